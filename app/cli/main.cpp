@@ -1,0 +1,54 @@
+// cosystudio-cli: the CosyStudio engine from a terminal or a script.
+//
+// Exit status: 0 success, 1 the command failed (the message says why),
+// 2 usage error.
+#include "command.h"
+
+#include "cosystudio/version.h"
+
+#include <cstdio>
+#include <exception>
+
+namespace cosystudio::cli {
+
+std::vector<Setup>& setups() {
+  static std::vector<Setup> all;
+  return all;
+}
+
+}  // namespace cosystudio::cli
+
+int main(int argc, char** argv) {
+  using namespace cosystudio;
+  CLI::App app{"CosyStudio command line: voice cloning text-to-speech with CosyVoice3",
+               "cosystudio-cli"};
+  app.set_version_flag("--version", std::string("cosystudio-cli ") + kVersion + " (libtorch " +
+                                        torchBuildDescription() + ")");
+  app.require_subcommand(0, 1);
+  app.footer("Exit status: 0 success, 1 the command failed, 2 usage error.");
+
+  std::vector<cli::Run> commands;
+  for (const auto& setup : cli::setups()) commands.push_back(setup(app));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+
+  for (const auto& command : commands) {
+    if (!command.subcommand->parsed()) continue;
+    try {
+      return command.run();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "cosystudio-cli %s: %s\n", command.subcommand->get_name().c_str(),
+                   e.what());
+      return 1;
+    }
+  }
+  std::fputs(app.help().c_str(), stdout);
+  return 0;
+}

@@ -1,0 +1,53 @@
+// cosystudio: the desktop app.
+#include "main_window.h"
+
+#include "cosystudio/version.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <cstring>
+#include <memory>
+
+// --help and --version must work without a display, so they get a console-only
+// application object.
+static bool onlyPrintsText(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* flag : {"--help", "-h", "--version", "-v", "--help-all"})
+      if (!std::strcmp(argv[i], flag)) return true;
+  return false;
+}
+
+int main(int argc, char** argv) {
+  const std::unique_ptr<QCoreApplication> app(onlyPrintsText(argc, argv)
+                                                  ? new QCoreApplication(argc, argv)
+                                                  : new QApplication(argc, argv));
+  QCoreApplication::setApplicationName(QStringLiteral("CosyStudio"));
+  QCoreApplication::setOrganizationName(QStringLiteral("CosyStudio"));
+  QCoreApplication::setApplicationVersion(QString::fromLatin1(cosystudio::kVersion));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QCoreApplication::translate("main", "Voice cloning text-to-speech with CosyVoice3"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption modelOption(
+      QStringLiteral("model"),
+      QCoreApplication::translate("main", "CosyVoice3 model folder to load."),
+      QCoreApplication::translate("main", "dir"));
+  parser.addOption(modelOption);
+
+  if (!parser.parse(QCoreApplication::arguments())) {
+    QTextStream err(stderr);
+    err << parser.errorText() << "\n\n" << parser.helpText();
+    return 2;
+  }
+  if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
+  if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
+
+  cosystudio::ui::MainWindow window;
+  if (parser.isSet(modelOption)) window.setModelFolder(parser.value(modelOption));
+  window.show();
+  return app->exec();
+}

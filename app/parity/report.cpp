@@ -1,0 +1,107 @@
+#include "report.h"
+
+#include <torch/serialize.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+namespace cosystudio::parity {
+
+GoldenTensors::GoldenTensors(const std::filesystem::path& file) : file_(file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open golden tensor file " + file.string());
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const c10::IValue value = torch::pickle_load(bytes);
+  if (!value.isGenericDict())
+    throw std::runtime_error(file.string() + ": expected a dict of name -> tensor");
+  for (const auto& item : value.toGenericDict()) {
+    if (!item.value().isTensor()) continue;
+    tensors_[item.key().toStringRef()] = item.value().toTensor();
+  }
+}
+
+const at::Tensor& GoldenTensors::at(const std::string& name) const {
+  auto it = tensors_.find(name);
+  if (it == tensors_.end())
+    throw std::runtime_error(file_.string() + ": no tensor named '" + name + "'");
+  return it->second;
+}
+
+static std::string shapeText(const at::Tensor& t) {
+  std::ostringstream s;
+  s << t.sizes();
+  return s.str();
+}
+
+bool Report::close(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                   double maxAbsTolerance, double meanAbsTolerance) {
+  if (!got.defined()) {
+    failure(name, "not computed");
+    return false;
+  }
+  if (got.sizes() != expected.sizes()) {
+    failure(name, "shape " + shapeText(got) + " != expected " + shapeText(expected));
+    return false;
+  }
+  const auto diff = (got.detach().to(at::kCPU, at::kDouble) - expected.to(at::kDouble)).abs();
+  const bool finite = diff.isfinite().all().item<bool>();
+  const double maxAbs = diff.numel() ? diff.max().item<double>() : 0.0;
+  const double meanAbs = diff.numel() ? diff.mean().item<double>() : 0.0;
+  const bool ok = finite && maxAbs <= maxAbsTolerance && meanAbs <= meanAbsTolerance;
+  char tol[64];
+  if (meanAbsTolerance == kNoMeanLimit)
+    std::snprintf(tol, sizeof tol, "%.0e", maxAbsTolerance);
+  else
+    std::snprintf(tol, sizeof tol, "%.0e/%.0e", maxAbsTolerance, meanAbsTolerance);
+  line(name, maxAbs, meanAbs, tol, ok, finite ? "" : "non-finite values");
+  return ok;
+}
+
+bool Report::exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
+  if (!got.defined()) {
+    failure(name, "not computed");
+    return false;
+  }
+  if (got.sizes() != expected.sizes()) {
+    failure(name, "shape " + shapeText(got) + " != expected " + shapeText(expected));
+    return false;
+  }
+  const auto a = got.detach().to(at::kCPU, at::kLong);
+  const auto b = expected.to(at::kLong);
+  const long long mismatches = a.ne(b).sum().item<int64_t>();
+  const double maxAbs = a.numel() ? (a - b).abs().max().item<double>() : 0.0;
+  line(name, maxAbs, double(mismatches), "exact", mismatches == 0,
+       mismatches ? std::to_string(mismatches) + " of " + std::to_string(a.numel()) + " differ" : "");
+  return mismatches == 0;
+}
+
+bool Report::exact(const std::string& name, long long got, long long expected) {
+  const bool ok = got == expected;
+  line(name, double(std::llabs(got - expected)), 0.0, "exact", ok,
+       ok ? "" : "got " + std::to_string(got) + ", expected " + std::to_string(expected));
+  return ok;
+}
+
+void Report::failure(const std::string& name, const std::string& message) {
+  ++failed_;
+  std::printf("%-32s %12s %12s %14s FAIL  %s\n", name.c_str(), "-", "-", "-", message.c_str());
+  std::fflush(stdout);
+}
+
+void Report::line(const std::string& name, double maxAbs, double meanAbs,
+                  const std::string& tolerance, bool ok, const std::string& note) {
+  ok ? ++passed_ : ++failed_;
+  std::printf("%-32s %12.3e %12.3e %14s %s%s%s\n", name.c_str(), maxAbs, meanAbs, tolerance.c_str(),
+              ok ? "PASS" : "FAIL", note.empty() ? "" : "  ", note.c_str());
+  std::fflush(stdout);
+}
+
+int Report::finish() const {
+  std::printf("parity: %d passed, %d failed\n", passed_, failed_);
+  return failed_ == 0 ? 0 : 1;
+}
+
+}  // namespace cosystudio::parity

@@ -1,0 +1,53 @@
+// Loading golden tensors and printing comparison lines for parity commands.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <string>
+
+namespace cosystudio::parity {
+
+// A `tensors.pt` file: torch.save (zip) of a plain dict name -> tensor.
+class GoldenTensors {
+ public:
+  explicit GoldenTensors(const std::filesystem::path& file);
+  bool has(const std::string& name) const { return tensors_.count(name) != 0; }
+  // Throws std::runtime_error naming the file and the key when it is absent.
+  const at::Tensor& at(const std::string& name) const;
+  const std::map<std::string, at::Tensor>& all() const { return tensors_; }
+
+ private:
+  std::filesystem::path file_;
+  std::map<std::string, at::Tensor> tensors_;
+};
+
+// Collects PASS/FAIL lines: "name  max_abs  mean_abs  tolerance  PASS".
+class Report {
+ public:
+  static constexpr double kNoMeanLimit = std::numeric_limits<double>::infinity();
+
+  // Floating-point comparison (both cast to float64). Shapes must match exactly.
+  bool close(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+             double maxAbsTolerance, double meanAbsTolerance = kNoMeanLimit);
+  // Exact comparison for ids, lengths and shapes.
+  bool exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected);
+  bool exact(const std::string& name, long long got, long long expected);
+  // A check that could not run (exception, missing tensor) counts as a failure.
+  void failure(const std::string& name, const std::string& message);
+
+  int passed() const { return passed_; }
+  int failed() const { return failed_; }
+  // Prints the closing "N passed, N failed" line and returns the exit code.
+  int finish() const;
+
+ private:
+  void line(const std::string& name, double maxAbs, double meanAbs, const std::string& tolerance,
+            bool ok, const std::string& note = {});
+  int passed_ = 0;
+  int failed_ = 0;
+};
+
+}  // namespace cosystudio::parity

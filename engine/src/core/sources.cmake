@@ -1,0 +1,2 @@
+target_sources(cosystudio_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/build_info.cpp)

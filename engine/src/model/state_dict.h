@@ -1,0 +1,61 @@
+// The weights of one official checkpoint file (`llm.pt`, `flow.pt`, `hift.pt`),
+// read with the engine's restricted unpickler and normalised at load time:
+// `generator.` prefixes stripped, weight norm folded (both key spellings), fp16/
+// bf16 converted as requested, skipped keys (e.g. the unused tied `lm_head`)
+// never materialised.
+//
+// Networks take their parameters with `take()` while they are built; problems
+// are collected rather than thrown one by one, and `finish()` reports every
+// missing, mis-shaped and unexpected key of the file in one error.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cosystudio {
+
+struct StateDictOptions {
+  at::Device device = at::kCPU;
+  // Floating-point tensors are converted to this type while loading.
+  at::ScalarType dtype = at::kFloat;
+  // Keys (after prefix stripping) that are dropped without being materialised.
+  std::set<std::string> skipKeys;
+};
+
+class StateDict {
+ public:
+  // Throws CheckpointError naming the file on anything that is not a
+  // torch.save zip archive of a dict / OrderedDict of tensors.
+  static StateDict load(const std::filesystem::path& file, const StateDictOptions& options = {});
+
+  // The tensor stored under `key`; records a problem (and returns an empty tensor
+  // of `shape`) when it is missing or its shape differs.
+  at::Tensor take(const std::string& key, at::IntArrayRef shape);
+  // Same without a shape check, for tensors whose shape the caller derives.
+  at::Tensor take(const std::string& key);
+  bool contains(const std::string& key) const { return tensors_.count(key) != 0; }
+
+  // Throws CheckpointError listing all problems and all keys never taken.
+  void finish() const;
+
+  const std::filesystem::path& file() const { return file_; }
+  const std::map<std::string, at::Tensor>& tensors() const { return tensors_; }
+
+ private:
+  std::filesystem::path file_;
+  std::map<std::string, at::Tensor> tensors_;
+  std::set<std::string> taken_;
+  std::vector<std::string> problems_;
+};
+
+class CheckpointError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace cosystudio

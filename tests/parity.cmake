@@ -1,0 +1,1 @@
+# Which parity command runs on which fixture sets.
