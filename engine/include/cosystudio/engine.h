@@ -1,0 +1,214 @@
+// The CosyStudio engine: loads an official Fun-CosyVoice3 model folder and
+// turns text into speech in a cloned voice.
+//
+// The engine is synchronous and thread-confined: every method except cancel()
+// must be called from the thread that created it (the GUI runs it on a worker
+// QThread, the CLI on its main thread). This header includes no torch.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cosystudio {
+
+enum class DeviceKind { Cpu, Cuda };
+
+struct Device {
+  DeviceKind kind = DeviceKind::Cpu;
+  int index = 0;  // CUDA device ordinal
+};
+
+// Numeric precision of the large networks on CUDA (HiFT always runs in float32;
+// on CPU everything runs in float32).
+enum class Precision { Float32, BFloat16, Float16 };
+
+struct DeviceInfo {
+  Device device;
+  std::string name;         // "NVIDIA GeForce RTX 4090" or "CPU"
+  int computeMajor = 0;     // CUDA compute capability
+  int computeMinor = 0;
+  int64_t totalBytes = 0;   // device memory (CUDA only)
+  int64_t freeBytes = 0;
+};
+
+// Devices usable with this build of the engine (CPU always first).
+std::vector<DeviceInfo> availableDevices();
+
+struct MemoryStats {
+  int64_t deviceAllocated = 0;  // bytes held by tensors (CUDA caching allocator)
+  int64_t deviceReserved = 0;   // bytes the allocator keeps from the driver
+  int64_t deviceFree = 0;       // free on the device as the driver reports it
+  int64_t deviceTotal = 0;
+  int64_t hostResident = 0;     // resident set size of this process
+};
+
+// Samples the current process and, when `device` is CUDA, that GPU.
+MemoryStats sampleMemory(const Device& device);
+
+// A problem found while checking a model folder: which file, and what is wrong.
+struct ModelProblem {
+  std::string file;
+  std::string message;
+};
+
+// Checks that `folder` holds a complete, readable Fun-CosyVoice3 model folder
+// and returns every problem at once (empty = usable). Recognises the common
+// mistake of choosing the parent of the real folder.
+std::vector<ModelProblem> checkModelFolder(const std::filesystem::path& folder);
+
+// Thrown when the engine cannot do what was asked; what() is user-readable.
+class EngineError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// ---------------------------------------------------------------------------
+// Synthesis
+
+enum class Mode {
+  ZeroShot,         // clip + its transcript, then the text
+  CrossLingual,     // clip only (no transcript); text in any language
+  Instruct,         // clip + an instruction (dialect, emotion, speed, role)
+  VoiceConversion,  // a source clip re-spoken in the voice of the prompt clip; no text
+};
+
+// A prepared voice: the prompt clip's features, computed once. Cheap to copy.
+// Saved voice files carry the fingerprint of the model that computed them; a
+// voice from another model is rebuilt from its clip when used.
+class Voice {
+ public:
+  Voice();
+  ~Voice();
+  Voice(const Voice&);
+  Voice& operator=(const Voice&);
+
+  bool isValid() const;
+  const std::string& transcript() const;
+  double clipSeconds() const;
+  const std::string& modelFingerprint() const;
+
+  // Voice files hold no pickle: a small documented binary container.
+  void save(const std::filesystem::path& file) const;
+  static Voice load(const std::filesystem::path& file);
+
+  struct Data;
+  explicit Voice(std::shared_ptr<const Data> data);
+  const std::shared_ptr<const Data>& data() const { return data_; }
+
+ private:
+  std::shared_ptr<const Data> data_;
+};
+
+struct SynthesisRequest {
+  Mode mode = Mode::ZeroShot;
+  std::string text;         // UTF-8, may hold pronunciation/paralinguistic markup
+  std::string instruction;  // Instruct mode, e.g. "请用四川话表达。"
+  Voice voice;
+  std::filesystem::path sourceClip;  // VoiceConversion only
+  double speed = 1.0;                // 0.5 .. 2.0
+  uint64_t seed = 0;
+  bool stream = false;     // deliver audio while it is generated
+  bool normalize = true;   // false = raw text, no normalisation
+  std::optional<int> onlySegment;  // regenerate one segment of a long text
+};
+
+enum class Stage { Preparing, Text, SpeechTokens, Mel, Waveform, Done };
+
+struct Progress {
+  Stage stage = Stage::Preparing;
+  int segment = 0;        // 0-based
+  int segmentCount = 0;
+  int tokens = 0;         // speech tokens generated so far in this segment
+  double elapsedSeconds = 0;
+};
+
+struct AudioChunk {
+  int segment = 0;
+  std::vector<float> samples;  // mono, sampleRate Hz
+  int sampleRate = 24000;
+  bool segmentDone = false;    // last chunk of this segment
+};
+
+struct SynthesisCallbacks {
+  std::function<void(const AudioChunk&)> onAudio;
+  std::function<void(const Progress&)> onProgress;
+};
+
+struct SegmentResult {
+  std::string text;            // the text the model received for this segment
+  std::vector<float> samples;  // 24 kHz mono
+  int speechTokens = 0;
+};
+
+struct SynthesisResult {
+  std::vector<SegmentResult> segments;
+  std::vector<float> samples;  // all segments joined with a short crossfade
+  int sampleRate = 24000;
+  uint64_t seed = 0;
+  double firstAudioSeconds = 0;  // time to the first audio chunk
+  double totalSeconds = 0;
+  double realTimeFactor() const;
+};
+
+struct LoadOptions {
+  std::filesystem::path modelFolder;
+  Device device;
+  Precision precision = Precision::BFloat16;
+};
+
+// Before/after figures of Engine::reset().
+struct ResetReport {
+  MemoryStats before;
+  MemoryStats afterTeardown;
+  MemoryStats afterReload;
+  double teardownSeconds = 0;
+  double reloadSeconds = 0;
+};
+
+class Engine {
+ public:
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Checks the whole folder first (every problem at once), then loads.
+  // `onStep` reports "what is loading" messages for a progress display.
+  void load(const LoadOptions& options, const std::function<void(const std::string&)>& onStep = {});
+  // Frees every tensor the engine owns and releases the CUDA cache.
+  void unload();
+  // unload() + load() with the same options, in-process, measured.
+  ResetReport reset();
+  bool isLoaded() const;
+  // After an unrecoverable device error the engine refuses work until the
+  // process restarts.
+  bool isPoisoned() const;
+  const LoadOptions& options() const;
+
+  Voice prepareVoice(const std::filesystem::path& clip, const std::string& transcript);
+  SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks = {});
+
+  // Thread-safe: the running synthesize() stops within one LLM token or one
+  // flow step and throws Cancelled.
+  void cancel();
+
+  MemoryStats memory() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+class Cancelled : public EngineError {
+ public:
+  Cancelled() : EngineError("cancelled") {}
+};
+
+}  // namespace cosystudio

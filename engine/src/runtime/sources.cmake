@@ -1,0 +1,5 @@
+target_sources(cosystudio_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/model_folder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/device.cpp)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/model_folder.cpp
+  PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
