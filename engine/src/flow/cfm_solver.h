@@ -1,0 +1,59 @@
+// CausalConditionalCFM's sampler: a fixed-step Euler solve of the flow ODE
+// from the model's fixed noise, with classifier-free guidance.
+//
+//   t_span = 1 − cos(linspace(0, 1, n+1) · π/2)       (float32)
+//   x = noise[:, :, :T]
+//   each step: v_c, v_u = DiT([x, x], [mu, 0], [t, t], [spk, 0], [cond, 0])
+//              x += dt · ((1 + cfg) · v_c − cfg · v_u) ; t += dt ; dt = t_span[step+1] − t
+//
+// The noise is the table the official constructor draws once (manual_seed(0),
+// randn(1, 80, 15000)); every call uses its prefix, which keeps streaming
+// chunks consistent with each other and makes outputs reproducible.
+#pragma once
+
+#include "flow/dit.h"
+#include "flow/flow_config.h"
+
+#include <ATen/ATen.h>
+
+#include <functional>
+#include <vector>
+
+namespace cosystudio {
+
+// One estimator call of the solver (batch of 2: conditional, unconditional).
+struct EstimatorCall {
+  int step;  // 0-based Euler step
+  const at::Tensor& x;
+  const at::Tensor& mu;
+  const at::Tensor& t;
+  const at::Tensor& spks;
+  const at::Tensor& cond;
+  const at::Tensor& velocity;  // raw estimator output before guidance
+};
+using EstimatorObserver = std::function<void(const EstimatorCall&)>;
+
+// The official fixed noise table (1, melDim, frames), drawn on libtorch's CPU
+// generator seeded with 0, independent of the global generator.
+at::Tensor officialCfmNoise(int64_t melDim, int64_t frames);
+
+class CfmSolver {
+ public:
+  // The estimator must outlive the solver.
+  CfmSolver(const DiT& estimator, const FlowConfig& config);
+
+  // mu, cond: (1, mel, T) float32; spks: (1, mel). Returns the mel (1, mel, T)
+  // float32. Throws std::invalid_argument when T exceeds the noise table.
+  at::Tensor solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond,
+                   bool streaming, const EstimatorObserver& observer = {}) const;
+
+  int64_t maxFrames() const { return noise_.size(2); }
+
+ private:
+  const DiT& estimator_;
+  double cfgRate_;
+  at::Tensor noise_;             // on the estimator's device, float32
+  std::vector<float> timeSpan_;  // n+1 values
+};
+
+}  // namespace cosystudio

@@ -1,0 +1,155 @@
+#include "flow/dit.h"
+
+#include "core/torch_compat.h"
+
+#include <cmath>
+#include <limits>
+
+namespace cosystudio {
+
+namespace {
+constexpr int64_t kTimeFrequencyDim = 256;  // TimestepEmbedding's sinusoid width
+constexpr double kTimeScale = 1000.0;       // SinusPositionEmbedding(scale=1000)
+constexpr int64_t kPosConvKernel = 31;
+constexpr int64_t kPosConvGroups = 16;
+constexpr double kNormEps = 1e-6;
+
+at::Tensor causalGroupedConv(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias) {
+  const int64_t one[] = {1}, zero[] = {0};
+  return at::conv1d(at::constant_pad_nd(x, {kPosConvKernel - 1, 0}, 0.0), weight, bias,
+                    at::IntArrayRef(one), at::IntArrayRef(zero), at::IntArrayRef(one), kPosConvGroups);
+}
+}  // namespace
+
+DiT::Linear DiT::linear(StateDict& weights, const std::string& key, int64_t out, int64_t in) const {
+  return {weights.take(key + ".weight", {out, in}).to(options_),
+          weights.take(key + ".bias", {out}).to(options_)};
+}
+
+DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config,
+         const at::TensorOptions& options)
+    : config_(config), options_(options), dtype_(at::typeMetaToScalarType(options.dtype())) {
+  const int64_t dim = config.ditDim, mel = config.melDim;
+  const int64_t inner = config.ditHeads * config.ditDimHead;
+
+  // exp(-ln(10000)/(half-1) · i), in float32 as the official module computes it.
+  const int64_t half = kTimeFrequencyDim / 2;
+  timeFrequencies_ =
+      at::exp(at::arange(half, at::kFloat) * (-std::log(10000.0) / static_cast<double>(half - 1)))
+          .to(options.device());
+  timeIn_ = linear(weights, prefix + "time_embed.time_mlp.0", dim, kTimeFrequencyDim);
+  timeOut_ = linear(weights, prefix + "time_embed.time_mlp.2", dim, dim);
+
+  inputProj_ = linear(weights, prefix + "input_embed.proj", dim, 4 * mel);
+  const std::string pos = prefix + "input_embed.conv_pos_embed.";
+  posConv1Weight_ = weights.take(pos + "conv1.0.weight", {dim, dim / kPosConvGroups, kPosConvKernel}).to(options);
+  posConv1Bias_ = weights.take(pos + "conv1.0.bias", {dim}).to(options);
+  posConv2Weight_ = weights.take(pos + "conv2.0.weight", {dim, dim / kPosConvGroups, kPosConvKernel}).to(options);
+  posConv2Bias_ = weights.take(pos + "conv2.0.bias", {dim}).to(options);
+
+  invFreq_ = weights.take(prefix + "rotary_embed.inv_freq", {config.ditDimHead / 2})
+                 .to(options.device(), at::kFloat);
+
+  const int64_t ffInner = dim * config.ditFfMult;
+  for (int64_t i = 0; i < config.ditDepth; ++i) {
+    const std::string b = prefix + "transformer_blocks." + std::to_string(i) + ".";
+    blocks_.push_back({linear(weights, b + "attn_norm.linear", 6 * dim, dim),
+                       linear(weights, b + "attn.to_q", inner, dim),
+                       linear(weights, b + "attn.to_k", inner, dim),
+                       linear(weights, b + "attn.to_v", inner, dim),
+                       linear(weights, b + "attn.to_out.0", dim, inner),
+                       linear(weights, b + "ff.ff.0.0", ffInner, dim),
+                       linear(weights, b + "ff.ff.2", dim, ffInner)});
+  }
+  normOut_ = linear(weights, prefix + "norm_out.linear", 2 * dim, dim);
+  projOut_ = linear(weights, prefix + "proj_out", mel, dim);
+}
+
+DiT::Sequence DiT::prepare(int64_t frames, bool streaming) const {
+  Sequence sequence;
+  sequence.frames = frames;
+  // freqs[p, 2i] = freqs[p, 2i+1] = p · inv_freq[i]
+  const auto positions = at::arange(frames, at::TensorOptions(at::kFloat).device(options_.device()));
+  const auto freqs = (positions.unsqueeze(1) * invFreq_.unsqueeze(0)).repeat_interleave(2, 1);
+  sequence.ropeCos = freqs.cos().to(dtype_);
+  sequence.ropeSin = freqs.sin().to(dtype_);
+
+  if (streaming) {
+    const int64_t chunk = config_.chunkFrames();
+    const auto index = at::arange(frames, at::TensorOptions(at::kLong).device(options_.device()));
+    const auto visibleEnd = (at::div(index, chunk, "floor") + 1) * chunk;
+    const auto allowed = index.unsqueeze(0) < visibleEnd.unsqueeze(1);  // [query i, key j]
+    sequence.attentionMask = at::zeros({1, 1, frames, frames}, options_)
+                                 .masked_fill(allowed.logical_not(),
+                                              -std::numeric_limits<double>::infinity());
+  }
+  return sequence;
+}
+
+at::Tensor DiT::timeEmbedding(const at::Tensor& t) const {
+  const auto arg = (t.to(at::kFloat) * kTimeScale).unsqueeze(1) * timeFrequencies_.unsqueeze(0);
+  const auto sinusoid = at::cat({arg.sin(), arg.cos()}, 1).to(dtype_);
+  return timeOut_(at::silu(timeIn_(sinusoid)));
+}
+
+at::Tensor DiT::inputEmbedding(const at::Tensor& x, const at::Tensor& cond, const at::Tensor& mu,
+                               const at::Tensor& spks) const {
+  const int64_t frames = x.size(1);
+  const auto speaker = spks.unsqueeze(1).expand({spks.size(0), frames, spks.size(1)});
+  const auto h = inputProj_(at::cat({x, cond, mu, speaker}, 2));
+
+  // Causal convolutional position embedding: left padding only.
+  const auto p = at::mish(causalGroupedConv(h.transpose(1, 2), posConv1Weight_, posConv1Bias_));
+  return at::mish(causalGroupedConv(p, posConv2Weight_, posConv2Bias_)).transpose(1, 2) + h;
+}
+
+at::Tensor DiT::rotate(const at::Tensor& qk, const Sequence& sequence) const {
+  const int64_t rotary = sequence.ropeCos.size(1);
+  const auto head = qk.narrow(2, 0, rotary);
+  // rotate_half on interleaved pairs: (a, b) -> (-b, a)
+  const auto pairs = head.reshape({qk.size(0), qk.size(1), rotary / 2, 2});
+  const auto rotated = at::stack({-pairs.select(3, 1), pairs.select(3, 0)}, 3).flatten(2);
+  const auto out = head * sequence.ropeCos + rotated * sequence.ropeSin;
+  return at::cat({out, qk.narrow(2, rotary, qk.size(2) - rotary)}, 2);
+}
+
+at::Tensor DiT::attention(const Block& block, const at::Tensor& h, const Sequence& sequence) const {
+  const int64_t batch = h.size(0), frames = h.size(1);
+  const int64_t heads = config_.ditHeads, dimHead = config_.ditDimHead;
+  const auto split = [&](const at::Tensor& x) {
+    return x.view({batch, frames, heads, dimHead}).transpose(1, 2);
+  };
+  const auto q = split(rotate(block.toQ(h), sequence));
+  const auto k = split(rotate(block.toK(h), sequence));
+  const auto v = split(block.toV(h));
+  const auto o = compat::attention(q, k, v, sequence.attentionMask,
+                                   1.0 / std::sqrt(static_cast<double>(dimHead)));
+  return block.toOut(o.transpose(1, 2).reshape({batch, frames, heads * dimHead}));
+}
+
+at::Tensor DiT::block(const Block& block, const at::Tensor& h, const at::Tensor& tembSilu,
+                      const Sequence& sequence) const {
+  const int64_t dim = config_.ditDim;
+  // (shift_msa, scale_msa, gate_msa, shift_mlp, scale_mlp, gate_mlp), each (B, 1, dim)
+  const auto m = block.modulation(tembSilu).unsqueeze(1).chunk(6, 2);
+  const auto norm = [&](const at::Tensor& x, const at::Tensor& shift, const at::Tensor& scale) {
+    return at::layer_norm(x, {dim}, {}, {}, kNormEps) * (1 + scale) + shift;
+  };
+  auto out = h + m[2] * attention(block, norm(h, m[0], m[1]), sequence);
+  const auto ff = block.ffOut(at::gelu(block.ffIn(norm(out, m[3], m[4])), "tanh"));
+  return out + m[5] * ff;
+}
+
+at::Tensor DiT::forward(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t,
+                        const at::Tensor& spks, const at::Tensor& cond, const Sequence& sequence) const {
+  const auto tembSilu = at::silu(timeEmbedding(t));
+  auto h = inputEmbedding(x.to(dtype_).transpose(1, 2), cond.to(dtype_).transpose(1, 2),
+                          mu.to(dtype_).transpose(1, 2), spks.to(dtype_));
+  for (const auto& b : blocks_) h = block(b, h, tembSilu, sequence);
+
+  const auto final = normOut_(tembSilu).unsqueeze(1).chunk(2, 2);  // (scale, shift)
+  h = at::layer_norm(h, {config_.ditDim}, {}, {}, kNormEps) * (1 + final[0]) + final[1];
+  return projOut_(h).transpose(1, 2).to(at::kFloat);
+}
+
+}  // namespace cosystudio

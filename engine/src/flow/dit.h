@@ -1,0 +1,77 @@
+// The flow's velocity estimator: DiT (cosyvoice/flow/DiT/dit.py, modules.py).
+//
+//   temb = Linear(SiLU(Linear(sinusoid_256(1000·t))))
+//   h    = Linear([x, cond, mu, spk])                      input embedding, this concat order
+//   h    = h + Mish(conv2(Mish(conv1(h))))                 causal grouped convs (k 31, 16 groups)
+//   22 × block: AdaLN-zero(temb) -> attention with rotary -> gate ; AdaLN -> tanh-GELU MLP -> gate
+//   out  = Linear(LN(h)·(1+scale) + shift)                 final AdaLN: (scale, shift) order
+//
+// Rotary (x-transformers) is applied to the un-split (B, T, heads·dim_head)
+// q/k over the first dim_head channels with interleaved pairs, so only head 0
+// is rotated: that is what the released weights were trained with.
+#pragma once
+
+#include "flow/flow_config.h"
+#include "model/state_dict.h"
+
+#include <ATen/ATen.h>
+
+#include <string>
+#include <vector>
+
+namespace cosystudio {
+
+class DiT {
+ public:
+  DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config,
+      const at::TensorOptions& options);
+
+  // What depends only on the sequence: rotary tables and the attention mask.
+  // Built once per solve and shared by all steps.
+  struct Sequence {
+    int64_t frames = 0;
+    at::Tensor ropeCos, ropeSin;  // (T, dim_head)
+    at::Tensor attentionMask;     // additive (1, 1, T, T), undefined = full attention
+  };
+  // streaming: chunk-causal mask (frame i sees frames j < (i / chunk + 1) · chunk).
+  Sequence prepare(int64_t frames, bool streaming) const;
+
+  // x, mu, cond: (B, mel, T); t: (B); spks: (B, mel). Returns the velocity
+  // (B, mel, T) as float32, whatever the weights' dtype.
+  at::Tensor forward(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t,
+                     const at::Tensor& spks, const at::Tensor& cond, const Sequence& sequence) const;
+
+  const at::TensorOptions& options() const { return options_; }
+
+ private:
+  struct Linear {
+    at::Tensor weight, bias;
+    at::Tensor operator()(const at::Tensor& x) const { return at::linear(x, weight, bias); }
+  };
+  struct Block {
+    Linear modulation;  // attn_norm.linear: 6 chunks
+    Linear toQ, toK, toV, toOut;
+    Linear ffIn, ffOut;
+  };
+
+  Linear linear(StateDict& weights, const std::string& key, int64_t out, int64_t in) const;
+  at::Tensor timeEmbedding(const at::Tensor& t) const;
+  at::Tensor inputEmbedding(const at::Tensor& x, const at::Tensor& cond, const at::Tensor& mu,
+                            const at::Tensor& spks) const;
+  at::Tensor rotate(const at::Tensor& qk, const Sequence& sequence) const;
+  at::Tensor attention(const Block& block, const at::Tensor& h, const Sequence& sequence) const;
+  at::Tensor block(const Block& block, const at::Tensor& h, const at::Tensor& temb,
+                   const Sequence& sequence) const;
+
+  FlowConfig config_;
+  at::TensorOptions options_;
+  at::ScalarType dtype_;  // of the weights and activations
+  at::Tensor timeFrequencies_;  // (128) float32
+  Linear timeIn_, timeOut_, inputProj_;
+  at::Tensor posConv1Weight_, posConv1Bias_, posConv2Weight_, posConv2Bias_;
+  at::Tensor invFreq_;  // rotary_embed.inv_freq (dim_head / 2) float32
+  std::vector<Block> blocks_;
+  Linear normOut_, projOut_;
+};
+
+}  // namespace cosystudio

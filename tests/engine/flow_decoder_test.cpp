@@ -1,0 +1,121 @@
+#include "flow/flow_decoder.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+using namespace cosystudio;
+
+namespace {
+
+const std::filesystem::path kCoreSet = std::filesystem::path(COSYSTUDIO_FIXTURES_DIR) / "core" / "public";
+
+// The tiny configuration of the fixture's flow.pt (core/public/manifest.json).
+FlowConfig tinyConfig() {
+  FlowConfig c;
+  c.vocabSize = 512;
+  c.preLookaheadChannels = 128;
+  c.chunkTokens = 5;
+  c.ditDim = 64;
+  c.ditDepth = 2;
+  c.ditHeads = 4;
+  c.ditDimHead = 16;
+  return c;
+}
+
+const FlowDecoder& tinyFlow() {
+  static const auto flow = FlowDecoder::load(kCoreSet / "flow.pt", tinyConfig(), {});
+  return *flow;
+}
+
+FlowRequest request(int64_t promptTokens, int64_t tokens) {
+  at::manual_seed(7);
+  FlowRequest r;
+  r.promptTokens = at::randint(0, 512, {promptTokens}, at::kLong);
+  r.tokens = at::randint(0, 512, {tokens}, at::kLong);
+  r.promptMel = at::randn({2 * promptTokens, 80});
+  r.speakerEmbedding = at::randn({192});
+  return r;
+}
+
+std::string errorOf(const FlowRequest& r) {
+  try {
+    tinyFlow().inference(r);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(FlowNoise, IsTheOfficialSeedZeroTable) {
+  const auto noise = officialCfmNoise(80, 15000);
+  ASSERT_EQ(noise.sizes(), at::IntArrayRef({1, 80, 15000}));
+  const auto row0 = at::tensor({-1.1258398f, -1.1523602f, -0.2505786f, -0.4338788f, 0.8487104f, 0.6920092f});
+  const auto row1 = at::tensor({0.8691794f, 0.5761968f, -0.4119531f});
+  EXPECT_TRUE(at::allclose(noise[0][0].narrow(0, 0, 6), row0, 0, 1e-6));
+  EXPECT_TRUE(at::allclose(noise[0][1].narrow(0, 0, 3), row1, 0, 1e-6));
+}
+
+TEST(FlowDecoder, OutputCoversTheNewTokens) {
+  const auto r = request(8, 17);
+  const auto mel = tinyFlow().inference(r);
+  EXPECT_EQ(mel.sizes(), at::IntArrayRef({1, 80, 34}));
+  EXPECT_TRUE(mel.isfinite().all().item<bool>());
+}
+
+// Chunk-causal attention, causal convolutions and the shared noise prefix make
+// a non-final streaming call agree with the final one on every frame of the
+// chunks it completes; full attention does not.
+TEST(FlowDecoder, StreamingChunksAreStable) {
+  auto r = request(8, 17);  // 25 tokens = 50 frames; non-final: 22 tokens = 44 frames
+  r.streaming = true;
+  const auto final = tinyFlow().inference(r);
+  r.finalize = false;
+  const auto partial = tinyFlow().inference(r);
+  ASSERT_EQ(partial.size(2), 28);
+  const int64_t stable = 40 - 16;  // complete 10-frame chunks minus the prompt's 16 frames
+  EXPECT_TRUE(at::allclose(partial.narrow(2, 0, stable), final.narrow(2, 0, stable), 1e-5, 1e-5));
+
+  r.streaming = false;
+  r.finalize = true;
+  const auto full = tinyFlow().inference(r);
+  EXPECT_FALSE(at::allclose(full.narrow(2, 0, stable), final.narrow(2, 0, stable), 1e-3, 1e-3));
+}
+
+TEST(FlowDecoder, RejectsTokenOutsideVocabularyNamingIt) {
+  auto r = request(8, 17);
+  r.tokens[5] = 512;
+  const auto message = errorOf(r);
+  EXPECT_NE(message.find("512 (token 5)"), std::string::npos) << message;
+  r = request(8, 17);
+  r.promptTokens[2] = -1;
+  EXPECT_NE(errorOf(r).find("-1 (prompt token 2)"), std::string::npos) << errorOf(r);
+}
+
+TEST(FlowDecoder, RejectsEmptyTokens) {
+  auto r = request(8, 17);
+  r.tokens = at::zeros({0}, at::kLong);
+  EXPECT_NE(errorOf(r).find("empty token sequence"), std::string::npos) << errorOf(r);
+  r = request(8, 3);
+  r.promptTokens = at::zeros({0}, at::kLong);
+  r.promptMel = at::zeros({0, 80});
+  r.streaming = true;
+  r.finalize = false;
+  EXPECT_NE(errorOf(r).find("more than 3 tokens"), std::string::npos) << errorOf(r);
+}
+
+TEST(FlowDecoder, RejectsSequencesBeyondTheNoiseTable) {
+  const auto r = request(8, 7493);  // 7501 tokens = 15002 frames
+  const auto message = errorOf(r);
+  EXPECT_NE(message.find("15002"), std::string::npos) << message;
+  EXPECT_NE(message.find("15000"), std::string::npos) << message;
+}
+
+TEST(FlowDecoder, RejectsPromptMelLongerThanTheSequence) {
+  auto r = request(8, 2);
+  r.promptMel = at::randn({21, 80});
+  EXPECT_NE(errorOf(r).find("21 frames"), std::string::npos) << errorOf(r);
+}
