@@ -1,0 +1,40 @@
+// Level, clipping, silence and noise measurements of a clip, with plain advice
+// for the person who recorded it. Torch-free, shared by the UI and the CLI.
+#pragma once
+
+#include "cosystudio/audio/clip.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cosystudio::audio {
+
+struct ClipAnalysis {
+  double durationSeconds = 0;
+  int sampleRate = 0;
+  int channels = 0;
+
+  float peak = 0;                    // largest |sample| over all channels
+  double peakDbfs = 0;
+  std::int64_t clippedSamples = 0;   // samples at full scale, all channels
+  double rmsDbfs = 0;                // level of the mono mix
+
+  // Silence = 10 ms frames quieter than `silenceThresholdDbfs`.
+  double silenceThresholdDbfs = 0;
+  double leadingSilenceSeconds = 0;
+  double trailingSilenceSeconds = 0;
+  double internalSilenceSeconds = 0;         // all pauses between sounds
+  double longestInternalSilenceSeconds = 0;
+
+  double noiseFloorDbfs = 0;  // level of the quietest tenth of the frames
+
+  std::vector<std::string> advice;  // empty when the clip looks fine
+};
+
+// Levels are floored at this value (digital silence has no finite level).
+inline constexpr double kSilentDbfs = -120.0;
+
+ClipAnalysis analyseClip(const Clip& clip);
+
+}  // namespace cosystudio::audio

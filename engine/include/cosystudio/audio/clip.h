@@ -1,0 +1,94 @@
+// Audio clips: reading any common audio file, writing WAV, and user-facing
+// sample-rate conversion. Torch-free, for the UI and the command line.
+//
+// Model-facing resampling and feature extraction live inside the engine
+// (engine/src/audio) because they must reproduce the official pipeline exactly.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cosystudio::audio {
+
+// Every refusal and failure of this module: the message names the file and the
+// reason in words a user can act on.
+class AudioError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Float32 samples in [-1, 1], stored per channel (not interleaved).
+struct Clip {
+  std::vector<std::vector<float>> channels;
+  int sampleRate = 0;
+  std::filesystem::path source;  // empty for clips made in memory
+
+  int channelCount() const { return static_cast<int>(channels.size()); }
+  std::int64_t frames() const { return channels.empty() ? 0 : std::int64_t(channels[0].size()); }
+  double durationSeconds() const { return sampleRate > 0 ? double(frames()) / sampleRate : 0.0; }
+};
+
+// What the file header says, known without decoding the audio.
+struct ClipInfo {
+  std::filesystem::path path;
+  int sampleRate = 0;
+  int channels = 0;
+  std::int64_t frames = 0;
+  std::string format;  // e.g. "WAV (Microsoft), Signed 16 bit PCM"
+
+  double durationSeconds() const { return sampleRate > 0 ? double(frames) / sampleRate : 0.0; }
+};
+
+// What a prompt clip must satisfy. The defaults are the model's limits:
+// - the official loader refuses rates below 16 kHz rather than upsample them;
+// - the speech tokenizer refuses more than 30 s;
+// - the feature extractors need 45 ms (three fbank frames for the speaker
+//   model's statistics pooling, two flow-mel frames for one prompt token);
+//   0.1 s leaves a margin for resampling rounding.
+struct ClipLimits {
+  int minSampleRate = 16000;
+  double maxSeconds = 30.0;
+  double minSeconds = 0.1;
+
+  // No limit at all, e.g. to open a long recording for trimming.
+  static ClipLimits none() {
+    return {0, std::numeric_limits<double>::infinity(), 0.0};
+  }
+};
+
+// Reads only the header. Throws AudioError for missing, unreadable, corrupt or
+// unsupported files.
+ClipInfo probeClip(const std::filesystem::path& path);
+
+// The reason `info` breaks `limits`, or nothing when it is acceptable.
+std::optional<std::string> limitViolation(const ClipInfo& info, const ClipLimits& limits);
+
+// Decodes WAV (PCM 8/16/24/32, float), FLAC, Ogg Vorbis, Ogg Opus and MP3
+// through libsndfile, keeping every channel. The limits are checked from the
+// header before any sample is decoded, so a 2-hour file is refused at once.
+// Throws AudioError on any limit violation, on empty or corrupt audio, and on
+// NaN/Inf samples.
+Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits = {});
+
+// One channel holding the mean over all channels, as the official loader
+// computes it (float32 sum over channels in order, then divided by the count).
+Clip downmixToMono(const Clip& clip);
+
+enum class WavEncoding { PCM16, PCM24, Float32 };
+
+// Writes a WAV file through libsndfile; integer encodings clip out-of-range
+// samples instead of wrapping. Throws AudioError naming the file on failure.
+void writeWav(const std::filesystem::path& path, const Clip& clip,
+              WavEncoding encoding = WavEncoding::PCM16);
+
+// Rate conversion for listening and export (libsamplerate, best-quality sinc).
+// Not for model inputs: the model needs the official resampler, see
+// engine/src/audio/sinc_resampler.h.
+Clip resampleForUser(const Clip& clip, int targetRate);
+
+}  // namespace cosystudio::audio

@@ -1,0 +1,192 @@
+// Reading and writing clips through libsndfile.
+#include "cosystudio/audio/clip.h"
+
+#include <sndfile.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace cosystudio::audio {
+namespace {
+
+std::string describe(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& reason) {
+  throw AudioError(describe(path) + ": " + reason);
+}
+
+struct SndfileCloser {
+  void operator()(SNDFILE* file) const { sf_close(file); }
+};
+using SndfileHandle = std::unique_ptr<SNDFILE, SndfileCloser>;
+
+std::string formatName(int format) {
+  auto name = [](int command, int code) -> std::string {
+    SF_FORMAT_INFO info{};
+    info.format = code;
+    if (sf_command(nullptr, command, &info, sizeof info) != 0 || !info.name) return "unknown";
+    return info.name;
+  };
+  return name(SFC_GET_FORMAT_INFO, format & SF_FORMAT_TYPEMASK) + ", " +
+         name(SFC_GET_FORMAT_INFO, format & SF_FORMAT_SUBMASK);
+}
+
+SndfileHandle openForReading(const std::filesystem::path& path, SF_INFO& info) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) fail(path, "file not found");
+  if (std::filesystem::is_directory(path, error)) fail(path, "is a folder, not an audio file");
+  if (std::filesystem::file_size(path, error) == 0) fail(path, "the file is empty");
+
+  info = SF_INFO{};
+  SndfileHandle file(sf_open(path.string().c_str(), SFM_READ, &info));
+  if (!file) {
+    const int code = sf_error(nullptr);
+    const std::string detail = sf_strerror(nullptr);
+    if (code == SF_ERR_UNRECOGNISED_FORMAT)
+      fail(path, "unsupported or unrecognised audio format (" + detail +
+                     "); use WAV, FLAC, Ogg Vorbis, Opus or MP3");
+    if (code == SF_ERR_UNSUPPORTED_ENCODING)
+      fail(path, "unsupported audio encoding (" + detail + ")");
+    if (code == SF_ERR_SYSTEM) fail(path, "cannot be read (" + detail + ")");
+    fail(path, "corrupt or unreadable audio file (" + detail + ")");
+  }
+  if (info.samplerate <= 0 || info.channels <= 0)
+    fail(path, "corrupt header (sample rate " + std::to_string(info.samplerate) + ", " +
+                   std::to_string(info.channels) + " channels)");
+  return file;
+}
+
+std::string seconds(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g s", value);
+  return text;
+}
+
+}  // namespace
+
+ClipInfo probeClip(const std::filesystem::path& path) {
+  SF_INFO sfInfo;
+  const SndfileHandle file = openForReading(path, sfInfo);
+  ClipInfo info;
+  info.path = path;
+  info.sampleRate = sfInfo.samplerate;
+  info.channels = sfInfo.channels;
+  info.frames = sfInfo.frames;
+  info.format = formatName(sfInfo.format);
+  return info;
+}
+
+std::optional<std::string> limitViolation(const ClipInfo& info, const ClipLimits& limits) {
+  if (info.sampleRate < limits.minSampleRate)
+    return "sample rate " + std::to_string(info.sampleRate) + " Hz is below the " +
+           std::to_string(limits.minSampleRate) + " Hz minimum; use a recording made at " +
+           std::to_string(limits.minSampleRate / 1000) + " kHz or more";
+  const double duration = info.durationSeconds();
+  if (duration > limits.maxSeconds)
+    return "the clip is " + seconds(duration) + " long; at most " + seconds(limits.maxSeconds) +
+           " is accepted, trim it";
+  if (duration < limits.minSeconds)
+    return "the clip is " + seconds(duration) + " long; at least " + seconds(limits.minSeconds) +
+           " is needed";
+  return std::nullopt;
+}
+
+Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
+  SF_INFO sfInfo;
+  const SndfileHandle file = openForReading(path, sfInfo);
+  if (sfInfo.frames == 0) fail(path, "contains no audio samples");
+  ClipInfo info{path, sfInfo.samplerate, sfInfo.channels, sfInfo.frames, {}};
+  if (auto violation = limitViolation(info, limits)) fail(path, *violation);
+
+  // The header decides the allocation; reading still stops once the limit is passed.
+  const double framesByLimit = std::floor(limits.maxSeconds * sfInfo.samplerate) + 1;
+  const double reserveFrames = std::min(framesByLimit, double(sfInfo.frames));
+
+  Clip clip;
+  clip.sampleRate = sfInfo.samplerate;
+  clip.source = path;
+  clip.channels.assign(sfInfo.channels, {});
+  for (auto& channel : clip.channels) channel.reserve(size_t(reserveFrames));
+
+  constexpr sf_count_t kChunkFrames = 1 << 15;
+  std::vector<float> interleaved(size_t(kChunkFrames) * sfInfo.channels);
+  sf_count_t total = 0;
+  while (true) {
+    const sf_count_t got = sf_readf_float(file.get(), interleaved.data(), kChunkFrames);
+    if (got <= 0) break;
+    for (sf_count_t frame = 0; frame < got; ++frame) {
+      for (int c = 0; c < sfInfo.channels; ++c) {
+        const float sample = interleaved[size_t(frame) * sfInfo.channels + c];
+        if (!std::isfinite(sample))
+          fail(path, "sample " + std::to_string(total + frame) + " of channel " +
+                         std::to_string(c + 1) + " is not a finite number (NaN or Inf)");
+        clip.channels[c].push_back(sample);
+      }
+    }
+    total += got;
+    if (double(total) / sfInfo.samplerate > limits.maxSeconds)
+      fail(path, "the clip is longer than its header says and exceeds " +
+                     seconds(limits.maxSeconds));
+  }
+  if (sf_error(file.get()) != SF_ERR_NO_ERROR)
+    fail(path, std::string("corrupt audio data after ") + std::to_string(total) + " frames (" +
+                   sf_strerror(file.get()) + ")");
+  if (total == 0) fail(path, "contains no audio samples");
+
+  info.frames = total;
+  if (auto violation = limitViolation(info, limits)) fail(path, *violation);
+  return clip;
+}
+
+Clip downmixToMono(const Clip& clip) {
+  Clip mono;
+  mono.sampleRate = clip.sampleRate;
+  mono.source = clip.source;
+  if (clip.channels.size() <= 1) {
+    mono.channels = clip.channels;
+    return mono;
+  }
+  const auto count = static_cast<float>(clip.channels.size());
+  std::vector<float> mixed(clip.channels[0]);
+  for (size_t c = 1; c < clip.channels.size(); ++c)
+    for (size_t i = 0; i < mixed.size(); ++i) mixed[i] += clip.channels[c][i];
+  for (float& sample : mixed) sample /= count;
+  mono.channels.push_back(std::move(mixed));
+  return mono;
+}
+
+void writeWav(const std::filesystem::path& path, const Clip& clip, WavEncoding encoding) {
+  if (clip.channels.empty() || clip.sampleRate <= 0)
+    fail(path, "nothing to write (the clip has no channels or no sample rate)");
+  for (const auto& channel : clip.channels)
+    if (channel.size() != clip.channels[0].size())
+      fail(path, "cannot write a clip whose channels differ in length");
+
+  SF_INFO info{};
+  info.samplerate = clip.sampleRate;
+  info.channels = clip.channelCount();
+  info.format = SF_FORMAT_WAV | (encoding == WavEncoding::PCM16   ? SF_FORMAT_PCM_16
+                                 : encoding == WavEncoding::PCM24 ? SF_FORMAT_PCM_24
+                                                                  : SF_FORMAT_FLOAT);
+  SndfileHandle file(sf_open(path.string().c_str(), SFM_WRITE, &info));
+  if (!file) fail(path, std::string("cannot be written (") + sf_strerror(nullptr) + ")");
+  sf_command(file.get(), SFC_SET_CLIPPING, nullptr, SF_TRUE);
+
+  const int channels = clip.channelCount();
+  const sf_count_t frames = clip.frames();
+  constexpr sf_count_t kChunkFrames = 1 << 15;
+  std::vector<float> interleaved(size_t(kChunkFrames) * channels);
+  for (sf_count_t start = 0; start < frames; start += kChunkFrames) {
+    const sf_count_t count = std::min(kChunkFrames, frames - start);
+    for (sf_count_t frame = 0; frame < count; ++frame)
+      for (int c = 0; c < channels; ++c)
+        interleaved[size_t(frame) * channels + c] = clip.channels[c][size_t(start + frame)];
+    if (sf_writef_float(file.get(), interleaved.data(), count) != count)
+      fail(path, std::string("write failed (") + sf_strerror(file.get()) + ")");
+  }
+  if (sf_close(file.release()) != 0) fail(path, "write failed while closing the file");
+}
+
+}  // namespace cosystudio::audio
