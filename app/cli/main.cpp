@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("cosystudio-cli ") + kVersion + " (libtorch " +
                                         torchBuildDescription() + ")");
   app.require_subcommand(0, 1);
-  app.footer("Exit status: 0 success, 1 the command failed, 2 usage error.");
+  app.footer("Exit status: 0 success, 1 the command failed, 2 usage error.\n");
 
   std::vector<cli::Run> commands;
   for (const auto& setup : cli::setups()) commands.push_back(setup(app));
