@@ -1,0 +1,82 @@
+#include "clip_panel.h"
+#include "pcm_player.h"
+#include "test_support.h"
+
+#include "cosystudio/audio/clip.h"
+
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cosystudio;
+using namespace cosystudio::ui;
+
+class ClipPanelTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void loadsTheFixturePrompt() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QSignalSpy changed(&panel, &ClipPanel::clipChanged);
+    QString error;
+    QVERIFY2(panel.loadFile(test::promptA(), &error), qPrintable(error));
+    QVERIFY(panel.hasClip());
+    QCOMPARE(changed.count(), 1);
+    const audio::ClipInfo info = audio::probeClip(test::promptA().toStdString());
+    QVERIFY(qAbs(panel.selectionSeconds() - info.durationSeconds()) < 1e-6);
+    // Used whole, the engine reads the original file.
+    QCOMPARE(panel.clipForEngine(&error), QFileInfo(test::promptA()).absoluteFilePath());
+  }
+
+  void aBadFileChangesNothing() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    panel.setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("broken.wav"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("RIFF\x10\0\0\0WAVEnot really audio");
+    file.close();
+    QSignalSpy changed(&panel, &ClipPanel::clipChanged);
+    QVERIFY(!panel.loadFile(bad, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(panel.sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
+    QCOMPARE(panel.transcript(), QStringLiteral("希望你以后能够做的比我还好呦。"));
+  }
+
+  void aTrimmedSelectionIsWrittenSampleExact() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    const audio::Clip original = audio::downmixToMono(audio::loadClip(test::promptA().toStdString()));
+    const qint64 in = original.sampleRate / 2;
+    const qint64 out = original.frames() - original.sampleRate / 4;
+    panel.setSelection(in, out);
+    const QString path = panel.clipForEngine(&error);
+    QVERIFY2(!path.isEmpty(), qPrintable(error));
+    QVERIFY(path != panel.sourcePath());
+    const audio::Clip trimmed = audio::loadClip(path.toStdString());
+    QCOMPARE(trimmed.sampleRate, original.sampleRate);
+    QCOMPARE(trimmed.frames(), out - in);
+    QCOMPARE(trimmed.channels[0][0], original.channels[0][in]);
+    QCOMPARE(trimmed.channels[0].back(), original.channels[0][out - 1]);
+  }
+
+  void warnsAboutAnImplausibleTranscript() {
+    QVERIFY(transcriptPlausibility(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。"), 3.5).isEmpty());
+    QVERIFY(!transcriptPlausibility(QStringLiteral("你好"), 8.0).isEmpty());
+    QVERIFY(!transcriptPlausibility(QString(100, QChar(0x4e00)), 3.0).isEmpty());
+    QVERIFY(transcriptPlausibility(QStringLiteral("I hope you will do even better than me."), 3.0).isEmpty());
+  }
+};
+
+QTEST_MAIN(ClipPanelTest)
+#include "clip_panel_test.moc"

@@ -1,0 +1,27 @@
+// Shared helpers of the UI tests.
+#pragma once
+
+#include <QDir>
+#include <QString>
+
+namespace cosystudio::ui::test {
+
+inline QString fixtures() { return QString::fromLocal8Bit(qgetenv("COSYSTUDIO_FIXTURES_DIR")); }
+inline QString promptA() { return fixtures() + QStringLiteral("/e2e/prompts/prompt-a.wav"); }
+inline QString tinyModelA() { return fixtures() + QStringLiteral("/e2e/tiny-model-a"); }
+
+// Copies a folder tree (files become writable copies).
+inline bool copyTree(const QString& from, const QString& to) {
+  QDir source(from);
+  if (!QDir().mkpath(to)) return false;
+  for (const QFileInfo& entry : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+    const QString target = to + QLatin1Char('/') + entry.fileName();
+    if (entry.isDir() ? !copyTree(entry.absoluteFilePath(), target)
+                      : !QFile::copy(entry.absoluteFilePath(), target))
+      return false;
+    if (entry.isFile()) QFile(target).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+  }
+  return true;
+}
+
+}  // namespace cosystudio::ui::test

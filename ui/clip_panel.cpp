@@ -1,0 +1,369 @@
+#include "clip_panel.h"
+
+#include "clip_recorder.h"
+#include "pcm_player.h"
+#include "waveform_view.h"
+
+#include "cosystudio/audio/analysis.h"
+
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMediaDevices>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cosystudio::ui {
+
+namespace {
+
+// Long recordings may be opened to cut a prompt out of them.
+constexpr double kMaxOpenSeconds = 600.0;
+constexpr double kMaxPromptSeconds = 30.0;
+constexpr double kMinPromptSeconds = 3.0;
+constexpr double kRecommendedMaxSeconds = 10.0;
+// Keep this much of the trailing silence so the clip never ends mid-word.
+constexpr double kAutoTrimTailSeconds = 0.3;
+constexpr double kAutoTrimLeadSeconds = 0.05;
+
+std::filesystem::path toPath(const QString& path) { return std::filesystem::path(path.toStdString()); }
+
+audio::Clip monoClip(const QVector<float>& samples, int rate, qint64 from, qint64 to) {
+  audio::Clip clip;
+  clip.sampleRate = rate;
+  clip.channels.emplace_back(samples.begin() + from, samples.begin() + to);
+  return clip;
+}
+
+QString recordingsFolder() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+         QStringLiteral("/recordings");
+}
+
+}  // namespace
+
+QString transcriptPlausibility(const QString& transcript, double seconds) {
+  if (seconds <= 0) return {};
+  // Syllables: one per CJK character, about 1.4 per Latin-script word.
+  double syllables = 0;
+  bool inWord = false;
+  for (const QChar ch : transcript) {
+    if (ch.script() == QChar::Script_Han || ch.script() == QChar::Script_Hiragana ||
+        ch.script() == QChar::Script_Katakana || ch.script() == QChar::Script_Hangul) {
+      syllables += 1;
+      inWord = false;
+    } else if (ch.isLetterOrNumber()) {
+      if (!inWord) syllables += 1.4;
+      inWord = true;
+    } else {
+      inWord = false;
+    }
+  }
+  const double rate = syllables / seconds;
+  if (syllables == 0) return QObject::tr("Zero-shot needs the transcript of the clip.");
+  if (rate < 1.0)
+    return QObject::tr("The transcript looks too short for %1 s of speech: type every word "
+                       "that is spoken in the selection.")
+        .arg(seconds, 0, 'f', 1);
+  if (rate > 9.0)
+    return QObject::tr("The transcript looks too long for %1 s of speech: it must contain only "
+                       "what is spoken in the selection.")
+        .arg(seconds, 0, 'f', 1);
+  return {};
+}
+
+ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
+    : QWidget(parent), player_(player), recorder_(new ClipRecorder(this)) {
+  setObjectName(QStringLiteral("clipPanel"));
+  microphones_ = new QComboBox(this);
+  microphones_->setObjectName(QStringLiteral("microphones"));
+  microphones_->setToolTip(tr("Microphone to record the prompt clip with"));
+  record_ = new QPushButton(tr("&Record"), this);
+  record_->setObjectName(QStringLiteral("recordButton"));
+  record_->setToolTip(tr("Record 3 to 30 seconds of clear speech (press again to stop)"));
+  level_ = new QProgressBar(this);
+  level_->setRange(0, 100);
+  level_->setTextVisible(false);
+  level_->setMaximumWidth(120);
+  level_->setToolTip(tr("Microphone level"));
+  auto* open = new QPushButton(tr("&Open…"), this);
+  open->setToolTip(tr("Open a WAV, FLAC, OGG or MP3 file (or drop one on the window)"));
+  play_ = new QPushButton(tr("&Play selection"), this);
+  play_->setObjectName(QStringLiteral("playSelection"));
+  play_->setToolTip(tr("Listen to the part of the clip the voice will be taken from"));
+  trim_ = new QPushButton(tr("Auto-&trim"), this);
+  trim_->setToolTip(tr("Cut the silence at the start and keep a short tail at the end"));
+
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(microphones_, 1);
+  controls->addWidget(record_);
+  controls->addWidget(level_);
+  controls->addSpacing(12);
+  controls->addWidget(open);
+  controls->addWidget(play_);
+  controls->addWidget(trim_);
+
+  waveform_ = new WaveformView(this);
+  fileLabel_ = new QLabel(this);
+  fileLabel_->setObjectName(QStringLiteral("clipFile"));
+  fileLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  adviceLabel_ = new QLabel(this);
+  adviceLabel_->setObjectName(QStringLiteral("clipAdvice"));
+  adviceLabel_->setWordWrap(true);
+
+  transcript_ = new QPlainTextEdit(this);
+  transcript_->setObjectName(QStringLiteral("transcript"));
+  transcript_->setPlaceholderText(tr("Transcript: exactly what is said in the selected part of the clip"));
+  transcript_->setToolTip(tr("Required for zero-shot: the words spoken in the clip"));
+  transcript_->setTabChangesFocus(true);
+  transcript_->setMaximumHeight(70);
+  transcriptWarning_ = new QLabel(this);
+  transcriptWarning_->setObjectName(QStringLiteral("transcriptWarning"));
+  transcriptWarning_->setWordWrap(true);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(controls);
+  layout->addWidget(waveform_, 1);
+  layout->addWidget(fileLabel_);
+  layout->addWidget(adviceLabel_);
+  layout->addWidget(transcript_);
+  layout->addWidget(transcriptWarning_);
+
+  connect(open, &QPushButton::clicked, this, &ClipPanel::openFile);
+  connect(record_, &QPushButton::clicked, this, &ClipPanel::toggleRecording);
+  connect(play_, &QPushButton::clicked, this, &ClipPanel::playSelection);
+  connect(trim_, &QPushButton::clicked, this, &ClipPanel::autoTrim);
+  connect(waveform_, &WaveformView::selectionChanged, this, [this] {
+    if (!transcript().isEmpty()) transcriptTypedBeforeTrim_ = true;
+    analyseSelection();
+    checkTranscript();
+    emit clipChanged();
+  });
+  connect(transcript_, &QPlainTextEdit::textChanged, this, [this] {
+    transcriptTypedBeforeTrim_ = false;
+    checkTranscript();
+  });
+  connect(recorder_, &ClipRecorder::level, this,
+          [this](float peak) { level_->setValue(int(std::lround(peak * 100))); });
+  connect(recorder_, &ClipRecorder::progress, this, [this](double seconds) {
+    record_->setText(tr("Stop (%1 s)").arg(seconds, 0, 'f', 1));
+  });
+  connect(recorder_, &ClipRecorder::finished, this, &ClipPanel::recordingFinished);
+  connect(recorder_, &ClipRecorder::error, this, &ClipPanel::errorOccurred);
+  connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
+    if (player_->property("owner").value<QObject*>() == this) waveform_->setPlayhead(seconds);
+  });
+  auto* devices = new QMediaDevices(this);
+  connect(devices, &QMediaDevices::audioInputsChanged, this, &ClipPanel::refreshMicrophones);
+  refreshMicrophones();
+  analyseSelection();
+}
+
+void ClipPanel::refreshMicrophones() {
+  const QByteArray current = microphones_->currentData().toByteArray();
+  microphones_->clear();
+  for (const QAudioDevice& device : QMediaDevices::audioInputs()) {
+    microphones_->addItem(device.description(), device.id());
+    if (device.id() == current || (current.isEmpty() && device.isDefault()))
+      microphones_->setCurrentIndex(microphones_->count() - 1);
+  }
+  record_->setEnabled(microphones_->count() > 0 || recorder_->isRecording());
+  if (microphones_->count() == 0) microphones_->addItem(tr("No microphone found"));
+}
+
+bool ClipPanel::loadFile(const QString& path, QString* error) {
+  audio::Clip mono;
+  try {
+    audio::ClipLimits limits;
+    limits.maxSeconds = kMaxOpenSeconds;
+    mono = audio::downmixToMono(audio::loadClip(toPath(path), limits));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  player_->stop();
+  const std::vector<float>& samples = mono.channels.front();
+  mono_ = QVector<float>(samples.begin(), samples.end());
+  sampleRate_ = mono.sampleRate;
+  sourcePath_ = QFileInfo(path).absoluteFilePath();
+  fileLabel_->setText(tr("%1 · %2 Hz · %3 s")
+                          .arg(QFileInfo(path).fileName())
+                          .arg(sampleRate_)
+                          .arg(mono.durationSeconds(), 0, 'f', 2));
+  waveform_->setSamples(mono_, sampleRate_);
+  // A clip longer than the model accepts starts with the first 30 s selected.
+  if (mono.durationSeconds() > kMaxPromptSeconds)
+    waveform_->setSelection(0, qint64(kMaxPromptSeconds * sampleRate_));
+  transcriptTypedBeforeTrim_ = false;
+  analyseSelection();
+  checkTranscript();
+  emit clipChanged();
+  return true;
+}
+
+void ClipPanel::openFile() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open prompt clip"), QString(),
+      tr("Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!loadFile(path, &error)) emit errorOccurred(error);
+}
+
+void ClipPanel::toggleRecording() {
+  if (recorder_->isRecording()) {
+    recorder_->stop();
+    return;
+  }
+  player_->stop();  // the speakers must not be recorded
+  const QByteArray id = microphones_->currentData().toByteArray();
+  QAudioDevice device = QMediaDevices::defaultAudioInput();
+  for (const QAudioDevice& candidate : QMediaDevices::audioInputs())
+    if (candidate.id() == id) device = candidate;
+  if (recorder_->start(device)) record_->setText(tr("Stop"));
+}
+
+void ClipPanel::recordingFinished(const QVector<float>& samples, int sampleRate) {
+  record_->setText(tr("&Record"));
+  level_->setValue(0);
+  const double seconds = sampleRate > 0 ? double(samples.size()) / sampleRate : 0;
+  if (seconds < kMinPromptSeconds) {
+    emit errorOccurred(tr("The recording is %1 s long; record at least %2 s of speech.")
+                           .arg(seconds, 0, 'f', 1)
+                           .arg(kMinPromptSeconds));
+    return;
+  }
+  QDir().mkpath(recordingsFolder());
+  const QString path = recordingsFolder() + QStringLiteral("/recording-%1.wav").arg(
+      QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+  try {
+    audio::writeWav(toPath(path), monoClip(samples, sampleRate, 0, samples.size()),
+                    audio::WavEncoding::PCM16);
+  } catch (const std::exception& e) {
+    emit errorOccurred(QString::fromStdString(e.what()));
+    return;
+  }
+  QString error;
+  if (!loadFile(path, &error)) emit errorOccurred(error);
+}
+
+void ClipPanel::playSelection() {
+  if (!hasClip()) return;
+  player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
+  player_->play(mono_, sampleRate_, waveform_->inFrame(), waveform_->outFrame());
+}
+
+void ClipPanel::autoTrim() {
+  if (!hasClip()) return;
+  const audio::ClipAnalysis a = audio::analyseClip(monoClip(mono_, sampleRate_, 0, mono_.size()));
+  const qint64 lead = qint64(std::max(0.0, a.leadingSilenceSeconds - kAutoTrimLeadSeconds) * sampleRate_);
+  const qint64 tail =
+      qint64(std::max(0.0, a.trailingSilenceSeconds - kAutoTrimTailSeconds) * sampleRate_);
+  qint64 out = mono_.size() - tail;
+  out = std::min(out, lead + qint64(kMaxPromptSeconds * sampleRate_));
+  waveform_->setSelection(lead, out);
+}
+
+QString ClipPanel::transcript() const { return transcript_->toPlainText().trimmed(); }
+
+void ClipPanel::setTranscript(const QString& text) { transcript_->setPlainText(text); }
+
+qint64 ClipPanel::inFrame() const { return waveform_->inFrame(); }
+qint64 ClipPanel::outFrame() const { return waveform_->outFrame(); }
+void ClipPanel::setSelection(qint64 in, qint64 out) { waveform_->setSelection(in, out); }
+
+double ClipPanel::selectionSeconds() const {
+  return sampleRate_ > 0 ? double(outFrame() - inFrame()) / sampleRate_ : 0;
+}
+
+void ClipPanel::analyseSelection() {
+  advice_.clear();
+  play_->setEnabled(hasClip());
+  trim_->setEnabled(hasClip());
+  if (!hasClip()) {
+    adviceLabel_->setText(tr("No prompt clip yet."));
+    return;
+  }
+  const double seconds = selectionSeconds();
+  if (seconds > kMaxPromptSeconds)
+    advice_ << tr("The selection is %1 s long; the model accepts at most %2 s. Trim it.")
+                   .arg(seconds, 0, 'f', 1)
+                   .arg(kMaxPromptSeconds);
+  else if (seconds < kMinPromptSeconds)
+    advice_ << tr("The selection is only %1 s long; use at least %2 s of speech.")
+                   .arg(seconds, 0, 'f', 1)
+                   .arg(kMinPromptSeconds);
+  else if (seconds > kRecommendedMaxSeconds)
+    advice_ << tr("3 to 10 s of speech usually clones best; this selection is %1 s.")
+                   .arg(seconds, 0, 'f', 1);
+  if (sampleRate_ < 16000)
+    advice_ << tr("The clip is sampled at %1 Hz; the model needs at least 16000 Hz.").arg(sampleRate_);
+  if (outFrame() > inFrame()) {
+    const audio::ClipAnalysis a =
+        audio::analyseClip(monoClip(mono_, sampleRate_, inFrame(), outFrame()));
+    for (const std::string& line : a.advice) advice_ << QString::fromStdString(line);
+    adviceLabel_->setToolTip(tr("Peak %1 dBFS · level %2 dBFS · noise floor %3 dBFS · "
+                                "silence %4 s at the start, %5 s at the end")
+                                 .arg(a.peakDbfs, 0, 'f', 1)
+                                 .arg(a.rmsDbfs, 0, 'f', 1)
+                                 .arg(a.noiseFloorDbfs, 0, 'f', 1)
+                                 .arg(a.leadingSilenceSeconds, 0, 'f', 2)
+                                 .arg(a.trailingSilenceSeconds, 0, 'f', 2));
+  }
+  adviceLabel_->setText(advice_.isEmpty() ? tr("✓ The clip looks good.")
+                                          : QStringLiteral("⚠ ") + advice_.join(QStringLiteral("\n⚠ ")));
+}
+
+void ClipPanel::checkTranscript() {
+  QString warning = hasClip() ? transcriptPlausibility(transcript(), selectionSeconds()) : QString();
+  if (transcriptTypedBeforeTrim_)
+    warning = tr("The trim changed after the transcript was typed: check that it still matches.") +
+              (warning.isEmpty() ? QString() : QLatin1Char(' ') + warning);
+  transcriptWarning_->setText(warning);
+}
+
+QString ClipPanel::clipForEngine(QString* error) const {
+  if (!hasClip()) {
+    if (error) *error = tr("Choose a prompt clip first (open, drop or record one).");
+    return {};
+  }
+  const double seconds = selectionSeconds();
+  if (seconds > kMaxPromptSeconds || seconds < 0.1) {
+    if (error) *error = advice_.value(0);
+    return {};
+  }
+  if (inFrame() == 0 && outFrame() == mono_.size()) return sourcePath_;
+  // The selection is written as float WAV so that no sample changes.
+  QCryptographicHash hash(QCryptographicHash::Sha1);
+  hash.addData(QByteArrayView(reinterpret_cast<const char*>(mono_.constData() + inFrame()),
+                              (outFrame() - inFrame()) * qsizetype(sizeof(float))));
+  hash.addData(QByteArray::number(sampleRate_));
+  const QString folder =
+      QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/prompts");
+  QDir().mkpath(folder);
+  const QString path = folder + QLatin1Char('/') + QString::fromLatin1(hash.result().toHex()) +
+                       QStringLiteral(".wav");
+  if (!QFileInfo::exists(path)) {
+    try {
+      audio::writeWav(toPath(path), monoClip(mono_, sampleRate_, inFrame(), outFrame()),
+                      audio::WavEncoding::Float32);
+    } catch (const std::exception& e) {
+      if (error) *error = QString::fromStdString(e.what());
+      return {};
+    }
+  }
+  return path;
+}
+
+}  // namespace cosystudio::ui

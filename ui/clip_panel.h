@@ -1,0 +1,83 @@
+// The prompt clip: open, drop or record it, trim it, hear the selection, read
+// the engine's advice about it, and type its transcript.
+#pragma once
+
+#include "cosystudio/audio/clip.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace cosystudio::ui {
+
+class ClipRecorder;
+class PcmPlayer;
+class WaveformView;
+
+class ClipPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ClipPanel(PcmPlayer* player, QWidget* parent = nullptr);
+
+  // Loads an audio file as the prompt clip. On failure nothing changes and
+  // `error` says why.
+  bool loadFile(const QString& path, QString* error);
+  bool hasClip() const { return !mono_.isEmpty(); }
+  QString sourcePath() const { return sourcePath_; }
+  QString transcript() const;
+  void setTranscript(const QString& text);
+  double selectionSeconds() const;
+  qint64 inFrame() const;
+  qint64 outFrame() const;
+  void setSelection(qint64 in, qint64 out);
+  // The selection as a file the engine can read: the original file when it is
+  // used whole, otherwise a float WAV of the selection in the cache folder.
+  // Empty with `error` set when the selection is not a usable prompt.
+  QString clipForEngine(QString* error) const;
+  // Advice about the current selection (empty = looks fine).
+  QStringList advice() const { return advice_; }
+
+ signals:
+  void clipChanged();
+  void errorOccurred(const QString& message);
+
+ private:
+  void openFile();
+  void toggleRecording();
+  void recordingFinished(const QVector<float>& samples, int sampleRate);
+  void playSelection();
+  void autoTrim();
+  void refreshMicrophones();
+  void analyseSelection();
+  void checkTranscript();
+
+  PcmPlayer* player_;
+  ClipRecorder* recorder_;
+  QComboBox* microphones_;
+  QPushButton* record_;
+  QProgressBar* level_;
+  QPushButton* play_;
+  QPushButton* trim_;
+  WaveformView* waveform_;
+  QLabel* fileLabel_;
+  QLabel* adviceLabel_;
+  QPlainTextEdit* transcript_;
+  QLabel* transcriptWarning_;
+
+  QVector<float> mono_;
+  int sampleRate_ = 0;
+  QString sourcePath_;
+  QStringList advice_;
+  bool transcriptTypedBeforeTrim_ = false;
+};
+
+// How plausible a transcript is for `seconds` of speech: empty when it is,
+// otherwise a sentence saying what looks wrong.
+QString transcriptPlausibility(const QString& transcript, double seconds);
+
+}  // namespace cosystudio::ui

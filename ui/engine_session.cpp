@@ -1,0 +1,163 @@
+#include "engine_session.h"
+
+#include "engine_worker.h"
+
+#include <QThread>
+
+namespace cosystudio::ui {
+
+EngineSession::EngineSession(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<JobSpec>();
+  qRegisterMetaType<Take>();
+  qRegisterMetaType<ModelChoice>();
+  qRegisterMetaType<Progress>();
+  qRegisterMetaType<MemoryStats>();
+  qRegisterMetaType<ResetReport>();
+
+  thread_ = new QThread(this);
+  thread_->setObjectName(QStringLiteral("engine"));
+  worker_ = new EngineWorker;
+  worker_->moveToThread(thread_);
+
+  connect(worker_, &EngineWorker::loadStep, this, &EngineSession::loadStep);
+  connect(worker_, &EngineWorker::loaded, this, [this](double seconds) {
+    setState(State::Ready);
+    emit loaded(seconds);
+    startNext();
+  });
+  connect(worker_, &EngineWorker::loadFailed, this, [this](const QString& message) {
+    if (state_ != State::Poisoned) setState(State::NoModel);
+    emit loadFailed(message);
+  });
+  connect(worker_, &EngineWorker::unloaded, this, [this] {
+    if (state_ != State::Poisoned) setState(State::NoModel);
+  });
+  connect(worker_, &EngineWorker::resetDone, this, [this](const ResetReport& report) {
+    setState(State::Ready);
+    emit resetDone(report);
+    startNext();
+  });
+  connect(worker_, &EngineWorker::resetFailed, this, [this](const QString& message) {
+    if (state_ != State::Poisoned) setState(State::NoModel);
+    emit resetFailed(message);
+  });
+  connect(worker_, &EngineWorker::jobProgress, this, &EngineSession::jobProgress);
+  connect(worker_, &EngineWorker::jobAudio, this, &EngineSession::jobAudio);
+  connect(worker_, &EngineWorker::jobFinished, this, [this](const Take& take) {
+    emit jobFinished(take);
+    onJobEnded(take.jobId);
+  });
+  connect(worker_, &EngineWorker::jobFailed, this,
+          [this](quint64 id, const QString& message, bool cancelled) {
+            emit jobFailed(id, message, cancelled);
+            onJobEnded(id);
+          });
+  connect(worker_, &EngineWorker::poisoned, this, [this](const QString& message) {
+    poisonMessage_ = message;
+    setState(State::Poisoned);
+    emit poisoned(message);
+  });
+  thread_->start();
+}
+
+EngineSession::~EngineSession() {
+  worker_->cancel();
+  QMetaObject::invokeMethod(worker_, &EngineWorker::shutdown, Qt::BlockingQueuedConnection);
+  thread_->quit();
+  thread_->wait();
+  delete worker_;
+}
+
+QList<JobSpec> EngineSession::jobs() const {
+  QList<JobSpec> all;
+  if (running_) all << current_;
+  return all + waiting_;
+}
+
+void EngineSession::setState(State state) {
+  if (state_ == state) return;
+  state_ = state;
+  emit stateChanged(state);
+}
+
+void EngineSession::load(const ModelChoice& model) {
+  if (state_ == State::Poisoned || state_ == State::Busy || state_ == State::Resetting) return;
+  model_ = model;
+  setState(State::Loading);
+  QMetaObject::invokeMethod(worker_, "load", Qt::QueuedConnection,
+                            Q_ARG(cosystudio::ui::ModelChoice, model));
+}
+
+void EngineSession::unload() {
+  if (state_ == State::Poisoned) return;
+  cancel(running_);
+  setState(State::NoModel);  // no further job starts; the queue waits for the next load
+  QMetaObject::invokeMethod(worker_, &EngineWorker::unload, Qt::QueuedConnection);
+}
+
+void EngineSession::reset() {
+  if (state_ == State::Poisoned || state_ == State::NoModel || state_ == State::Loading) return;
+  // The reset is queued behind the running job on the worker thread; cancelling
+  // makes that wait one token long. The cancelled job goes back to the queue.
+  if (running_) {
+    waiting_.prepend(current_);
+    resetPending_ = true;
+    worker_->cancel();
+  }
+  setState(State::Resetting);
+  QMetaObject::invokeMethod(worker_, &EngineWorker::reset, Qt::QueuedConnection);
+}
+
+quint64 EngineSession::enqueue(JobSpec job) {
+  job.id = nextId_++;
+  waiting_ << job;
+  emit queueChanged();
+  startNext();
+  return job.id;
+}
+
+void EngineSession::cancel(quint64 id) {
+  if (!id) return;
+  if (id == running_) {
+    worker_->cancel();
+    return;
+  }
+  for (int i = 0; i < waiting_.size(); ++i)
+    if (waiting_[i].id == id) {
+      waiting_.removeAt(i);
+      emit queueChanged();
+      return;
+    }
+}
+
+void EngineSession::cancelAll() {
+  waiting_.clear();
+  emit queueChanged();
+  cancel(running_);
+}
+
+void EngineSession::startNext() {
+  if (running_ || state_ != State::Ready || waiting_.isEmpty()) return;
+  current_ = waiting_.takeFirst();
+  running_ = current_.id;
+  setState(State::Busy);
+  emit queueChanged();
+  QMetaObject::invokeMethod(worker_, "run", Qt::QueuedConnection,
+                            Q_ARG(cosystudio::ui::JobSpec, current_));
+}
+
+void EngineSession::onJobEnded(quint64 id) {
+  if (id != running_) return;
+  running_ = 0;
+  if (resetPending_) {
+    resetPending_ = false;  // the job is already back in the queue; the reset follows
+  } else if (state_ == State::Busy) {
+    setState(State::Ready);
+  }
+  emit queueChanged();
+  startNext();
+}
+
+}  // namespace cosystudio::ui
+
+#include "moc_engine_session.cpp"

@@ -1,0 +1,74 @@
+// The window's side of the engine: one worker thread, a queue that runs one
+// job at a time, and the engine's state as the window shows it.
+#pragma once
+
+#include "job.h"
+
+#include <QList>
+#include <QObject>
+
+class QThread;
+
+namespace cosystudio::ui {
+
+class EngineWorker;
+
+class EngineSession : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class State { NoModel, Loading, Ready, Busy, Resetting, Poisoned };
+  Q_ENUM(State)
+
+  explicit EngineSession(QObject* parent = nullptr);
+  ~EngineSession() override;
+
+  State state() const { return state_; }
+  const ModelChoice& model() const { return model_; }
+  bool isLoaded() const { return state_ == State::Ready || state_ == State::Busy; }
+  // Running job first, then the waiting ones.
+  QList<JobSpec> jobs() const;
+  quint64 runningJob() const { return running_; }
+  QString poisonMessage() const { return poisonMessage_; }
+
+  void load(const ModelChoice& model);
+  void unload();
+  // Cancels the running job (the queue is kept) and resets the engine in-process.
+  void reset();
+  // Returns the job's id.
+  quint64 enqueue(JobSpec job);
+  void cancel(quint64 id);
+  void cancelAll();
+
+ signals:
+  void stateChanged(cosystudio::ui::EngineSession::State state);
+  void loadStep(const QString& what);
+  void loaded(double seconds);
+  void loadFailed(const QString& message);
+  void resetDone(const cosystudio::ResetReport& report);
+  void resetFailed(const QString& message);
+  void queueChanged();
+  void jobProgress(quint64 id, const cosystudio::Progress& progress);
+  void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
+  void jobFinished(const cosystudio::ui::Take& take);
+  void jobFailed(quint64 id, const QString& message, bool cancelled);
+  void poisoned(const QString& message);
+
+ private:
+  void setState(State state);
+  void startNext();
+  void onJobEnded(quint64 id);
+
+  QThread* thread_ = nullptr;
+  EngineWorker* worker_ = nullptr;
+  State state_ = State::NoModel;
+  ModelChoice model_;
+  QList<JobSpec> waiting_;
+  JobSpec current_;
+  quint64 running_ = 0;
+  quint64 nextId_ = 1;
+  bool resetPending_ = false;
+  QString poisonMessage_;
+};
+
+}  // namespace cosystudio::ui

@@ -1,0 +1,146 @@
+#include "engine_worker.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+namespace cosystudio::ui {
+
+namespace {
+
+std::filesystem::path toPath(const QString& path) {
+  return std::filesystem::path(path.toStdString());
+}
+
+QString fromUtf8(const std::string& text) { return QString::fromStdString(text); }
+
+}  // namespace
+
+EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {}
+
+EngineWorker::~EngineWorker() = default;
+
+void EngineWorker::cancel() {
+  if (Engine* target = cancelTarget_.load()) target->cancel();
+}
+
+// Created lazily so that it belongs to the worker thread, as the engine requires.
+Engine& EngineWorker::engine() {
+  if (!engine_) {
+    engine_ = std::make_unique<Engine>();
+    cancelTarget_ = engine_.get();
+  }
+  return *engine_;
+}
+
+void EngineWorker::load(const ModelChoice& choice) {
+  QElapsedTimer timer;
+  timer.start();
+  try {
+    voices_.clear();  // features depend on the model
+    LoadOptions options;
+    options.modelFolder = toPath(choice.folder);
+    options.device = choice.device;
+    options.precision = choice.precision;
+    engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });
+    emit loaded(timer.elapsed() / 1000.0);
+  } catch (const std::exception& e) {
+    emit loadFailed(fromUtf8(e.what()));
+    reportIfPoisoned(fromUtf8(e.what()));
+  }
+}
+
+void EngineWorker::unload() {
+  voices_.clear();
+  if (engine_) engine_->unload();
+  emit unloaded();
+}
+
+void EngineWorker::reset() {
+  try {
+    // Prepared voices may hold device memory: drop them before the reset measures.
+    voices_.clear();
+    emit resetDone(engine().reset());
+  } catch (const std::exception& e) {
+    emit resetFailed(fromUtf8(e.what()));
+    reportIfPoisoned(fromUtf8(e.what()));
+  }
+}
+
+void EngineWorker::shutdown() {
+  voices_.clear();
+  cancelTarget_ = nullptr;
+  engine_.reset();
+}
+
+Voice EngineWorker::voiceFor(const JobSpec& job) {
+  if (!job.voiceFile.isEmpty()) {
+    const auto found = voices_.find(job.voiceFile);
+    if (found != voices_.end()) return found->second;
+    Voice voice = Voice::load(toPath(job.voiceFile));
+    voices_[job.voiceFile] = voice;
+    return voice;
+  }
+  const QFileInfo clip(job.clipPath);
+  const QString key = clip.absoluteFilePath() + QLatin1Char('\n') +
+                      clip.lastModified().toString(Qt::ISODateWithMs) + QLatin1Char('\n') +
+                      job.transcript;
+  const auto found = voices_.find(key);
+  if (found != voices_.end()) return found->second;
+  Voice voice = engine().prepareVoice(toPath(job.clipPath), job.transcript.toStdString());
+  voices_[key] = voice;
+  return voice;
+}
+
+void EngineWorker::run(const JobSpec& job) {
+  emit jobStarted(job.id);
+  try {
+    SynthesisRequest request;
+    request.mode = job.mode;
+    request.text = job.text.toStdString();
+    request.instruction = job.instruction.toStdString();
+    request.speed = job.speed;
+    request.seed = job.seed;
+    request.stream = job.stream;
+    request.normalize = job.normalize;
+    if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
+    request.voice = voiceFor(job);
+
+    SynthesisCallbacks callbacks;
+    callbacks.onProgress = [this, &job](const Progress& p) { emit jobProgress(job.id, p); };
+    if (job.stream)
+      callbacks.onAudio = [this, &job](const AudioChunk& chunk) {
+        emit jobAudio(job.id, QVector<float>(chunk.samples.begin(), chunk.samples.end()),
+                      chunk.sampleRate);
+      };
+    const SynthesisResult result = engine().synthesize(request, callbacks);
+
+    Take take;
+    take.jobId = job.id;
+    take.spec = job;
+    take.samples = QVector<float>(result.samples.begin(), result.samples.end());
+    take.sampleRate = result.sampleRate;
+    for (const SegmentResult& segment : result.segments) {
+      take.segmentTexts << fromUtf8(segment.text);
+      take.speechTokens += segment.speechTokens;
+    }
+    take.seed = result.seed;
+    take.firstAudioSeconds = result.firstAudioSeconds;
+    take.totalSeconds = result.totalSeconds;
+    take.realTimeFactor = result.realTimeFactor();
+    take.created = QDateTime::currentDateTime();
+    emit jobFinished(take);
+  } catch (const Cancelled&) {
+    emit jobFailed(job.id, tr("Cancelled"), true);
+  } catch (const std::exception& e) {
+    emit jobFailed(job.id, fromUtf8(e.what()), false);
+    reportIfPoisoned(fromUtf8(e.what()));
+  }
+}
+
+void EngineWorker::reportIfPoisoned(const QString& message) {
+  if (engine_ && engine_->isPoisoned()) emit poisoned(message);
+}
+
+}  // namespace cosystudio::ui
+
+#include "moc_engine_worker.cpp"

@@ -1,0 +1,58 @@
+// The engine's home thread. An EngineWorker owns the cosystudio::Engine and is
+// only ever called through queued signals, so the window never waits on it.
+#pragma once
+
+#include "job.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <map>
+#include <memory>
+
+namespace cosystudio::ui {
+
+class EngineWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit EngineWorker(QObject* parent = nullptr);
+  ~EngineWorker() override;
+
+  // Thread-safe: the running job stops within one token or flow step.
+  void cancel();
+
+ public slots:
+  void load(const cosystudio::ui::ModelChoice& choice);
+  void unload();
+  void reset();
+  void run(const cosystudio::ui::JobSpec& job);
+  // Frees the engine on its own thread before the thread ends.
+  void shutdown();
+
+ signals:
+  void loadStep(const QString& what);
+  void loaded(double seconds);
+  void loadFailed(const QString& message);
+  void unloaded();
+  void resetDone(const cosystudio::ResetReport& report);
+  void resetFailed(const QString& message);
+  void jobStarted(quint64 id);
+  void jobProgress(quint64 id, const cosystudio::Progress& progress);
+  void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
+  void jobFinished(const cosystudio::ui::Take& take);
+  void jobFailed(quint64 id, const QString& message, bool cancelled);
+  // An unrecoverable device error: only a new process can continue.
+  void poisoned(const QString& message);
+
+ private:
+  Engine& engine();
+  Voice voiceFor(const JobSpec& job);
+  void reportIfPoisoned(const QString& message);
+
+  std::unique_ptr<Engine> engine_;
+  std::atomic<Engine*> cancelTarget_{nullptr};
+  std::map<QString, Voice> voices_;  // prepared voices by clip + transcript
+};
+
+}  // namespace cosystudio::ui

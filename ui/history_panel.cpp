@@ -1,0 +1,174 @@
+#include "history_panel.h"
+
+#include "pcm_player.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cosystudio::ui {
+
+HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent), player_(player) {
+  setObjectName(QStringLiteral("historyPanel"));
+  list_ = new QTreeWidget(this);
+  list_->setObjectName(QStringLiteral("takes"));
+  list_->setRootIsDecorated(false);
+  list_->setHeaderLabels({tr("Text"), tr("Voice"), tr("Instruction"), tr("Seed"), tr("Length"), tr("RTF")});
+  list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  list_->setToolTip(tr("Takes of this session; double-click to play"));
+
+  play_ = new QPushButton(tr("Play"), this);
+  play_->setObjectName(QStringLiteral("playTake"));
+  play_->setToolTip(tr("Play or stop the selected take (Space)"));
+  seek_ = new QSlider(Qt::Horizontal, this);
+  seek_->setToolTip(tr("Position in the take; drag to seek"));
+  time_ = new QLabel(this);
+  encoding_ = new QComboBox(this);
+  encoding_->setObjectName(QStringLiteral("exportEncoding"));
+  encoding_->addItem(tr("WAV 16-bit"), int(audio::WavEncoding::PCM16));
+  encoding_->addItem(tr("WAV 24-bit"), int(audio::WavEncoding::PCM24));
+  encoding_->addItem(tr("WAV 32-bit float"), int(audio::WavEncoding::Float32));
+  encoding_->setToolTip(tr("Sample format of exported files"));
+  rate_ = new QComboBox(this);
+  rate_->setObjectName(QStringLiteral("exportRate"));
+  rate_->addItem(tr("24 kHz (model rate)"), 24000);
+  rate_->addItem(tr("44.1 kHz"), 44100);
+  rate_->addItem(tr("48 kHz"), 48000);
+  rate_->setToolTip(tr("Exports at other rates are resampled with high-quality sinc interpolation"));
+  auto* exportOne = new QPushButton(tr("&Export…"), this);
+  exportOne->setToolTip(tr("Save the selected take as WAV with a JSON file of its settings (Ctrl+E)"));
+  auto* exportAllButton = new QPushButton(tr("Export &all…"), this);
+
+  auto* transport = new QHBoxLayout;
+  transport->addWidget(play_);
+  transport->addWidget(seek_, 1);
+  transport->addWidget(time_);
+  auto* exportRow = new QHBoxLayout;
+  exportRow->addWidget(encoding_);
+  exportRow->addWidget(rate_);
+  exportRow->addStretch(1);
+  exportRow->addWidget(exportOne);
+  exportRow->addWidget(exportAllButton);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(list_, 1);
+  layout->addLayout(transport);
+  layout->addLayout(exportRow);
+
+  connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
+  connect(list_, &QTreeWidget::itemDoubleClicked, this, &HistoryPanel::playCurrent);
+  connect(exportOne, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
+  connect(exportAllButton, &QPushButton::clicked, this, &HistoryPanel::exportAll);
+  connect(seek_, &QSlider::sliderReleased, this, [this] {
+    if (playing_ < 0 || playing_ >= takes_.size()) return;
+    const Take& take = takes_[playing_];
+    player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
+    player_->play(take.samples, take.sampleRate, qint64(seek_->value()) * take.sampleRate / 1000);
+  });
+  connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
+    if (player_->property("owner").value<QObject*>() != this) return;
+    if (!seek_->isSliderDown()) seek_->setValue(int(seconds * 1000));
+    time_->setText(tr("%1 s").arg(seconds, 0, 'f', 1));
+  });
+  connect(player_, &PcmPlayer::finished, this, [this] { play_->setText(tr("Play")); });
+}
+
+void HistoryPanel::addTake(const Take& take) {
+  takes_ << take;
+  auto* item = new QTreeWidgetItem(
+      list_, {take.spec.text.simplified(), take.spec.voiceName, take.spec.instruction,
+              QString::number(take.seed), tr("%1 s").arg(take.durationSeconds(), 0, 'f', 2),
+              QString::number(take.realTimeFactor, 'f', 2)});
+  item->setToolTip(0, take.segmentTexts.join(QLatin1Char('\n')));
+  item->setToolTip(1, take.wavPath);
+  list_->setCurrentItem(item);
+}
+
+int HistoryPanel::currentIndex() const {
+  return list_->currentItem() ? list_->indexOfTopLevelItem(list_->currentItem()) : -1;
+}
+
+ExportFormat HistoryPanel::exportFormat() const {
+  return {audio::WavEncoding(encoding_->currentData().toInt()), rate_->currentData().toInt()};
+}
+
+void HistoryPanel::setExportFormat(const ExportFormat& format) {
+  encoding_->setCurrentIndex(std::max(0, encoding_->findData(int(format.encoding))));
+  rate_->setCurrentIndex(std::max(0, rate_->findData(format.sampleRate)));
+}
+
+void HistoryPanel::playCurrent() {
+  const int index = currentIndex();
+  if (player_->isPlaying() && player_->property("owner").value<QObject*>() == this) {
+    player_->stop();
+    play_->setText(tr("Play"));
+    if (index == playing_) return;
+  }
+  if (index < 0) return;
+  playing_ = index;
+  const Take& take = takes_[index];
+  seek_->setRange(0, int(take.durationSeconds() * 1000));
+  player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
+  player_->play(take.samples, take.sampleRate);
+  play_->setText(tr("Stop"));
+}
+
+bool HistoryPanel::exportCurrent(const QString& path, QString* error) {
+  const int index = currentIndex();
+  if (index < 0) {
+    if (error) *error = tr("Select a take to export.");
+    return false;
+  }
+  try {
+    exportTake(takes_[index], path, exportFormat());
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+void HistoryPanel::exportCurrentWithDialog() {
+  const int index = currentIndex();
+  if (index < 0) return;
+  const QString suggested = takes_[index].wavPath.isEmpty()
+                                ? QStringLiteral("take.wav")
+                                : QFileInfo(takes_[index].wavPath).fileName();
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export take"), suggested,
+                                                    tr("WAV files (*.wav)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (exportCurrent(path, &error))
+    emit message(tr("Exported %1").arg(path));
+  else
+    emit errorOccurred(error);
+}
+
+void HistoryPanel::exportAll() {
+  if (takes_.isEmpty()) return;
+  const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all takes to"));
+  if (folder.isEmpty()) return;
+  int done = 0;
+  for (const Take& take : takes_) {
+    const QString name = take.wavPath.isEmpty() ? QStringLiteral("take-%1.wav").arg(take.jobId)
+                                                : QFileInfo(take.wavPath).fileName();
+    try {
+      exportTake(take, QDir(folder).filePath(name), exportFormat());
+      ++done;
+    } catch (const std::exception& e) {
+      emit errorOccurred(QString::fromStdString(e.what()));
+      return;
+    }
+  }
+  emit message(tr("Exported %n take(s) to %1", nullptr, done).arg(folder));
+}
+
+}  // namespace cosystudio::ui

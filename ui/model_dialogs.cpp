@@ -1,0 +1,149 @@
+#include "model_dialogs.h"
+
+#include "memory_meter.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace cosystudio::ui {
+
+QStringList modelFolderProblems(const QString& folder) {
+  if (folder.trimmed().isEmpty()) return {QObject::tr("No folder chosen.")};
+  QStringList lines;
+  for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder.toStdString()))) {
+    const QString file = QString::fromStdString(problem.file);
+    const QString message = QString::fromStdString(problem.message);
+    lines << (file.isEmpty() ? message : file + QStringLiteral(": ") + message);
+  }
+  return lines;
+}
+
+ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Choose the CosyVoice3 model folder"));
+  setObjectName(QStringLiteral("modelFolderDialog"));
+  auto* intro = new QLabel(tr("Choose the folder of the Fun-CosyVoice3-0.5B model, the one that "
+                              "holds cosyvoice3.yaml, llm.pt, flow.pt, hift.pt, the two .onnx files "
+                              "and CosyVoice-BlankEN/."),
+                           this);
+  intro->setWordWrap(true);
+  path_ = new QLineEdit(folder, this);
+  path_->setObjectName(QStringLiteral("modelPath"));
+  auto* browseButton = new QPushButton(tr("&Browse…"), this);
+  report_ = new QLabel(this);
+  report_->setObjectName(QStringLiteral("modelReport"));
+  report_->setWordWrap(true);
+  report_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  buttons_->button(QDialogButtonBox::Ok)->setText(tr("&Load"));
+
+  auto* row = new QHBoxLayout;
+  row->addWidget(path_, 1);
+  row->addWidget(browseButton);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(intro);
+  layout->addLayout(row);
+  layout->addWidget(report_, 1);
+  layout->addWidget(buttons_);
+
+  connect(browseButton, &QPushButton::clicked, this, &ModelFolderDialog::browse);
+  connect(path_, &QLineEdit::textChanged, this, &ModelFolderDialog::check);
+  connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  resize(560, 300);
+  check();
+}
+
+QString ModelFolderDialog::folder() const { return path_->text().trimmed(); }
+void ModelFolderDialog::setFolder(const QString& folder) { path_->setText(folder); }
+
+void ModelFolderDialog::browse() {
+  const QString chosen = QFileDialog::getExistingDirectory(this, windowTitle(), folder());
+  if (!chosen.isEmpty()) setFolder(chosen);
+}
+
+void ModelFolderDialog::check() {
+  problems_ = modelFolderProblems(folder());
+  buttons_->button(QDialogButtonBox::Ok)->setEnabled(problems_.isEmpty());
+  if (problems_.isEmpty()) {
+    report_->setText(tr("✓ Every required file is present."));
+    return;
+  }
+  QString html = tr("<b>This folder cannot be used yet:</b><ul>");
+  for (const QString& problem : problems_) html += QStringLiteral("<li>%1</li>").arg(problem.toHtmlEscaped());
+  report_->setText(html + QStringLiteral("</ul>"));
+}
+
+SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Settings"));
+  devices_ = availableDevices();
+  device_ = new QComboBox(this);
+  device_->setObjectName(QStringLiteral("device"));
+  for (const DeviceInfo& info : devices_) {
+    const QString name = QString::fromStdString(info.name);
+    device_->addItem(info.device.kind == DeviceKind::Cuda ? tr("GPU %1: %2").arg(info.device.index).arg(name)
+                                                         : tr("CPU"));
+    if (info.device.kind == settings.device.kind && info.device.index == settings.device.index)
+      device_->setCurrentIndex(device_->count() - 1);
+  }
+  deviceInfo_ = new QLabel(this);
+  deviceInfo_->setWordWrap(true);
+  precision_ = new QComboBox(this);
+  precision_->setObjectName(QStringLiteral("precision"));
+  precision_->addItem(tr("float32 (safest)"), int(Precision::Float32));
+  precision_->addItem(tr("bfloat16 (GPU, faster)"), int(Precision::BFloat16));
+  precision_->addItem(tr("float16 (GPU, fastest)"), int(Precision::Float16));
+  precision_->setCurrentIndex(std::max(0, precision_->findData(int(settings.precision))));
+  precision_->setToolTip(tr("On the CPU everything runs in float32"));
+  retention_ = new QSpinBox(this);
+  retention_->setObjectName(QStringLiteral("retention"));
+  retention_->setRange(0, 3650);
+  retention_->setValue(settings.retentionDays);
+  retention_->setSpecialValueText(tr("keep every take"));
+  retention_->setSuffix(tr(" days"));
+  retention_->setToolTip(tr("Delete takes in the outputs folder older than this"));
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  auto* form = new QFormLayout(this);
+  form->addRow(tr("&Device:"), device_);
+  form->addRow(QString(), deviceInfo_);
+  form->addRow(tr("&Precision:"), precision_);
+  form->addRow(tr("Delete takes &older than:"), retention_);
+  form->addRow(buttons);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(device_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeDevice);
+  describeDevice();
+}
+
+void SettingsDialog::describeDevice() {
+  const int index = device_->currentIndex();
+  if (index < 0 || index >= int(devices_.size())) return;
+  const DeviceInfo& info = devices_[index];
+  const bool gpu = info.device.kind == DeviceKind::Cuda;
+  precision_->setEnabled(gpu);
+  deviceInfo_->setText(gpu ? tr("Compute capability %1.%2 · %3 free of %4")
+                                 .arg(info.computeMajor)
+                                 .arg(info.computeMinor)
+                                 .arg(formatBytes(info.freeBytes), formatBytes(info.totalBytes))
+                           : tr("Runs everywhere; much slower than a GPU."));
+}
+
+AppSettings SettingsDialog::settings() const {
+  AppSettings s;
+  const int index = device_->currentIndex();
+  if (index >= 0 && index < int(devices_.size())) s.device = devices_[index].device;
+  s.precision = s.device.kind == DeviceKind::Cuda ? Precision(precision_->currentData().toInt())
+                                                  : Precision::Float32;
+  s.retentionDays = retention_->value();
+  return s;
+}
+
+}  // namespace cosystudio::ui

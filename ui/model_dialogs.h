@@ -1,0 +1,65 @@
+// Choosing the model folder (checked file by file before anything loads) and
+// the device/precision/output settings.
+#pragma once
+
+#include "job.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace cosystudio::ui {
+
+// The problems checkModelFolder finds, one readable line each (empty = usable).
+QStringList modelFolderProblems(const QString& folder);
+
+class ModelFolderDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit ModelFolderDialog(const QString& folder, QWidget* parent = nullptr);
+
+  QString folder() const;
+  void setFolder(const QString& folder);
+  // What the last check found.
+  QStringList problems() const { return problems_; }
+
+ private:
+  void browse();
+  void check();
+
+  QLineEdit* path_;
+  QLabel* report_;
+  QDialogButtonBox* buttons_;
+  QStringList problems_;
+};
+
+struct AppSettings {
+  Device device;
+  Precision precision = Precision::Float32;
+  int retentionDays = 0;  // 0 = keep every take
+};
+
+class SettingsDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  SettingsDialog(const AppSettings& settings, QWidget* parent = nullptr);
+  AppSettings settings() const;
+
+ private:
+  void describeDevice();
+
+  QComboBox* device_;
+  QLabel* deviceInfo_;
+  QComboBox* precision_;
+  QSpinBox* retention_;
+  std::vector<DeviceInfo> devices_;
+};
+
+}  // namespace cosystudio::ui

@@ -1,0 +1,142 @@
+#include "style_panel.h"
+
+#include "instruction_presets.h"
+#include "job.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+
+#include <cmath>
+
+namespace cosystudio::ui {
+
+StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("stylePanel"));
+  mode_ = new QComboBox(this);
+  mode_->setObjectName(QStringLiteral("mode"));
+  for (Mode m : {Mode::ZeroShot, Mode::CrossLingual, Mode::Instruct, Mode::VoiceConversion})
+    mode_->addItem(modeName(m), int(m));
+  mode_->setToolTip(tr("Zero-shot: clip + transcript. Cross-lingual: clip only, any language. "
+                       "Instruct: clip + a style instruction. Voice conversion: re-speak a clip."));
+
+  preset_ = new QComboBox(this);
+  preset_->setObjectName(QStringLiteral("preset"));
+  preset_->addItem(tr("(free instruction)"), QString());
+  for (const InstructionPreset& p : instructionPresets())
+    preset_->addItem(kindName(p.kind) + QStringLiteral(" · ") + p.label, p.instruction);
+  preset_->setToolTip(tr("Dialects, emotions, speed, volume and role play the model was trained on"));
+  instruction_ = new QLineEdit(this);
+  instruction_->setObjectName(QStringLiteral("instruction"));
+  instruction_->setPlaceholderText(tr("e.g. 请用四川话表达。"));
+  instruction_->setToolTip(tr("A short instruction; it is never spoken"));
+  instructionNote_ = new QLabel(this);
+  instructionNote_->setWordWrap(true);
+
+  speed_ = new QSlider(Qt::Horizontal, this);
+  speed_->setObjectName(QStringLiteral("speed"));
+  speed_->setRange(50, 200);
+  speed_->setSingleStep(5);
+  speed_->setPageStep(25);
+  speed_->setValue(100);
+  speed_->setToolTip(tr("Speaking speed, 0.5× to 2.0× (not available while streaming)"));
+  speedLabel_ = new QLabel(this);
+  speedLabel_->setMinimumWidth(40);
+
+  random_ = new QCheckBox(tr("Random"), this);
+  random_->setObjectName(QStringLiteral("randomSeed"));
+  random_->setChecked(true);
+  random_->setToolTip(tr("Pick a new seed for every take"));
+  seed_ = new QSpinBox(this);
+  seed_->setObjectName(QStringLiteral("seed"));
+  seed_->setRange(0, 2147483647);
+  seed_->setToolTip(tr("The same seed, text and voice give the same take"));
+  usedSeed_ = new QLabel(this);
+  usedSeed_->setObjectName(QStringLiteral("usedSeed"));
+  usedSeed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  stream_ = new QCheckBox(tr("Stream (play while generating)"), this);
+  stream_->setObjectName(QStringLiteral("stream"));
+
+  auto* speedRow = new QHBoxLayout;
+  speedRow->addWidget(speed_, 1);
+  speedRow->addWidget(speedLabel_);
+  auto* seedRow = new QHBoxLayout;
+  seedRow->addWidget(seed_, 1);
+  seedRow->addWidget(random_);
+  seedRow->addWidget(usedSeed_);
+
+  auto* form = new QFormLayout(this);
+  form->addRow(tr("&Mode:"), mode_);
+  form->addRow(tr("&Preset:"), preset_);
+  form->addRow(tr("&Instruction:"), instruction_);
+  form->addRow(QString(), instructionNote_);
+  form->addRow(tr("Spee&d:"), speedRow);
+  form->addRow(tr("S&eed:"), seedRow);
+  form->addRow(QString(), stream_);
+
+  connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
+    updateEnabled();
+    emit modeChanged(mode());
+  });
+  connect(preset_, &QComboBox::currentIndexChanged, this, [this] {
+    const QString body = preset_->currentData().toString();
+    if (!body.isEmpty()) {
+      instruction_->setText(body);
+      setMode(Mode::Instruct);
+    }
+  });
+  connect(instruction_, &QLineEdit::textChanged, this, &StylePanel::updateEnabled);
+  connect(speed_, &QSlider::valueChanged, this, &StylePanel::updateEnabled);
+  connect(random_, &QCheckBox::toggled, this, &StylePanel::updateEnabled);
+  connect(stream_, &QCheckBox::toggled, this, &StylePanel::updateEnabled);
+  updateEnabled();
+}
+
+Mode StylePanel::mode() const { return Mode(mode_->currentData().toInt()); }
+void StylePanel::setMode(Mode mode) { mode_->setCurrentIndex(mode_->findData(int(mode))); }
+
+QString StylePanel::instruction() const {
+  return mode() == Mode::Instruct ? instruction_->text().trimmed() : QString();
+}
+void StylePanel::setInstruction(const QString& instruction) { instruction_->setText(instruction); }
+
+double StylePanel::speed() const { return stream() ? 1.0 : speed_->value() / 100.0; }
+void StylePanel::setSpeed(double speed) { speed_->setValue(int(std::lround(speed * 100))); }
+
+bool StylePanel::randomSeed() const { return random_->isChecked(); }
+quint64 StylePanel::seed() const { return quint64(seed_->value()); }
+void StylePanel::setSeed(quint64 seed, bool random) {
+  seed_->setValue(int(seed));
+  random_->setChecked(random);
+}
+void StylePanel::showUsedSeed(quint64 seed) { usedSeed_->setText(tr("used: %1").arg(seed)); }
+
+bool StylePanel::stream() const { return stream_->isChecked(); }
+void StylePanel::setStream(bool stream) { stream_->setChecked(stream); }
+
+void StylePanel::updateEnabled() {
+  const bool instruct = mode() == Mode::Instruct;
+  preset_->setEnabled(instruct || mode() == Mode::ZeroShot);
+  instruction_->setEnabled(instruct);
+  seed_->setEnabled(!random_->isChecked());
+  speed_->setEnabled(!stream_->isChecked());
+  speedLabel_->setText(stream_->isChecked() ? tr("1.0× (streaming)")
+                                            : tr("%1×").arg(speed_->value() / 100.0, 0, 'f', 2));
+  QString note;
+  if (instruct) {
+    note = tr("Instructions can lower the similarity to the prompt voice; an emotional prompt "
+              "clip is an alternative.");
+    if (instruction_->text().size() > kLongInstructionChars)
+      note = tr("⚠ Long instructions are often ignored or spoken. ") + note;
+  }
+  instructionNote_->setText(note);
+  instructionNote_->setVisible(!note.isEmpty());
+}
+
+}  // namespace cosystudio::ui

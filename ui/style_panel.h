@@ -1,0 +1,56 @@
+// Voice and style: synthesis mode, instruction, speed, seed and streaming.
+#pragma once
+
+#include "cosystudio/engine.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSlider;
+class QSpinBox;
+
+namespace cosystudio::ui {
+
+class StylePanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit StylePanel(QWidget* parent = nullptr);
+
+  Mode mode() const;
+  void setMode(Mode mode);
+  QString instruction() const;  // body only, empty when none
+  void setInstruction(const QString& instruction);
+  double speed() const;
+  void setSpeed(double speed);
+  bool randomSeed() const;
+  quint64 seed() const;
+  void setSeed(quint64 seed, bool random);
+  // Shows the seed a take actually used.
+  void showUsedSeed(quint64 seed);
+  bool stream() const;
+  void setStream(bool stream);
+
+ signals:
+  void modeChanged(cosystudio::Mode mode);
+
+ private:
+  void updateEnabled();
+
+  QComboBox* mode_;
+  QComboBox* preset_;
+  QLineEdit* instruction_;
+  QLabel* instructionNote_;
+  QSlider* speed_;
+  QLabel* speedLabel_;
+  QCheckBox* random_;
+  QSpinBox* seed_;
+  QLabel* usedSeed_;
+  QCheckBox* stream_;
+};
+
+}  // namespace cosystudio::ui

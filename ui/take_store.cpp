@@ -1,0 +1,127 @@
+#include "take_store.h"
+
+#include "cosystudio/version.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <stdexcept>
+
+namespace cosystudio::ui {
+
+namespace {
+
+QString encodingName(audio::WavEncoding encoding) {
+  switch (encoding) {
+    case audio::WavEncoding::PCM16: return QStringLiteral("pcm16");
+    case audio::WavEncoding::PCM24: return QStringLiteral("pcm24");
+    case audio::WavEncoding::Float32: return QStringLiteral("float32");
+  }
+  return {};
+}
+
+void writeAtomically(const QString& path, const QByteArray& bytes) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+    throw std::runtime_error(
+        QCoreApplication::translate("TakeStore", "Cannot write %1: %2").arg(path, file.errorString()).toStdString());
+}
+
+// libsndfile writes to a path, so the WAV goes to a temporary name in the same
+// folder and is renamed into place: readers never see half a file.
+void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::WavEncoding encoding) {
+  const QString partial = path + QStringLiteral(".part");
+  audio::writeWav(std::filesystem::path(partial.toStdString()), clip, encoding);
+  QFile::remove(path);
+  if (!QFile::rename(partial, path)) {
+    QFile::remove(partial);
+    throw std::runtime_error(
+        QCoreApplication::translate("TakeStore", "Cannot move %1 into place").arg(path).toStdString());
+  }
+}
+
+audio::Clip clipOf(const Take& take, int rate) {
+  audio::Clip clip;
+  clip.sampleRate = take.sampleRate;
+  clip.channels.emplace_back(take.samples.begin(), take.samples.end());
+  return rate == take.sampleRate ? clip : audio::resampleForUser(clip, rate);
+}
+
+}  // namespace
+
+TakeStore::TakeStore(QString folder) : folder_(folder.isEmpty() ? defaultFolder() : std::move(folder)) {}
+
+QString TakeStore::defaultFolder() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/outputs");
+}
+
+QString TakeStore::save(Take& take) const {
+  if (!QDir().mkpath(folder_))
+    throw std::runtime_error(
+        QCoreApplication::translate("TakeStore", "Cannot create the outputs folder %1").arg(folder_).toStdString());
+  const QString stem = QStringLiteral("take-%1-%2-seed%3")
+                           .arg(take.created.toString(QStringLiteral("yyyyMMdd-HHmmss")))
+                           .arg(take.jobId)
+                           .arg(take.seed);
+  const QString path = QDir(folder_).filePath(stem + QStringLiteral(".wav"));
+  exportTake(take, path, ExportFormat{audio::WavEncoding::PCM16, take.sampleRate});
+  take.wavPath = path;
+  return path;
+}
+
+int TakeStore::applyRetention(int days) const {
+  if (days <= 0) return 0;
+  const QDateTime limit = QDateTime::currentDateTime().addDays(-days);
+  int removed = 0;
+  const QDir dir(folder_);
+  for (const QFileInfo& wav : dir.entryInfoList({QStringLiteral("take-*.wav")}, QDir::Files)) {
+    if (wav.lastModified() >= limit) continue;
+    QFile::remove(dir.filePath(wav.completeBaseName() + QStringLiteral(".json")));
+    if (QFile::remove(wav.absoluteFilePath())) ++removed;
+  }
+  return removed;
+}
+
+QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
+  const JobSpec& spec = take.spec;
+  QJsonObject json{
+      {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
+      {QStringLiteral("created"), take.created.toString(Qt::ISODate)},
+      {QStringLiteral("mode"), modeName(spec.mode)},
+      {QStringLiteral("text"), spec.text},
+      {QStringLiteral("segments"), QJsonArray::fromStringList(take.segmentTexts)},
+      {QStringLiteral("instruction"), spec.instruction},
+      {QStringLiteral("voice"), spec.voiceName},
+      {QStringLiteral("prompt_clip"), spec.voiceFile.isEmpty() ? spec.clipPath : spec.voiceFile},
+      {QStringLiteral("prompt_transcript"), spec.transcript},
+      {QStringLiteral("seed"), QString::number(take.seed)},
+      {QStringLiteral("speed"), spec.speed},
+      {QStringLiteral("stream"), spec.stream},
+      {QStringLiteral("raw_text"), !spec.normalize},
+      {QStringLiteral("speech_tokens"), take.speechTokens},
+      {QStringLiteral("duration_seconds"), take.durationSeconds()},
+      {QStringLiteral("real_time_factor"), take.realTimeFactor},
+      {QStringLiteral("first_audio_seconds"), take.firstAudioSeconds},
+      {QStringLiteral("sample_rate"), format.sampleRate},
+      {QStringLiteral("encoding"), encodingName(format.encoding)},
+  };
+  return QJsonDocument(json).toJson();
+}
+
+void exportTake(const Take& take, const QString& path, const ExportFormat& format) {
+  if (take.samples.isEmpty())
+    throw std::runtime_error(QCoreApplication::translate("TakeStore", "The take has no audio.").toStdString());
+  writeWavAtomically(path, clipOf(take, format.sampleRate), format.encoding);
+  const QFileInfo wav(path);
+  writeAtomically(wav.dir().filePath(wav.completeBaseName() + QStringLiteral(".json")),
+                  sidecarJson(take, format));
+}
+
+}  // namespace cosystudio::ui

@@ -1,0 +1,43 @@
+// The outputs folder: every take is written there as a WAV with a sidecar JSON
+// of its settings, atomically, and takes older than the retention are removed.
+#pragma once
+
+#include "job.h"
+
+#include "cosystudio/audio/clip.h"
+
+#include <QString>
+
+namespace cosystudio::ui {
+
+struct ExportFormat {
+  audio::WavEncoding encoding = audio::WavEncoding::PCM16;
+  int sampleRate = 24000;  // 24000 = the model's own rate; 44100/48000 are resampled
+};
+
+class TakeStore {
+ public:
+  // Default: <AppDataLocation>/outputs.
+  explicit TakeStore(QString folder = {});
+
+  const QString& folder() const { return folder_; }
+  // Writes take.wav + take.json into the folder; returns the WAV path and sets
+  // take.wavPath. Throws std::runtime_error with a readable message.
+  QString save(Take& take) const;
+  // Deletes takes older than `days` (0 = keep everything); returns how many.
+  int applyRetention(int days) const;
+
+  static QString defaultFolder();
+
+ private:
+  QString folder_;
+};
+
+// Writes `take` to `path` in `format` and its sidecar JSON next to it
+// (path with .json). Throws std::runtime_error with a readable message.
+void exportTake(const Take& take, const QString& path, const ExportFormat& format);
+
+// The settings of a take, as stored in its sidecar.
+QByteArray sidecarJson(const Take& take, const ExportFormat& format);
+
+}  // namespace cosystudio::ui

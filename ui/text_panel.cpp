@@ -1,0 +1,196 @@
+#include "text_panel.h"
+
+#include "markup_highlighter.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QTextBlock>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace cosystudio::ui {
+
+QString pinyinMarkup(const QString& syllable) {
+  static const QRegularExpression shape(QStringLiteral(R"(^([a-zü]+?)([1-5])$)"));
+  const QRegularExpressionMatch m = shape.match(syllable.trimmed().toLower().replace(QLatin1Char('v'), QStringLiteral("ü")));
+  if (!m.hasMatch()) return {};
+  QString body = m.captured(1);
+  const int tone = m.captured(2).toInt();
+  QString initial;
+  for (const char* candidate : {"zh", "ch", "sh", "b", "p", "m", "f", "d", "t", "n", "l", "g", "k",
+                                "h", "j", "q", "x", "r", "z", "c", "s"})
+    if (body.startsWith(QLatin1String(candidate)) && body.size() > int(qstrlen(candidate))) {
+      initial = QLatin1String(candidate);
+      break;
+    }
+  QString final = body.mid(initial.size());
+  if (final.isEmpty()) return {};
+  if (tone != 5) {
+    // The tone mark goes on a or e, on the o of "ou", otherwise on the last vowel.
+    static const QString marks[] = {QStringLiteral("āáǎà"), QStringLiteral("ēéěè"),
+                                    QStringLiteral("īíǐì"), QStringLiteral("ōóǒò"),
+                                    QStringLiteral("ūúǔù"), QStringLiteral("ǖǘǚǜ")};
+    const QString vowels = QStringLiteral("aeiouü");
+    qsizetype at = final.indexOf(QLatin1Char('a'));
+    if (at < 0) at = final.indexOf(QLatin1Char('e'));
+    if (at < 0) at = final.indexOf(QStringLiteral("ou"));
+    if (at < 0)
+      for (qsizetype i = final.size() - 1; i >= 0 && at < 0; --i)
+        if (vowels.contains(final[i])) at = i;
+    if (at < 0) return {};
+    final[at] = marks[vowels.indexOf(final[at])][tone - 1];
+  }
+  return (initial.isEmpty() ? QString() : QLatin1Char('[') + initial + QLatin1Char(']')) +
+         QLatin1Char('[') + final + QLatin1Char(']');
+}
+
+QString phoneMarkup(const QString& phones) {
+  static const QRegularExpression phone(QStringLiteral(R"(^[A-Z]{1,2}[0-2]?$)"));
+  QString markup;
+  for (const QString& p : phones.toUpper().split(QRegularExpression(QStringLiteral(R"([\s,]+)")),
+                                                 Qt::SkipEmptyParts)) {
+    if (!phone.match(p).hasMatch()) return {};
+    markup += QLatin1Char('[') + p + QLatin1Char(']');
+  }
+  return markup;
+}
+
+TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("textPanel"));
+  editor_ = new QPlainTextEdit(this);
+  editor_->setObjectName(QStringLiteral("textEditor"));
+  editor_->setPlaceholderText(tr("Type the text to speak. Markup: 她[h][ào]干净 · [breath] · "
+                                 "<strong>word</strong> · [M][AY1] for English phones"));
+  editor_->setTabChangesFocus(true);
+  editor_->viewport()->installEventFilter(this);
+  highlighter_ = new MarkupHighlighter(editor_->document());
+
+  auto* palette = new QHBoxLayout;
+  palette->addWidget(new QLabel(tr("Insert:"), this));
+  const QList<QPair<QString, QString>> tags = {
+      {QStringLiteral("[breath]"), {}},          {QStringLiteral("[quick_breath]"), {}},
+      {QStringLiteral("[laughter]"), {}},        {QStringLiteral("[sigh]"), {}},
+      {QStringLiteral("[cough]"), {}},           {QStringLiteral("<strong>"), QStringLiteral("</strong>")},
+      {QStringLiteral("<laughter>"), QStringLiteral("</laughter>")}};
+  for (const auto& [open, close] : tags) {
+    auto* button = new QToolButton(this);
+    button->setText(close.isEmpty() ? open : open + QStringLiteral("…") + close);
+    button->setToolTip(close.isEmpty() ? tr("Insert %1 at the cursor").arg(open)
+                                       : tr("Wrap the selection in %1…%2").arg(open, close));
+    button->setAutoRaise(true);
+    connect(button, &QToolButton::clicked, this, [this, open = open, close = close] { insertTag(open, close); });
+    palette->addWidget(button);
+  }
+  palette->addStretch(1);
+  auto* pronounce = new QToolButton(this);
+  pronounce->setText(tr("Pronunciation…"));
+  pronounce->setToolTip(tr("Replace the selected Chinese character by a toned pinyin reading, "
+                           "or the selected English word by CMU phones (Ctrl+P)"));
+  pronounce->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+  connect(pronounce, &QToolButton::clicked, this, &TextPanel::pronounce);
+  palette->addWidget(pronounce);
+
+  raw_ = new QCheckBox(tr("Raw text"), this);
+  raw_->setObjectName(QStringLiteral("rawText"));
+  raw_->setToolTip(tr("Send the text as typed, without number/symbol normalisation "
+                      "(for languages the normaliser mishandles)"));
+  status_ = new QLabel(this);
+  status_->setObjectName(QStringLiteral("textStatus"));
+  status_->setWordWrap(true);
+
+  auto* bottom = new QHBoxLayout;
+  bottom->addWidget(status_, 1);
+  bottom->addWidget(raw_);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(palette);
+  layout->addWidget(editor_, 1);
+  layout->addLayout(bottom);
+
+  connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
+    updateStatus();
+    emit textChanged();
+  });
+  updateStatus();
+}
+
+QString TextPanel::text() const { return editor_->toPlainText(); }
+void TextPanel::setText(const QString& text) { editor_->setPlainText(text); }
+bool TextPanel::rawText() const { return raw_->isChecked(); }
+void TextPanel::setRawText(bool raw) { raw_->setChecked(raw); }
+
+void TextPanel::setKnownTags(const QStringList& tags) {
+  knownTags_ = tags;
+  highlighter_->setKnownTags(tags);
+  updateStatus();
+}
+
+QStringList TextPanel::unknownTags() const { return highlighter_->unknownTags(text()); }
+
+void TextPanel::insertTag(const QString& open, const QString& close) {
+  QTextCursor cursor = editor_->textCursor();
+  cursor.insertText(open + cursor.selectedText() + close);
+  editor_->setFocus();
+}
+
+void TextPanel::pronounce() {
+  QTextCursor cursor = editor_->textCursor();
+  if (!cursor.hasSelection()) cursor.select(QTextCursor::WordUnderCursor);
+  const QString selected = cursor.selectedText().trimmed();
+  if (selected.isEmpty()) return;
+  const bool chinese = selected.size() == 1 && selected[0].script() == QChar::Script_Han;
+  bool ok = false;
+  const QString typed = QInputDialog::getText(
+      this, tr("Pronunciation"),
+      chinese ? tr("Pinyin of “%1” with its tone number (e.g. hao4):").arg(selected)
+              : tr("CMU phones for “%1”, separated by spaces (e.g. M AY1):").arg(selected),
+      QLineEdit::Normal, QString(), &ok);
+  if (!ok || typed.trimmed().isEmpty()) return;
+  const QString markup = chinese ? pinyinMarkup(typed) : phoneMarkup(typed);
+  QStringList unknown = highlighter_->unknownTags(markup);
+  if (markup.isEmpty() || !unknown.isEmpty()) {
+    QMessageBox::warning(this, tr("Pronunciation"),
+                         markup.isEmpty() ? tr("“%1” is not a valid reading.").arg(typed)
+                                          : tr("The model does not know %1.").arg(unknown.join(QStringLiteral(", "))));
+    return;
+  }
+  cursor.insertText(markup);
+}
+
+void TextPanel::updateStatus() {
+  const QStringList unknown = unknownTags();
+  if (!unknown.isEmpty()) {
+    status_->setText(tr("⚠ Unknown tags will be read out as text: %1").arg(unknown.join(QStringLiteral(" "))));
+  } else if (knownTags_.isEmpty() && text().contains(QLatin1Char('['))) {
+    status_->setText(tr("Tags are checked against the model once a model is loaded."));
+  } else {
+    status_->setText(tr("%n character(s)", nullptr, int(text().size())));
+  }
+}
+
+bool TextPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == editor_->viewport() && event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QTextCursor cursor = editor_->cursorForPosition(help->pos());
+    const QTextBlock block = cursor.block();
+    const int position = cursor.positionInBlock();
+    for (const QTextLayout::FormatRange& range : block.layout()->formats())
+      if (position >= range.start && position <= range.start + range.length &&
+          !range.format.toolTip().isEmpty()) {
+        QToolTip::showText(help->globalPos(), range.format.toolTip(), editor_);
+        return true;
+      }
+    QToolTip::hideText();
+    return true;
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+}  // namespace cosystudio::ui

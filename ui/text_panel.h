@@ -1,0 +1,56 @@
+// The text to speak: an editor with markup highlighting, a tag palette, a
+// pronunciation helper and a "raw text" switch.
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QPlainTextEdit;
+
+namespace cosystudio::ui {
+
+class MarkupHighlighter;
+
+class TextPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TextPanel(QWidget* parent = nullptr);
+
+  QString text() const;
+  void setText(const QString& text);
+  bool rawText() const;
+  void setRawText(bool raw);
+  // The tokenizer's added tokens of the loaded model (empty: not known yet).
+  void setKnownTags(const QStringList& tags);
+  // Tags in the text the model does not know.
+  QStringList unknownTags() const;
+  QPlainTextEdit* editor() const { return editor_; }
+
+ signals:
+  void textChanged();
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void insertTag(const QString& open, const QString& close = {});
+  void pronounce();
+  void updateStatus();
+
+  QPlainTextEdit* editor_;
+  MarkupHighlighter* highlighter_;
+  QCheckBox* raw_;
+  QLabel* status_;
+  QStringList knownTags_;
+};
+
+// "hao3" → "[h][ǎo]", "ai4" → "[ài]": the CosyVoice3 markup of one toned
+// pinyin syllable (initial and toned final as separate tags). Empty when the
+// input is not a syllable with a tone digit 1–5.
+QString pinyinMarkup(const QString& syllable);
+// "M AY1 N D" → "[M][AY1][N][D]". Empty when a phone is not ARPAbet-shaped.
+QString phoneMarkup(const QString& phones);
+
+}  // namespace cosystudio::ui
