@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ struct StateDictOptions {
   at::Device device = at::kCPU;
   // Floating-point tensors are converted to this type while loading.
   at::ScalarType dtype = at::kFloat;
-  // Keys (after prefix stripping) that are dropped without being materialised.
+  // Keys (after prefix stripping and weight-norm folding) that are dropped
+  // without being read, e.g. the unused tied `llm.model.lm_head.weight`.
   std::set<std::string> skipKeys;
 };
 
@@ -36,7 +38,8 @@ class StateDict {
   // The tensor stored under `key`; records a problem (and returns an empty tensor
   // of `shape`) when it is missing or its shape differs.
   at::Tensor take(const std::string& key, at::IntArrayRef shape);
-  // Same without a shape check, for tensors whose shape the caller derives.
+  // Same without a shape check, for tensors whose shape the caller derives;
+  // records a problem and returns an undefined tensor when the key is missing.
   at::Tensor take(const std::string& key);
   bool contains(const std::string& key) const { return tensors_.count(key) != 0; }
 
@@ -48,6 +51,7 @@ class StateDict {
 
  private:
   std::filesystem::path file_;
+  StateDictOptions options_;
   std::map<std::string, at::Tensor> tensors_;
   std::set<std::string> taken_;
   std::vector<std::string> problems_;
