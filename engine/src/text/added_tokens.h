@@ -1,0 +1,16 @@
+// The added (special) tokens of the CosyVoice3 text tokenizer, as data.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cosystudio::text {
+
+// Added tokens of CosyVoice-BlankEN itself (ids right after vocab.json).
+const std::vector<std::string>& blankEnAddedTokens();
+
+// CosyVoice3Tokenizer's additional special tokens, in the official order; the
+// ones BlankEN already has keep their id, the others are appended.
+const std::vector<std::string>& cosyVoice3SpecialTokens();
+
+}  // namespace cosystudio::text

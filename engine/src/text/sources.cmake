@@ -1,0 +1,10 @@
+# Text front end: tokenizer, markup, normaliser, splitter, prompts. Torch-free.
+set(_text_sources
+  ${CMAKE_CURRENT_LIST_DIR}/added_token_matcher.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/added_tokens.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/byte_level_bpe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pretokenizer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tokenizer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unicode.cpp)
+target_sources(cosystudio_engine PRIVATE ${_text_sources})
+set_source_files_properties(${_text_sources} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
