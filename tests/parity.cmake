@@ -6,3 +6,14 @@ add_parity_sets(flow ${FIXTURES}/core)
 # Text tokenizer: the set's vocabulary lives in its sibling vocab/ folder.
 add_test(NAME parity.tokenizer.public COMMAND cosystudio-parity tokenizer ${FIXTURES}/tokenizer/public)
 set_tests_properties(parity.tokenizer.public PROPERTIES LABELS parity)
+
+# Audio front end: every audio set, i.e. every folder with an input.wav beside
+# its manifest.json (models/ and common/ hold shared inputs, not sets).
+file(GLOB _audio_sets LIST_DIRECTORIES true ${FIXTURES}/audio/*)
+foreach(_set IN LISTS _audio_sets)
+  if(EXISTS ${_set}/manifest.json AND EXISTS ${_set}/input.wav)
+    get_filename_component(_name ${_set} NAME)
+    add_test(NAME parity.audio.${_name} COMMAND cosystudio-parity audio ${_set})
+    set_tests_properties(parity.audio.${_name} PROPERTIES LABELS parity)
+  endif()
+endforeach()

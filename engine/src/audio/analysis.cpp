@@ -35,7 +35,9 @@ std::vector<double> frameLevels(const std::vector<float>& samples, int sampleRat
   return levels;
 }
 
-void addAdvice(ClipAnalysis& a) {
+// `pausesFound`: the clip has quiet stretches well below its loudest sound, so
+// its quietest frames measure the background rather than the voice.
+void addAdvice(ClipAnalysis& a, bool pausesFound) {
   auto& advice = a.advice;
   if (a.sampleRate < 16000)
     advice.push_back(format("The sample rate (%.0f Hz) is below the 16 kHz the model needs.",
@@ -60,7 +62,7 @@ void addAdvice(ClipAnalysis& a) {
     advice.push_back(format("The recording is quiet (%.1f dBFS RMS). Speak closer to the "
                             "microphone or raise the input gain.",
                             a.rmsDbfs));
-  if (a.noiseFloorDbfs > -50)
+  if (pausesFound && a.noiseFloorDbfs > -50)
     advice.push_back(format("Background noise is audible (noise floor %.1f dBFS). The clone will "
                             "copy it; record in a quieter place.",
                             a.noiseFloorDbfs));
@@ -93,7 +95,7 @@ ClipAnalysis analyseClip(const Clip& clip) {
   const Clip mono = downmixToMono(clip);
   if (mono.frames() == 0 || clip.sampleRate <= 0) {
     a.rmsDbfs = a.noiseFloorDbfs = a.silenceThresholdDbfs = kSilentDbfs;
-    addAdvice(a);
+    addAdvice(a, false);
     return a;
   }
   const auto& samples = mono.channels[0];
@@ -109,14 +111,17 @@ ClipAnalysis analyseClip(const Clip& clip) {
   // recording, nor within 20 dB of the loudest frame in a noisy one.
   a.silenceThresholdDbfs =
       std::min(std::max(a.noiseFloorDbfs + 10.0, -60.0), sorted.back() - 20.0);
+  const bool pausesFound = sorted.back() - a.noiseFloorDbfs >= 15.0;
 
   const double frameSeconds = std::max<size_t>(1, size_t(clip.sampleRate * kFrameSeconds)) /
                               double(clip.sampleRate);
-  const auto isSilent = [&](double level) { return level < a.silenceThresholdDbfs; };
+  const auto isSilent = [&](double level) {
+    return level <= kSilentDbfs || level < a.silenceThresholdDbfs;
+  };
   const auto firstSound = std::find_if_not(levels.begin(), levels.end(), isSilent);
   if (firstSound == levels.end()) {
     a.leadingSilenceSeconds = a.durationSeconds;
-    addAdvice(a);
+    addAdvice(a, pausesFound);
     return a;
   }
   const auto lastSound = std::find_if_not(levels.rbegin(), levels.rend(), isSilent).base();
@@ -132,7 +137,7 @@ ClipAnalysis analyseClip(const Clip& clip) {
   }
   a.internalSilenceSeconds = double(total) * frameSeconds;
   a.longestInternalSilenceSeconds = double(longest) * frameSeconds;
-  addAdvice(a);
+  addAdvice(a, pausesFound);
   return a;
 }
 

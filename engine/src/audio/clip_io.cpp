@@ -60,7 +60,7 @@ SndfileHandle openForReading(const std::filesystem::path& path, SF_INFO& info) {
 
 std::string seconds(double value) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.3g s", value);
+  std::snprintf(text, sizeof text, value < 10 ? "%.2f s" : "%.1f s", value);
   return text;
 }
 

@@ -27,7 +27,9 @@ struct ClipAnalysis {
   double internalSilenceSeconds = 0;         // all pauses between sounds
   double longestInternalSilenceSeconds = 0;
 
-  double noiseFloorDbfs = 0;  // level of the quietest tenth of the frames
+  // Level of the quietest tenth of the frames: the background noise when the
+  // clip has pauses, the quietest speech when it has none.
+  double noiseFloorDbfs = 0;
 
   std::vector<std::string> advice;  // empty when the clip looks fine
 };
