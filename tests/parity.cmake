@@ -17,3 +17,6 @@ foreach(_set IN LISTS _audio_sets)
     set_tests_properties(parity.audio.${_name} PROPERTIES LABELS parity)
   endif()
 endforeach()
+
+# HiFT vocoder: every core set (hift.pt + tensors.pt + manifest.json).
+add_parity_sets(hift ${FIXTURES}/core)

@@ -1,0 +1,207 @@
+// cosystudio-parity hift <set-dir>: the HiFT vocoder (F0 predictor, harmonic
+// source, STFT of the source, filter network, iSTFT) against the official
+// CausalHiFTGenerator on the set's `hift.pt`, for the final and the streaming
+// non-final runs recorded in `tensors.pt`.
+//
+// The source noise tables are not in hift.pt. When the set captured them
+// (`hift.sinegen.rand_ini`, `hift.<run>.sinegen.sine_waves_noise_table`) they
+// are used as captured; otherwise they are regenerated from the construction
+// recipe with the set's flow and F0-predictor sizes.
+#include "registry.h"
+#include "report.h"
+
+#include "hift/hift_generator.h"
+#include "model/state_dict.h"
+
+#include <nlohmann/json.hpp>
+#include <ATen/Parallel.h>
+#include <torch/serialize.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+namespace cosystudio::parity {
+namespace {
+
+constexpr double kTolerance = 1e-4;  // README: HiFT F0, source, waveform
+
+HiftConfig hiftConfig(const nlohmann::json& c) {
+  HiftConfig config;
+  config.inChannels = c.at("in_channels");
+  config.baseChannels = c.at("base_channels");
+  config.nbHarmonics = c.at("nb_harmonics");
+  config.samplingRate = c.at("sampling_rate");
+  config.nsfAlpha = c.at("nsf_alpha");
+  config.nsfSigma = c.at("nsf_sigma");
+  config.nsfVoicedThreshold = c.at("nsf_voiced_threshold");
+  config.upsampleRates = c.at("upsample_rates").get<std::vector<int64_t>>();
+  config.upsampleKernelSizes = c.at("upsample_kernel_sizes").get<std::vector<int64_t>>();
+  config.nFft = c.at("istft_params").at("n_fft");
+  config.hopLen = c.at("istft_params").at("hop_len");
+  config.resblockKernelSizes = c.at("resblock_kernel_sizes").get<std::vector<int64_t>>();
+  config.resblockDilationSizes = c.at("resblock_dilation_sizes").get<std::vector<std::vector<int64_t>>>();
+  config.sourceResblockKernelSizes = c.at("source_resblock_kernel_sizes").get<std::vector<int64_t>>();
+  config.sourceResblockDilationSizes =
+      c.at("source_resblock_dilation_sizes").get<std::vector<std::vector<int64_t>>>();
+  config.lreluSlope = c.at("lrelu_slope");
+  config.audioLimit = c.at("audio_limit");
+  config.convPreLookRight = c.at("conv_pre_look_right");
+  const auto& f0 = c.at("f0_predictor");
+  config.f0InChannels = f0.at("in_channels");
+  config.f0CondChannels = f0.at("cond_channels");
+  config.f0NumClass = f0.at("num_class");
+  return config;
+}
+
+SourceTableRecipe tableRecipe(const nlohmann::json& modules, const HiftConfig& hift) {
+  const auto& flow = modules.at("flow").at("config");
+  SourceTableRecipe recipe;
+  recipe.speechTokenVocab = flow.at("vocab_size");
+  recipe.flowInputSize = flow.at("input_size");
+  recipe.speakerEmbedDim = flow.at("spk_embed_dim");
+  recipe.flowOutputSize = flow.at("output_size");
+  recipe.f0InChannels = hift.f0InChannels;
+  recipe.f0CondChannels = hift.f0CondChannels;
+  recipe.f0NumClass = hift.f0NumClass;
+  return recipe;
+}
+
+const char* const kRuns[] = {"final", "nonfinal"};
+
+// The captured tables, the longest noise prefix of any run; nullopt when absent.
+std::optional<SourceTables> capturedTables(const GoldenTensors& golden) {
+  if (!golden.has("hift.sinegen.rand_ini")) return std::nullopt;
+  at::Tensor noise;
+  for (const char* run : kRuns) {
+    const std::string key = std::string("hift.") + run + ".sinegen.sine_waves_noise_table";
+    if (golden.has(key) && (!noise.defined() || golden.at(key).size(1) > noise.size(1))) noise = golden.at(key);
+  }
+  if (!noise.defined()) return std::nullopt;
+  return SourceTables::fixed(golden.at("hift.sinegen.rand_ini"), noise);
+}
+
+// Everything the engine computes that a run's golden data may hold, by the
+// golden name's suffix.
+std::map<std::string, at::Tensor> traced(const HiftTrace& trace, const at::Tensor& speech) {
+  const int64_t first = std::min<int64_t>(2000, trace.sineWaves.size(1));
+  return {{"f0_f64", trace.f0},
+          {"sinegen.out_sine_waves_first2000", trace.sineWaves.narrow(1, 0, first)},
+          {"m_source.sine_merge", trace.source.transpose(1, 2)},
+          {"source", trace.source},
+          {"stft_real", trace.stftReal},
+          {"stft_imag", trace.stftImag},
+          {"istft_magnitude", trace.magnitude},
+          {"istft_phase", trace.phase},
+          {"speech", speech}};
+}
+
+int runHiftParity(const std::filesystem::path& setDir) {
+  std::ifstream manifestFile(setDir / "manifest.json");
+  if (!manifestFile) throw std::runtime_error("cannot open " + (setDir / "manifest.json").string());
+  const auto manifest = nlohmann::json::parse(manifestFile);
+  const auto& hiftManifest = manifest.at("modules").at("hift");
+  const HiftConfig config = hiftConfig(hiftManifest.at("config"));
+  const GoldenTensors golden(setDir / manifest.value("tensors_file", std::string("tensors.pt")));
+
+  auto captured = capturedTables(golden);
+  std::printf("source tables: %s\n", captured ? "captured in the set" : "regenerated from the recipe");
+  SourceTables tables = captured ? std::move(*captured)
+                                 : SourceTables::replay(tableRecipe(manifest.at("modules"), config),
+                                                        config.nbHarmonics + 1, config.maxSourceSamples);
+  StateDict weights = StateDict::load(setDir / hiftManifest.value("weights_file", std::string("hift.pt")));
+  HiftGenerator hift(weights, config, std::move(tables));
+  const at::Tensor mel = golden.at("hift.in.mel");
+
+  Report report;
+  for (const char* run : kRuns) {
+    const std::string prefix = std::string("hift.") + run + ".";
+    if (!golden.has(prefix + "speech")) {
+      report.failure(prefix + "speech", "not in the golden tensors");
+      continue;
+    }
+    try {
+      HiftTrace trace;
+      const at::Tensor speech = hift.inference(mel, std::string(run) == "final", &trace);
+      for (const auto& [name, got] : traced(trace, speech)) {
+        if (!golden.has(prefix + name)) continue;
+        report.close(prefix + name, got, golden.at(prefix + name), kTolerance);
+      }
+    } catch (const std::exception& e) {
+      report.failure(prefix + "*", e.what());
+    }
+  }
+  return report.finish();
+}
+
+// Random weights with the keys and shapes of the released hift.pt (weight norm
+// stored as g, v with g = |v|, so the folded weight is v).
+c10::Dict<std::string, at::Tensor> randomHiftWeights(const nlohmann::json& stateDict) {
+  c10::Dict<std::string, at::Tensor> dict;
+  std::map<std::string, at::Tensor> directions;
+  for (const auto& [key, entry] : stateDict.items()) {
+    const auto shape = entry.at("shape").get<std::vector<int64_t>>();
+    at::Tensor value;
+    if (key.find("original1") != std::string::npos) {
+      value = at::randn(shape) / std::sqrt(static_cast<double>(c10::multiply_integers(shape) / shape[0]));
+      directions[key.substr(0, key.size() - 1)] = value;
+    } else if (key.find(".alpha") != std::string::npos) {
+      value = at::rand(shape) + 0.5;
+    } else {
+      value = 0.1 * at::randn(shape);
+    }
+    dict.insert(key, value);
+  }
+  for (const auto& [prefix, v] : directions)
+    dict.insert_or_assign(prefix + "0", v.flatten(1).norm(2, {1}, true).unsqueeze(-1));
+  // Keep the log-magnitudes of the iSTFT input small, as a trained model does.
+  dict.at("conv_post.bias").narrow(0, 0, 9).sub_(3);
+  return dict;
+}
+
+// cosystudio-parity hift-bench <set-dir>: milliseconds per second of audio of
+// the released-size HiFT (random weights shaped as in the set's sibling
+// ../manifest-full-size.json) on the CPU and, when present, on CUDA.
+int runHiftBench(const std::filesystem::path& setDir) {
+  const auto fullSize = setDir.parent_path() / "manifest-full-size.json";
+  std::ifstream manifestFile(fullSize);
+  if (!manifestFile) throw std::runtime_error("cannot open " + fullSize.string());
+  const auto manifest = nlohmann::json::parse(manifestFile);
+  at::manual_seed(0);
+  const auto weightsFile = std::filesystem::temp_directory_path() / "cosystudio-hift-bench.pt";
+  {
+    const auto bytes = torch::pickle_save(randomHiftWeights(manifest.at("modules").at("hift").at("state_dict")));
+    std::ofstream(weightsFile, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  const HiftConfig config;  // released sizes
+  constexpr int64_t kFrames = 500;  // 10 s
+  const at::Tensor mel = at::randn({1, config.inChannels, kFrames}) - 6;
+  const double seconds = static_cast<double>(kFrames * config.samplesPerMel()) / config.samplingRate;
+
+  std::vector<at::Device> devices = {at::kCPU};
+  if (at::hasCUDA()) devices.emplace_back(at::kCUDA);
+  for (const auto& device : devices) {
+    auto hift = HiftGenerator::load(weightsFile, config, SourceTableRecipe{}, device);
+    hift.inference(mel, true).to(at::kCPU);  // warm-up; waits for the device
+    constexpr int kRuns = 3;
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < kRuns; ++i) hift.inference(mel, true).to(at::kCPU);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("hift %-5s %.1f ms per second of audio (%.0f s of mel, %d runs, %d threads)\n",
+                device.str().c_str(), ms / kRuns / seconds, seconds, kRuns, at::get_num_threads());
+  }
+  std::filesystem::remove(weightsFile);
+  return 0;
+}
+
+const Registration reg("hift", "HiFT vocoder: F0, harmonic source, STFT/iSTFT, waveform (final, streaming)",
+                       &runHiftParity);
+const Registration benchReg("hift-bench", "HiFT vocoder speed at the released size (ms per second of audio)",
+                            &runHiftBench);
+
+}  // namespace
+}  // namespace cosystudio::parity
