@@ -52,6 +52,8 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
             emit jobFailed(id, message, cancelled);
             onJobEnded(id);
           });
+  connect(worker_, &EngineWorker::voiceSaved, this, &EngineSession::voiceSaved);
+  connect(worker_, &EngineWorker::voiceFailed, this, &EngineSession::voiceFailed);
   connect(worker_, &EngineWorker::poisoned, this, [this](const QString& message) {
     poisonMessage_ = message;
     setState(State::Poisoned);
@@ -134,6 +136,15 @@ void EngineSession::cancelAll() {
   waiting_.clear();
   emit queueChanged();
   cancel(running_);
+}
+
+void EngineSession::saveVoice(const QString& clipPath, const QString& transcript, const QString& file) {
+  if (!isLoaded()) {
+    emit voiceFailed(file, tr("Load a model first: a voice stores features the model computes."));
+    return;
+  }
+  QMetaObject::invokeMethod(worker_, "saveVoice", Qt::QueuedConnection, Q_ARG(QString, clipPath),
+                            Q_ARG(QString, transcript), Q_ARG(QString, file));
 }
 
 void EngineSession::startNext() {

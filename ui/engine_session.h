@@ -39,6 +39,8 @@ class EngineSession : public QObject {
   quint64 enqueue(JobSpec job);
   void cancel(quint64 id);
   void cancelAll();
+  // Prepares the clip's features on the engine thread and saves them to `file`.
+  void saveVoice(const QString& clipPath, const QString& transcript, const QString& file);
 
  signals:
   void stateChanged(cosystudio::ui::EngineSession::State state);
@@ -52,6 +54,8 @@ class EngineSession : public QObject {
   void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
   void jobFinished(const cosystudio::ui::Take& take);
   void jobFailed(quint64 id, const QString& message, bool cancelled);
+  void voiceSaved(const QString& file);
+  void voiceFailed(const QString& file, const QString& message);
   void poisoned(const QString& message);
 
  private:

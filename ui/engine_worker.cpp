@@ -137,6 +137,16 @@ void EngineWorker::run(const JobSpec& job) {
   }
 }
 
+void EngineWorker::saveVoice(const QString& clipPath, const QString& transcript, const QString& file) {
+  try {
+    engine().prepareVoice(toPath(clipPath), transcript.toStdString()).save(toPath(file));
+    emit voiceSaved(file);
+  } catch (const std::exception& e) {
+    emit voiceFailed(file, fromUtf8(e.what()));
+    reportIfPoisoned(fromUtf8(e.what()));
+  }
+}
+
 void EngineWorker::reportIfPoisoned(const QString& message) {
   if (engine_ && engine_->isPoisoned()) emit poisoned(message);
 }

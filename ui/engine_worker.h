@@ -27,6 +27,8 @@ class EngineWorker : public QObject {
   void unload();
   void reset();
   void run(const cosystudio::ui::JobSpec& job);
+  // Computes the clip's features and stores them as a voice file.
+  void saveVoice(const QString& clipPath, const QString& transcript, const QString& file);
   // Frees the engine on its own thread before the thread ends.
   void shutdown();
 
@@ -42,6 +44,8 @@ class EngineWorker : public QObject {
   void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
   void jobFinished(const cosystudio::ui::Take& take);
   void jobFailed(quint64 id, const QString& message, bool cancelled);
+  void voiceSaved(const QString& file);
+  void voiceFailed(const QString& file, const QString& message);
   // An unrecoverable device error: only a new process can continue.
   void poisoned(const QString& message);
 

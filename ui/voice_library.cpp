@@ -1,0 +1,193 @@
+#include "voice_library.h"
+
+#include "cosystudio/engine.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+namespace cosystudio::ui {
+
+QString voiceFileName(const QString& name) {
+  QString safe = name.trimmed();
+  safe.replace(QRegularExpression(QStringLiteral(R"([/\\:*?"<>|\x00-\x1f])")), QStringLiteral("_"));
+  if (safe.startsWith(QLatin1Char('.'))) safe.remove(0, 1);
+  return safe.left(80);
+}
+
+VoiceLibrary::VoiceLibrary(QWidget* parent) : QWidget(parent), folder_(defaultFolder()) {
+  setObjectName(QStringLiteral("voiceLibrary"));
+  list_ = new QListWidget(this);
+  list_->setObjectName(QStringLiteral("voices"));
+  list_->setToolTip(tr("Saved voices; double-click to rename"));
+  list_->setSortingEnabled(true);
+  use_ = new QCheckBox(tr("&Use the selected voice instead of the clip"), this);
+  use_->setObjectName(QStringLiteral("useVoice"));
+  use_->setToolTip(tr("A saved voice skips feature extraction and keeps the voice consistent"));
+  auto* save = new QPushButton(tr("&Save current…"), this);
+  save->setToolTip(tr("Save the prompt clip and its transcript as a named voice (Ctrl+Shift+S)"));
+  auto* renameButton = new QPushButton(tr("Rena&me…"), this);
+  auto* removeButton = new QPushButton(tr("De&lete"), this);
+  auto* importButton = new QPushButton(tr("&Import…"), this);
+  auto* exportButton = new QPushButton(tr("E&xport…"), this);
+
+  auto* buttons = new QHBoxLayout;
+  for (QPushButton* b : {save, renameButton, removeButton, importButton, exportButton}) buttons->addWidget(b);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(list_, 1);
+  layout->addWidget(use_);
+  layout->addLayout(buttons);
+
+  connect(save, &QPushButton::clicked, this, &VoiceLibrary::saveRequested);
+  connect(renameButton, &QPushButton::clicked, this, &VoiceLibrary::renameSelected);
+  connect(list_, &QListWidget::itemDoubleClicked, this, &VoiceLibrary::renameSelected);
+  connect(removeButton, &QPushButton::clicked, this, &VoiceLibrary::removeSelected);
+  connect(importButton, &QPushButton::clicked, this, &VoiceLibrary::importWithDialog);
+  connect(exportButton, &QPushButton::clicked, this, &VoiceLibrary::exportWithDialog);
+  refresh();
+}
+
+QString VoiceLibrary::defaultFolder() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/voices");
+}
+
+void VoiceLibrary::setFolder(const QString& folder) {
+  folder_ = folder;
+  refresh();
+}
+
+QString VoiceLibrary::fileFor(const QString& name) const {
+  return QDir(folder_).filePath(voiceFileName(name) + QLatin1String(kSuffix));
+}
+
+QStringList VoiceLibrary::names() const {
+  QStringList names;
+  for (const QFileInfo& file :
+       QDir(folder_).entryInfoList({QStringLiteral("*") + QLatin1String(kSuffix)}, QDir::Files, QDir::Name))
+    names << file.completeBaseName();
+  return names;
+}
+
+void VoiceLibrary::refresh() {
+  const QString selected = selectedName();
+  list_->clear();
+  list_->addItems(names());
+  const auto found = list_->findItems(selected, Qt::MatchExactly);
+  if (!found.isEmpty()) list_->setCurrentItem(found.first());
+}
+
+QString VoiceLibrary::selectedName() const {
+  return list_->currentItem() ? list_->currentItem()->text() : QString();
+}
+
+QString VoiceLibrary::activeVoiceName() const { return use_->isChecked() ? selectedName() : QString(); }
+
+QString VoiceLibrary::activeVoiceFile() const {
+  const QString name = activeVoiceName();
+  return name.isEmpty() ? QString() : fileFor(name);
+}
+
+bool VoiceLibrary::rename(const QString& from, const QString& to, QString* error) {
+  const QString target = fileFor(to);
+  if (voiceFileName(to).isEmpty() || QFile::exists(target)) {
+    if (error) *error = tr("A voice named “%1” cannot be created.").arg(to);
+    return false;
+  }
+  if (!QFile::rename(fileFor(from), target)) {
+    if (error) *error = tr("“%1” could not be renamed.").arg(from);
+    return false;
+  }
+  refresh();
+  return true;
+}
+
+bool VoiceLibrary::remove(const QString& name, QString* error) {
+  if (!QFile::remove(fileFor(name))) {
+    if (error) *error = tr("“%1” could not be deleted.").arg(name);
+    return false;
+  }
+  refresh();
+  return true;
+}
+
+bool VoiceLibrary::importFile(const QString& path, QString* error) {
+  try {
+    Voice::load(std::filesystem::path(path.toStdString()));  // refuse anything that is not a voice
+  } catch (const std::exception& e) {
+    if (error) *error = tr("%1 is not a voice file: %2").arg(path, QString::fromStdString(e.what()));
+    return false;
+  }
+  QDir().mkpath(folder_);
+  const QString target = fileFor(QFileInfo(path).completeBaseName());
+  if (QFile::exists(target) || !QFile::copy(path, target)) {
+    if (error) *error = tr("A voice with the name of %1 already exists.").arg(QFileInfo(path).fileName());
+    return false;
+  }
+  refresh();
+  return true;
+}
+
+bool VoiceLibrary::exportVoice(const QString& name, const QString& path, QString* error) const {
+  QFile::remove(path);
+  if (!QFile::copy(fileFor(name), path)) {
+    if (error) *error = tr("“%1” could not be exported to %2.").arg(name, path);
+    return false;
+  }
+  return true;
+}
+
+void VoiceLibrary::renameSelected() {
+  const QString from = selectedName();
+  if (from.isEmpty()) return;
+  bool ok = false;
+  const QString to = QInputDialog::getText(this, tr("Rename voice"), tr("New name:"), QLineEdit::Normal, from, &ok);
+  QString error;
+  if (ok && to != from && !rename(from, to, &error)) emit errorOccurred(error);
+}
+
+void VoiceLibrary::removeSelected() {
+  const QString name = selectedName();
+  if (name.isEmpty()) return;
+  if (QMessageBox::question(this, tr("Delete voice"), tr("Delete the voice “%1”?").arg(name)) != QMessageBox::Yes)
+    return;
+  QString error;
+  if (!remove(name, &error)) emit errorOccurred(error);
+}
+
+void VoiceLibrary::importWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import voice"), QString(),
+                                                    tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
+  QString error;
+  if (!path.isEmpty() && !importFile(path, &error)) emit errorOccurred(error);
+}
+
+void VoiceLibrary::exportWithDialog() {
+  const QString name = selectedName();
+  if (name.isEmpty()) return;
+  if (QMessageBox::question(this, tr("Export voice"),
+                            tr("A voice file lets anyone speak with this voice. Share it only with the "
+                               "consent of the person whose voice it is. Continue?")) != QMessageBox::Yes)
+    return;
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export voice"), name + QLatin1String(kSuffix),
+                                                    tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
+  QString error;
+  if (path.isEmpty()) return;
+  if (exportVoice(name, path, &error))
+    emit message(tr("Exported %1").arg(path));
+  else
+    emit errorOccurred(error);
+}
+
+}  // namespace cosystudio::ui
+
+#include "moc_voice_library.cpp"

@@ -1,0 +1,59 @@
+// Saved voices: a clip + transcript whose features the engine computed once.
+// Each voice is one file in the voices folder; using it skips feature extraction.
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QListWidget;
+
+namespace cosystudio::ui {
+
+class VoiceLibrary : public QWidget {
+  Q_OBJECT
+
+ public:
+  static constexpr const char* kSuffix = ".cosyvoice";
+
+  explicit VoiceLibrary(QWidget* parent = nullptr);
+
+  static QString defaultFolder();
+  void setFolder(const QString& folder);
+  const QString& folder() const { return folder_; }
+  QString fileFor(const QString& name) const;
+
+  QStringList names() const;
+  // The chosen voice's file when "use saved voice" is on, else empty.
+  QString activeVoiceFile() const;
+  QString activeVoiceName() const;
+
+  // Each returns false and sets `error` on failure; nothing changes then.
+  bool rename(const QString& from, const QString& to, QString* error);
+  bool remove(const QString& name, QString* error);
+  bool importFile(const QString& path, QString* error);
+  bool exportVoice(const QString& name, const QString& path, QString* error) const;
+
+ public slots:
+  void refresh();
+
+ signals:
+  void errorOccurred(const QString& message);
+  void message(const QString& text);
+  void saveRequested();
+
+ private:
+  QString selectedName() const;
+  void renameSelected();
+  void removeSelected();
+  void importWithDialog();
+  void exportWithDialog();
+
+  QString folder_;
+  QListWidget* list_;
+  QCheckBox* use_;
+};
+
+// A name safe to use as a file name ("" when nothing usable is left).
+QString voiceFileName(const QString& name);
+
+}  // namespace cosystudio::ui
