@@ -20,3 +20,16 @@ endforeach()
 
 # HiFT vocoder: every core set (hift.pt + tensors.pt + manifest.json).
 add_parity_sets(hift ${FIXTURES}/core)
+
+# ONNX audio networks (CAM++ speaker embedding, S3Tokenizer v3 speech tokens):
+# every audio set, i.e. every folder with an input.wav beside its manifest.json.
+file(GLOB _onnx_audio_sets LIST_DIRECTORIES true ${FIXTURES}/audio/*)
+foreach(_component campplus s3tokenizer)
+  foreach(_set IN LISTS _onnx_audio_sets)
+    if(EXISTS ${_set}/manifest.json AND EXISTS ${_set}/input.wav)
+      get_filename_component(_name ${_set} NAME)
+      add_test(NAME parity.${_component}.${_name} COMMAND cosystudio-parity ${_component} ${_set})
+      set_tests_properties(parity.${_component}.${_name} PROPERTIES LABELS parity)
+    endif()
+  endforeach()
+endforeach()
