@@ -33,3 +33,6 @@ foreach(_component campplus s3tokenizer)
     endif()
   endforeach()
 endforeach()
+
+# CosyVoice3 LLM: every core set (llm.pt + tensors.pt + manifest.json).
+add_parity_sets(llm ${FIXTURES}/core)

@@ -1,0 +1,140 @@
+// cosystudio-parity llm <set-dir>: CosyVoice3's language model against the
+// official CosyVoice3LM on the set's `llm.pt` (loaded through the engine's
+// checkpoint reader): the assembled lm_input, teacher-forced hidden states and
+// logits, a greedy KV-cache decode, and a replay of the recorded
+// repetition-aware-sampling draws.
+#include "registry.h"
+#include "report.h"
+
+#include "llm/cosyvoice3_lm.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <stdexcept>
+#include <vector>
+
+namespace cosystudio::parity {
+namespace {
+
+constexpr double kTolerance = 1e-4;  // README: LLM logits / log-probs
+
+LlmConfig llmConfig(const nlohmann::json& llm, const std::string& source) {
+  const auto& c = llm.at("config");
+  LlmConfig config;
+  config.inputSize = c.at("llm_input_size");
+  config.outputSize = c.at("llm_output_size");
+  config.speechTokenSize = c.at("speech_token_size");
+  const auto& s = c.at("sampling");
+  config.sampling = {s.at("top_p"), s.at("top_k"), s.at("win_size"), s.at("tau_r")};
+  config.qwen2 = parseQwen2Config(c.at("qwen2"), source + ": modules.llm.config.qwen2");
+  return config;
+}
+
+std::vector<int64_t> ids(const at::Tensor& t) {
+  const auto flat = t.reshape({-1}).to(at::kLong).contiguous();
+  return {flat.data_ptr<int64_t>(), flat.data_ptr<int64_t>() + flat.numel()};
+}
+
+at::Tensor idTensor(const std::vector<int64_t>& v) { return at::tensor(v, at::TensorOptions().dtype(at::kLong)); }
+
+// Decodes until the consumer limit recorded for the run, collecting the emitted
+// tokens and each step's log-probabilities.
+struct Decode {
+  std::vector<int64_t> tokens;
+  std::vector<at::Tensor> stepLogp;
+  bool stopped = false;
+};
+
+Decode decode(const CosyVoice3LM& lm, const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
+              int64_t consumerLimit) {
+  Decode d;
+  auto result = lm.generate(lmInput, limits, sampler, [&](int64_t, const at::Tensor& logp) {
+    d.stepLogp.push_back(logp);
+    return static_cast<int64_t>(d.stepLogp.size()) < consumerLimit;
+  });
+  d.tokens = result.tokens;
+  d.stopped = result.stopped;
+  return d;
+}
+
+void checkDecode(Report& report, const std::string& run, const Decode& d, const GoldenTensors& golden,
+                 const nlohmann::json& info) {
+  report.exact("llm." + run + ".stopped", d.stopped, info.at("stopped_on_stop_token").get<bool>());
+  report.exact("llm." + run + ".tokens", idTensor(d.tokens), golden.at("llm." + run + ".tokens"));
+  // A stop step logs its log-probs too, but emits no token.
+  const auto& expectedLogp = golden.at("llm." + run + ".step_logp");
+  if (d.stepLogp.empty()) {
+    report.failure("llm." + run + ".step_logp", "no step decoded");
+    return;
+  }
+  const int64_t rows = std::min<int64_t>(d.stepLogp.size(), expectedLogp.size(0));
+  report.close("llm." + run + ".step_logp", at::stack(d.stepLogp).narrow(0, 0, rows),
+               expectedLogp.narrow(0, 0, rows), kTolerance);
+}
+
+int runLlm(const std::filesystem::path& setDir) {
+  const auto manifestFile = setDir / "manifest.json";
+  std::ifstream in(manifestFile);
+  if (!in) throw std::runtime_error("cannot open " + manifestFile.string());
+  const auto manifest = nlohmann::json::parse(in);
+  const auto& info = manifest.at("modules").at("llm");
+  const LlmConfig config = llmConfig(info, manifestFile.string());
+  const GoldenTensors golden(setDir / manifest.value("tensors_file", "tensors.pt"));
+  const auto lm = CosyVoice3LM::load(config, setDir / info.at("weights_file").get<std::string>(), LlmRuntime{});
+
+  Report report;
+  const auto text = ids(golden.at("llm.in.text"));
+  const auto lmInput =
+      lm.inputEmbeddings(ids(golden.at("llm.in.prompt_text")), text, ids(golden.at("llm.in.prompt_speech_token")));
+  report.close("llm.lm_input", lmInput, golden.at("llm.lm_input"), kTolerance);
+
+  const auto hidden = lm.hidden(golden.at("llm.tf.input_embeds"));
+  report.close("llm.tf.hidden", hidden, golden.at("llm.tf.hidden"), kTolerance);
+  report.close("llm.tf.logits", lm.logits(hidden), golden.at("llm.tf.logits"), kTolerance);
+
+  const auto limits = LengthLimits::forText(static_cast<int64_t>(text.size()));
+  report.exact("llm.min_len", limits.minLen, info.at("min_len").get<int64_t>());
+  report.exact("llm.max_len", limits.maxLen, info.at("max_len_official").get<int64_t>());
+
+  GreedySampler greedy;
+  const auto& greedyInfo = info.at("greedy");
+  checkDecode(report, "greedy", decode(lm, lmInput, limits, greedy, greedyInfo.at("consumer_limit")), golden,
+              greedyInfo);
+
+  // Replay: every draw must see the recorded weights and gets the recorded outcome.
+  const auto& rasInfo = info.at("ras");
+  const auto& probs = golden.at("llm.ras.multinomial_probs");
+  const auto& lengths = golden.at("llm.ras.multinomial_len");
+  const auto& kinds = golden.at("llm.ras.multinomial_kind");
+  const auto& drawn = golden.at("llm.ras.multinomial_index");
+  RasSampler ras(config.sampling, rasInfo.at("seed").get<uint64_t>());
+  int64_t calls = 0;
+  double worstWeights = 0;
+  int64_t wrongDraws = 0;
+  ras.setDrawHook([&](RasSampler::Draw kind, const at::Tensor& weights) -> int64_t {
+    const int64_t i = calls++;
+    if (i >= probs.size(0)) throw std::runtime_error("more multinomial draws than recorded");
+    const int64_t n = lengths[i].item<int64_t>();
+    if (kinds[i].item<int64_t>() != static_cast<int64_t>(kind) || weights.size(0) != n) {
+      ++wrongDraws;
+    } else {
+      const double diff = (weights - probs[i].narrow(0, 0, n)).abs().max().item<double>();
+      worstWeights = std::max(worstWeights, diff);
+    }
+    return drawn[i].item<int64_t>();
+  });
+  const int consumerLimit = rasInfo.value("consumer_limit", greedyInfo.at("consumer_limit").get<int>());
+  checkDecode(report, "ras", decode(lm, lmInput, limits, ras, consumerLimit), golden, rasInfo);
+  report.exact("llm.ras.multinomial_calls", calls, rasInfo.at("n_multinomial_calls").get<int64_t>());
+  report.exact("llm.ras.draw_kinds_and_sizes", wrongDraws, 0);
+  report.close("llm.ras.draw_weights", at::scalar_tensor(worstWeights, at::kDouble),
+               at::scalar_tensor(0.0, at::kDouble), kTolerance);
+  return report.finish();
+}
+
+const Registration reg("llm", "CosyVoice3 LLM: lm_input, teacher-forced logits, greedy decode, RAS replay",
+                       &runLlm);
+
+}  // namespace
+}  // namespace cosystudio::parity

@@ -1,0 +1,82 @@
+// CosyVoice3's language model (`CosyVoice3LM`): a Qwen2 backbone reading
+// [sos] text [task_id] prompt-speech embeddings and predicting speech tokens
+// through its own `speech_embedding` table and bias-free `llm_decoder` head.
+// The backbone's tied `lm_head` is never used and never loaded.
+#pragma once
+
+#include "config/llm_config.h"
+#include "llm/qwen2.h"
+#include "llm/ras_sampler.h"
+
+#include <ATen/ATen.h>
+
+#include <filesystem>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+namespace cosystudio {
+
+struct LlmRuntime {
+  at::Device device = at::kCPU;
+  at::ScalarType dtype = at::kFloat;
+};
+
+// How many tokens a text may produce (official min/max_token_text_ratio defaults,
+// applied to the tts text only, prompt text excluded).
+struct LengthLimits {
+  int64_t minLen = 0;  // before this step, sos (id speech_token_size) is masked
+  int64_t maxLen = 0;
+  static LengthLimits forText(int64_t textTokens) { return {textTokens * 2, textTokens * 20}; }
+};
+
+struct GeneratedTokens {
+  std::vector<int64_t> tokens;
+  bool stopped = false;  // a stop id was drawn; false when maxLen or the consumer ended it
+};
+
+class GenerationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class CosyVoice3LM {
+ public:
+  // Every key and shape of the official `llm.pt` for this config.
+  static std::vector<ParameterSpec> parameters(const LlmConfig& config);
+
+  // Loads `llmFile` through StateDict (lm_head skipped) and checks every key.
+  static CosyVoice3LM load(const LlmConfig& config, const std::filesystem::path& llmFile, const LlmRuntime& runtime);
+  CosyVoice3LM(const LlmConfig& config, StateDict& weights);
+
+  // lm_input = [sos] embed_tokens(promptText ++ text) [task_id] speech_embedding(promptSpeech): (1, T, hidden).
+  at::Tensor inputEmbeddings(const std::vector<int64_t>& promptText, const std::vector<int64_t>& text,
+                             const std::vector<int64_t>& promptSpeech) const;
+  at::Tensor speechEmbedding(const at::Tensor& tokens) const { return at::embedding(speechEmbedding_, tokens); }
+
+  // Post-norm hidden states of a whole sequence (teacher forcing): (1, T, hidden).
+  at::Tensor hidden(const at::Tensor& embeddings) const;
+  // fp32 log-probabilities over the speech vocabulary from hidden states.
+  at::Tensor logProbs(const at::Tensor& hidden) const;
+  at::Tensor logits(const at::Tensor& hidden) const { return at::linear(hidden, llmDecoder_); }
+
+  // Called with each emitted token and the step's log-probabilities (before any
+  // masking); returning false ends generation there.
+  using TokenCallback = std::function<bool(int64_t token, const at::Tensor& stepLogp)>;
+
+  // The official decode loop: prefill, then one token per step through the KV
+  // cache; step i < minLen masks id speech_token_size; any id >= speech_token_size
+  // stops. Throws GenerationError when maxLen tokens pass without a stop id
+  // ("generation ran away").
+  GeneratedTokens generate(const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
+                           const TokenCallback& onToken = {}) const;
+
+  const LlmConfig& config() const { return config_; }
+
+ private:
+  LlmConfig config_;
+  Qwen2 backbone_;
+  at::Tensor speechEmbedding_, llmDecoder_;
+};
+
+}  // namespace cosystudio

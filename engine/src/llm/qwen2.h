@@ -1,0 +1,78 @@
+// The Qwen2 decoder stack inside CosyVoice3's LLM (transformers' Qwen2Model,
+// eager path): pre-norm blocks of grouped-query attention with q/k/v biases and
+// NeoX-style RoPE, SwiGLU MLP, RMSNorm computed in fp32, and a final norm.
+// Keys and values live in a pre-allocated KvCache, so prefill and single-token
+// decode steps share one code path.
+#pragma once
+
+#include "config/llm_config.h"
+#include "model/state_dict.h"
+
+#include <ATen/ATen.h>
+
+#include <string>
+#include <vector>
+
+namespace cosystudio {
+
+// A parameter of a network: its checkpoint key and shape. `used` is false for
+// keys the file holds but the engine never reads (they are skipped at load).
+struct ParameterSpec {
+  std::string key;
+  std::vector<int64_t> shape;
+  bool used = true;
+};
+
+// Keys after RoPE and values of every layer for `capacity` positions, plus the
+// RoPE tables for those positions.
+class KvCache {
+ public:
+  KvCache(const Qwen2Config& config, int64_t capacity, const at::TensorOptions& options);
+  int64_t length() const { return length_; }
+  int64_t capacity() const { return capacity_; }
+  void clear() { length_ = 0; }
+
+ private:
+  friend class Qwen2;
+  std::vector<at::Tensor> keys_, values_;  // per layer (1, kv_heads, capacity, head_dim)
+  at::Tensor cos_, sin_;                   // (capacity, head_dim), compute dtype
+  int64_t capacity_ = 0;
+  int64_t length_ = 0;
+};
+
+class Qwen2 {
+ public:
+  // Parameters under `prefix` (e.g. "llm.model."), in the order of the official state dict.
+  static std::vector<ParameterSpec> parameters(const Qwen2Config& config, const std::string& prefix);
+
+  Qwen2(const Qwen2Config& config, StateDict& weights, const std::string& prefix);
+
+  // Text ids (any integer tensor) -> (..., hidden) embeddings.
+  at::Tensor embed(const at::Tensor& ids) const { return at::embedding(embedTokens_, ids); }
+
+  // Runs (1, T, hidden) embeddings at positions cache.length() .. +T-1 with causal
+  // attention over everything cached, appends their keys/values, and returns the
+  // final-normed hidden states (1, T, hidden).
+  at::Tensor forward(const at::Tensor& embeddings, KvCache& cache) const;
+
+  const Qwen2Config& config() const { return config_; }
+  at::TensorOptions options() const { return embedTokens_.options(); }
+
+ private:
+  struct Layer {
+    at::Tensor qWeight, qBias, kWeight, kBias, vWeight, vBias, oWeight;
+    at::Tensor gateWeight, upWeight, downWeight;
+    at::Tensor inputNorm, postAttentionNorm;
+  };
+
+  at::Tensor rmsNorm(const at::Tensor& x, const at::Tensor& weight) const;
+  at::Tensor attention(const Layer& layer, size_t index, const at::Tensor& x, KvCache& cache) const;
+  at::Tensor mlp(const Layer& layer, const at::Tensor& x) const;
+
+  Qwen2Config config_;
+  at::Tensor embedTokens_;
+  std::vector<Layer> layers_;
+  at::Tensor finalNorm_;
+};
+
+}  // namespace cosystudio

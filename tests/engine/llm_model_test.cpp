@@ -1,0 +1,216 @@
+#include "config/hyper_yaml.h"
+#include "config/llm_config.h"
+#include "llm/cosyvoice3_lm.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace cosystudio;
+
+namespace {
+
+const fs::path kFixtures = COSYSTUDIO_FIXTURES_DIR;
+const fs::path kTinyModel = kFixtures / "e2e" / "tiny-model-a";
+
+nlohmann::json readJson(const fs::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+// The core/public tiny LLM, built from its manifest.
+struct TinyLlm {
+  LlmConfig config;
+  CosyVoice3LM lm;
+};
+
+LlmConfig coreConfig() {
+  const auto c = readJson(kFixtures / "core" / "public" / "manifest.json").at("modules").at("llm").at("config");
+  LlmConfig config;
+  config.inputSize = c.at("llm_input_size");
+  config.outputSize = c.at("llm_output_size");
+  config.speechTokenSize = c.at("speech_token_size");
+  config.qwen2 = parseQwen2Config(c.at("qwen2"), "core manifest");
+  return config;
+}
+
+const CosyVoice3LM& coreLm() {
+  static const CosyVoice3LM lm =
+      CosyVoice3LM::load(coreConfig(), kFixtures / "core" / "public" / "llm.ordered.pt", LlmRuntime{});
+  return lm;
+}
+
+// Scripted draws: returns the given indices in turn and records each draw's kind and size.
+struct ScriptedDraws {
+  std::vector<int64_t> outcomes;
+  std::vector<std::pair<RasSampler::Draw, int64_t>> seen;
+  RasSampler::DrawHook hook() {
+    return [this](RasSampler::Draw kind, const at::Tensor& weights) {
+      seen.emplace_back(kind, weights.size(0));
+      return outcomes.at(seen.size() - 1);
+    };
+  }
+};
+
+}  // namespace
+
+TEST(ModelConfig, ReadsTheModelFolder) {
+  const LlmConfig config = readLlmConfig(kTinyModel);
+  EXPECT_EQ(config.inputSize, 32);
+  EXPECT_EQ(config.outputSize, 32);
+  EXPECT_EQ(config.speechTokenSize, 6561);
+  EXPECT_DOUBLE_EQ(config.sampling.topP, 0.8);
+  EXPECT_EQ(config.sampling.topK, 25);
+  EXPECT_EQ(config.sampling.winSize, 10);
+  EXPECT_DOUBLE_EQ(config.sampling.tauR, 0.1);
+  EXPECT_EQ(config.qwen2.vocabSize, 151936);
+  EXPECT_EQ(config.qwen2.numLayers, 2);
+  EXPECT_EQ(config.qwen2.numKvHeads, 2);
+  EXPECT_EQ(config.qwen2.headDim(), 8);
+  EXPECT_DOUBLE_EQ(config.qwen2.ropeTheta, 1e6);
+}
+
+TEST(ModelConfig, HyperYamlFollowsReferencesAndReportsMissingValues) {
+  const auto yaml = HyperYaml::load(kTinyModel / "cosyvoice3.yaml");
+  EXPECT_EQ(yaml.integer("sample_rate"), 24000);
+  EXPECT_EQ(yaml.integer("hift.sampling_rate"), 24000);                       // !ref <sample_rate>
+  EXPECT_EQ(yaml.integer("flow.decoder.estimator.static_chunk_size"), 50);    // !ref <a> * <b>
+  EXPECT_DOUBLE_EQ(yaml.number("flow.decoder.cfm_params.content.sigma_min"), 1e-6);
+  EXPECT_FALSE(yaml.has("llm.no_such_key"));
+  try {
+    yaml.integer("llm.sampling.no_such_key");
+    FAIL() << "a missing value was read";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'llm.sampling.no_such_key' is missing"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(HyperYaml::load(kTinyModel / "absent.yaml"), ConfigError);
+}
+
+// The module tree for the released sizes has exactly the keys and shapes of the
+// real llm.pt; the description is built without allocating any weights.
+TEST(LlmModel, FullSizeParametersMatchTheReleasedCheckpoint) {
+  const auto manifest = readJson(kFixtures / "core" / "manifest-full-size.json");
+  LlmConfig config = readLlmConfig(kTinyModel);  // the official speech vocabulary and sampling values
+  config.qwen2 = parseQwen2Config(manifest.at("qwen2_config_assumed"), "manifest-full-size.json");
+  config.inputSize = config.outputSize = config.qwen2.hiddenSize;
+
+  const auto& expected = manifest.at("modules").at("llm").at("state_dict");
+  const auto specs = CosyVoice3LM::parameters(config);
+  EXPECT_EQ(specs.size(), expected.size());
+  for (const auto& spec : specs) {
+    ASSERT_TRUE(expected.contains(spec.key)) << "not in the released llm.pt: " << spec.key;
+    EXPECT_EQ(spec.shape, expected.at(spec.key).at("shape").get<std::vector<int64_t>>()) << spec.key;
+    EXPECT_EQ(expected.at(spec.key).at("dtype"), "float32") << spec.key;
+  }
+}
+
+TEST(LlmModel, CachedDecodeMatchesTeacherForcing) {
+  const auto& lm = coreLm();
+  const auto input = lm.inputEmbeddings({1, 2, 3}, {4, 5, 6, 7}, {10, 11});
+  GreedySampler greedy;
+  std::vector<at::Tensor> stepLogp;
+  const auto out = lm.generate(input, {0, 6}, greedy, [&](int64_t, const at::Tensor& logp) {
+    stepLogp.push_back(logp);
+    return stepLogp.size() < 6;
+  });
+  ASSERT_EQ(out.tokens.size(), 6u);
+  const auto tokens = at::tensor(out.tokens, at::TensorOptions().dtype(at::kLong));
+  const auto full = at::cat({input, lm.speechEmbedding(tokens).unsqueeze(0)}, 1);
+  const auto logp = lm.logProbs(lm.hidden(full)).squeeze(0).narrow(0, input.size(1) - 1, 6);
+  EXPECT_TRUE(at::allclose(at::stack(stepLogp), logp, 1e-5, 1e-5));
+}
+
+TEST(LlmModel, RefusesEmptyTextAndReportsRunaway) {
+  const auto& lm = coreLm();
+  EXPECT_THROW(lm.inputEmbeddings({1}, {}, {}), GenerationError);
+  EXPECT_THROW(lm.inputEmbeddings({}, {999999}, {}), GenerationError);
+  // A sampler that never stops.
+  struct Always : TokenSampler {
+    int64_t sample(at::Tensor&, const std::vector<int64_t>&) override { return 7; }
+  } always;
+  try {
+    lm.generate(lm.inputEmbeddings({}, {4, 5}, {}), {0, 3}, always);
+    FAIL() << "generation past max_len was accepted";
+  } catch (const GenerationError& e) {
+    EXPECT_NE(std::string(e.what()).find("ran away"), std::string::npos);
+  }
+}
+
+TEST(LlmModel, MinLenMasksOnlySos) {
+  const auto& lm = coreLm();
+  const int64_t sos = lm.config().speechTokenSize;
+  struct Recorder : TokenSampler {
+    std::vector<float> sosLogp, eosLogp;
+    int64_t sos = 0;
+    int64_t sample(at::Tensor& logp, const std::vector<int64_t>&) override {
+      sosLogp.push_back(logp[sos].item<float>());
+      eosLogp.push_back(logp[sos + 1].item<float>());
+      return 3;
+    }
+  } recorder;
+  recorder.sos = sos;
+  lm.generate(lm.inputEmbeddings({}, {4, 5}, {}), {2, 40}, recorder,
+              [&](int64_t, const at::Tensor&) { return recorder.sosLogp.size() < 4; });
+  ASSERT_EQ(recorder.sosLogp.size(), 4u);
+  EXPECT_TRUE(std::isinf(recorder.sosLogp[0]) && std::isinf(recorder.sosLogp[1]));
+  EXPECT_FALSE(std::isinf(recorder.sosLogp[2]) || std::isinf(recorder.sosLogp[3]));
+  for (float v : recorder.eosLogp) EXPECT_FALSE(std::isinf(v));
+}
+
+TEST(LlmSampling, NucleusKeepsTheCrossingTokenAndCapsAtTopK) {
+  // Probabilities 0.5, 0.2, 0.2, 0.1: 0.5 + 0.2 < 0.8, the next 0.2 crosses and is kept.
+  at::Tensor logp = at::log(at::tensor({0.2f, 0.5f, 0.1f, 0.2f}));
+  ScriptedDraws draws{{2}};
+  RasSampler sampler({0.8, 25, 10, 0.1}, 0);
+  sampler.setDrawHook(draws.hook());
+  EXPECT_EQ(sampler.sample(logp, {}), 3);  // sorted stable: 1, 0, 3, 2 -> index 2 is id 3
+  ASSERT_EQ(draws.seen.size(), 1u);
+  EXPECT_EQ(draws.seen[0].second, 3);
+
+  at::Tensor flat = at::zeros({40});
+  RasSampler capped({0.99, 5, 10, 0.1}, 0);
+  ScriptedDraws capDraws{{0}};
+  capped.setDrawHook(capDraws.hook());
+  capped.sample(flat, {});
+  EXPECT_EQ(capDraws.seen[0].second, 5);
+}
+
+TEST(LlmSampling, RepeatedTokenIsRedrawnFromTheFullDistribution) {
+  at::Tensor logp = at::log(at::tensor({0.7f, 0.1f, 0.1f, 0.1f}));
+  ScriptedDraws draws{{0, 2}};
+  RasSampler sampler({0.8, 25, 10, 0.1}, 0);
+  sampler.setDrawHook(draws.hook());
+  // Token 0 occurred within the last 10 outputs: struck out, redrawn over all 4 ids.
+  EXPECT_EQ(sampler.sample(logp, {0, 5, 5}), 2);
+  ASSERT_EQ(draws.seen.size(), 2u);
+  EXPECT_EQ(draws.seen[1].first, RasSampler::Draw::Fallback);
+  EXPECT_EQ(draws.seen[1].second, 4);
+  EXPECT_TRUE(std::isinf(logp[0].item<float>()));
+
+  // Outside the window of 10 it is not a repetition.
+  at::Tensor again = at::log(at::tensor({0.7f, 0.1f, 0.1f, 0.1f}));
+  ScriptedDraws once{{0}};
+  sampler.setDrawHook(once.hook());
+  std::vector<int64_t> old(10, 3);
+  old.insert(old.begin(), 0);
+  EXPECT_EQ(sampler.sample(again, old), 0);
+  EXPECT_EQ(once.seen.size(), 1u);
+}
+
+TEST(LlmSampling, SeededGeneratorIsReproducible) {
+  const at::Tensor logp = at::log_softmax(at::randn({64}), 0);
+  auto run = [&](uint64_t seed) {
+    RasSampler sampler({0.8, 25, 10, 0.1}, seed);
+    std::vector<int64_t> out;
+    for (int i = 0; i < 20; ++i) {
+      at::Tensor l = logp.clone();
+      out.push_back(sampler.sample(l, out));
+    }
+    return out;
+  };
+  EXPECT_EQ(run(7), run(7));
+  EXPECT_NE(run(7), run(8));
+}
