@@ -36,3 +36,17 @@ endforeach()
 
 # CosyVoice3 LLM: every core set (llm.pt + tensors.pt + manifest.json).
 add_parity_sets(llm ${FIXTURES}/core)
+
+# Text front end: every e2e case (golden/<model>/<case>/manifest.json).
+file(GLOB _text_models LIST_DIRECTORIES true ${FIXTURES}/e2e/golden/*)
+foreach(_model IN LISTS _text_models)
+  file(GLOB _text_cases LIST_DIRECTORIES true ${_model}/*)
+  foreach(_case IN LISTS _text_cases)
+    if(EXISTS ${_case}/manifest.json)
+      get_filename_component(_m ${_model} NAME)
+      get_filename_component(_c ${_case} NAME)
+      add_test(NAME parity.text.${_m}.${_c} COMMAND cosystudio-parity text ${_case})
+      set_tests_properties(parity.text.${_m}.${_c} PROPERTIES LABELS parity)
+    endif()
+  endforeach()
+endforeach()

@@ -3,9 +3,16 @@
 // Encodes every line of <set-dir>/corpus.txt (one JSON string per line) with
 // the vocabulary in <set-dir>/../vocab/ and compares ids and decodes with
 // expected.jsonl and decode_cases.jsonl. Every mismatch is printed.
+//
+// cosystudio-parity text <e2e-case-dir>
+//
+// Rebuilds the official frontend's text inputs of an end-to-end case from its
+// manifest (mode, user texts): every text_normalize call, the prompt text, the
+// segments, and their token ids (tensors.pt seg<k>.frontend.text/prompt_text).
 #include "registry.h"
 #include "report.h"
 
+#include "cosystudio/text/prompt.h"
 #include "cosystudio/text/tokenizer.h"
 #include "text/unicode.h"
 
@@ -147,8 +154,96 @@ int runTokenizer(const std::filesystem::path& setDir) {
   return report.finish();
 }
 
+// The user-facing inputs behind the official call: strip the prefixes the
+// engine builds itself.
+text::PromptRequest requestFromInputs(const json& inputs) {
+  const std::string system = std::string(text::kSystemPrompt) + std::string(text::kEndOfPromptToken);
+  const auto withoutPrefix = [&](const std::string& value, const std::string& field) {
+    if (value.rfind(system, 0) != 0) throw std::runtime_error(field + " does not start with " + system);
+    return value.substr(system.size());
+  };
+  const auto stringOf = [&](const char* key) { return inputs.at(key).is_string() ? inputs.at(key).get<std::string>() : ""; };
+  text::PromptRequest request;
+  request.normalize.textFrontend = inputs.value("text_frontend", true);
+  const std::string mode = inputs.at("mode");
+  request.text = stringOf("tts_text");
+  if (mode == "zero_shot") {
+    request.mode = text::SynthesisMode::ZeroShot;
+    request.transcript = withoutPrefix(stringOf("prompt_text"), "prompt_text");
+  } else if (mode == "cross_lingual") {
+    request.mode = text::SynthesisMode::CrossLingual;
+    request.text = withoutPrefix(request.text, "tts_text");
+  } else if (mode == "instruct2") {
+    request.mode = text::SynthesisMode::Instruct2;
+    const std::string instruct = stringOf("instruct_text"), head = std::string(text::kSystemPrompt) + " ";
+    const std::string tail(text::kEndOfPromptToken);
+    if (instruct.rfind(head, 0) != 0 || instruct.size() < head.size() + tail.size() ||
+        instruct.compare(instruct.size() - tail.size(), tail.size(), tail) != 0)
+      throw std::runtime_error("instruct_text is not '" + head + "<instruction>" + tail + "'");
+    request.instruction = instruct.substr(head.size(), instruct.size() - head.size() - tail.size());
+  } else if (mode == "vc") {
+    request.mode = text::SynthesisMode::VoiceConversion;
+  } else {
+    throw std::runtime_error("unknown mode '" + mode + "'");
+  }
+  return request;
+}
+
+at::Tensor idsTensor(const std::vector<int32_t>& ids) {
+  return at::tensor(at::ArrayRef<int32_t>(ids), at::kInt).reshape({1, static_cast<int64_t>(ids.size())});
+}
+
+void checkNormalizeCalls(const json& calls, const text::Tokenizer& tokenizer, const text::NormalizeOptions& options,
+                         Report& report) {
+  long long ok = 0;
+  for (const auto& call : calls) {
+    const std::string input = call.at("input");
+    auto callOptions = options;
+    callOptions.textFrontend = call.value("text_frontend", true);
+    const json got = call.value("split", true) ? json(text::normalizeAndSplit(input, tokenizer, callOptions))
+                                               : json(text::normalizeText(input, callOptions));
+    if (got == call.at("output"))
+      ++ok;
+    else
+      mismatch("text_normalize", json(input).dump(), got.dump(), call.at("output").dump());
+  }
+  report.exact("text_normalize_calls.exact", ok, static_cast<long long>(calls.size()));
+}
+
+int runText(const std::filesystem::path& caseDir) {
+  Report report;
+  std::ifstream in(caseDir / "manifest.json");
+  if (!in) throw std::runtime_error("cannot open " + (caseDir / "manifest.json").string());
+  const json manifest = json::parse(in);
+  const auto modelDir = caseDir / ".." / ".." / ".." / manifest.at("model_dir").get<std::string>();
+  const auto tokenizer = text::Tokenizer::load(modelDir);
+  const auto request = requestFromInputs(manifest.at("inputs"));
+  checkNormalizeCalls(manifest.at("text_normalize_calls"), tokenizer, request.normalize, report);
+
+  const auto texts = text::assemblePrompt(request, tokenizer);
+  const auto expected = manifest.at("segments_text").get<std::vector<std::string>>();
+  report.exact("segments.count", static_cast<long long>(texts.segments.size()),
+               static_cast<long long>(expected.size()));
+  const GoldenTensors golden(caseDir / manifest.value("tensors_file", "tensors.pt"));
+  for (std::size_t k = 0; k < std::min(expected.size(), texts.segments.size()); ++k) {
+    const std::string seg = "seg" + std::to_string(k);
+    if (texts.segments[k] != expected[k]) {
+      mismatch("segment", seg, json(texts.segments[k]).dump(), json(expected[k]).dump());
+      report.failure(seg + ".text", "segment text differs");
+    }
+    report.exact(seg + ".frontend.text", idsTensor(tokenizer.encode(texts.segments[k])),
+                 golden.at(seg + ".frontend.text"));
+    if (golden.has(seg + ".frontend.prompt_text"))
+      report.exact(seg + ".frontend.prompt_text", idsTensor(tokenizer.encode(texts.promptText)),
+                   golden.at(seg + ".frontend.prompt_text"));
+  }
+  return report.finish();
+}
+
 const Registration reg("tokenizer", "text tokenizer: ids and decodes of a corpus (vocab in <set>/../vocab)",
                        &runTokenizer);
+const Registration textReg("text", "text front end of an e2e case: normalisation, segments, prompt and text ids",
+                           &runText);
 
 }  // namespace
 }  // namespace cosystudio::parity

@@ -4,6 +4,8 @@
 // present) are appended after them.
 #include "text/added_tokens.h"
 
+#include <algorithm>
+
 namespace cosystudio::text {
 
 const std::vector<std::string>& blankEnAddedTokens() {
@@ -40,6 +42,16 @@ const std::vector<std::string>& cosyVoice3SpecialTokens() {
     "[ěr]", "[ī]", "[īn]", "[īng]", "[ō]", "[ōng]", "[ōu]", "[ū]", "[ūn]", "[ǎ]", "[ǎi]", "[ǎn]", "[ǎng]",
     "[ǎo]", "[ǐ]", "[ǐn]", "[ǐng]", "[ǒ]", "[ǒng]", "[ǒu]", "[ǔ]", "[ǔn]", "[ǘ]", "[ǚ]", "[ǜ]",
   };
+  return tokens;
+}
+
+const std::vector<std::string>& addedTokensInIdOrder() {
+  static const std::vector<std::string> tokens = [] {
+    std::vector<std::string> all = blankEnAddedTokens();
+    for (const auto& token : cosyVoice3SpecialTokens())
+      if (std::find(all.begin(), all.end(), token) == all.end()) all.push_back(token);
+    return all;
+  }();
   return tokens;
 }
 

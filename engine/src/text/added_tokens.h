@@ -13,4 +13,8 @@ const std::vector<std::string>& blankEnAddedTokens();
 // ones BlankEN already has keep their id, the others are appended.
 const std::vector<std::string>& cosyVoice3SpecialTokens();
 
+// All added tokens in id order (ids follow vocab.json): BlankEN's, then the
+// CosyVoice3 tokens that are not already among them.
+const std::vector<std::string>& addedTokensInIdOrder();
+
 }  // namespace cosystudio::text

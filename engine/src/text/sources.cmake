@@ -3,7 +3,12 @@ set(_text_sources
   ${CMAKE_CURRENT_LIST_DIR}/added_token_matcher.cpp
   ${CMAKE_CURRENT_LIST_DIR}/added_tokens.cpp
   ${CMAKE_CURRENT_LIST_DIR}/byte_level_bpe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/markup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pretokenizer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/prompt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spell_out_number.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/split_paragraph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/text_normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tokenizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unicode.cpp)
 target_sources(cosystudio_engine PRIVATE ${_text_sources})

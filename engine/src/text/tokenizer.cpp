@@ -22,21 +22,12 @@ std::filesystem::path tokenizerFolder(const std::filesystem::path& folder) {
                            " exists");
 }
 
-// Ids continue after vocab.json: BlankEN's own added tokens, then each
-// CosyVoice3 token that is not already known.
-std::vector<std::string> addedTokenList() {
-  std::vector<std::string> tokens = blankEnAddedTokens();
-  for (const auto& token : cosyVoice3SpecialTokens())
-    if (std::find(tokens.begin(), tokens.end(), token) == tokens.end()) tokens.push_back(token);
-  return tokens;
-}
-
 }  // namespace
 
 struct Tokenizer::Impl {
   Impl(const std::filesystem::path& folder)
       : bpe(folder / "vocab.json", folder / "merges.txt"),
-        added(addedTokenList()),
+        added(addedTokensInIdOrder()),
         matcher(added) {
     for (std::size_t i = 0; i < added.size(); ++i) {
       if (bpe.id(added[i]) >= 0)

@@ -115,29 +115,36 @@ bool isPunctuationOrSymbol(char32_t cp) {
   }
 }
 
-int digitValue(char32_t cp) {
+int decimalDigitValue(char32_t cp) {
+  const auto isDecimal = [](utf8proc_int32_t c) { return utf8proc_category(c) == UTF8PROC_CATEGORY_ND; };
   const auto c = static_cast<utf8proc_int32_t>(cp);
-  const auto category = utf8proc_category(c);
-  if (category != UTF8PROC_CATEGORY_ND && category != UTF8PROC_CATEGORY_NO) return -1;
-  // Decimal digits come in contiguous 0..9 blocks; other digit characters
-  // (superscripts, circled digits) decompose to exactly one decimal digit.
-  utf8proc_int32_t decomposed[8];
-  int lastBound = 0;
-  const auto n = utf8proc_decompose_char(c, decomposed, 8,
-                                         static_cast<utf8proc_option_t>(UTF8PROC_COMPAT), &lastBound);
-  int value = -1;
-  for (utf8proc_ssize_t i = 0; i < n && n <= 8; ++i) {
-    if (utf8proc_category(decomposed[i]) != UTF8PROC_CATEGORY_ND) continue;
-    if (value >= 0) return -1;
-    int zero = decomposed[i];
-    while (zero > 0 && utf8proc_category(zero - 1) == UTF8PROC_CATEGORY_ND &&
-           decomposed[i] - (zero - 1) <= 9)
-      --zero;
-    value = decomposed[i] - zero;
-  }
-  return value;
+  if (!isDecimal(c)) return -1;
+  // Decimal digits are encoded in contiguous runs of whole 0..9 sets.
+  utf8proc_int32_t start = c;
+  while (start > 0 && isDecimal(start - 1)) --start;
+  return (c - start) % 10;
 }
 
-bool isDigitChar(char32_t cp) { return digitValue(cp) >= 0; }
+bool isDigitChar(char32_t cp) {
+  const auto c = static_cast<utf8proc_int32_t>(cp);
+  const auto category = utf8proc_category(c);
+  if (category == UTF8PROC_CATEGORY_ND) return true;
+  if (category != UTF8PROC_CATEGORY_NO) return false;
+  // A digit-type number decomposes (compatibility) to exactly one decimal digit.
+  utf8proc_int32_t decomposed[8];
+  int lastBound = 0;
+  const auto n = utf8proc_decompose_char(c, decomposed, 8, static_cast<utf8proc_option_t>(UTF8PROC_COMPAT),
+                                         &lastBound);
+  if (n <= 0 || n > 8) return false;
+  int digits = 0;
+  for (utf8proc_ssize_t i = 0; i < n; ++i) digits += utf8proc_category(decomposed[i]) == UTF8PROC_CATEGORY_ND;
+  return digits == 1;
+}
+
+bool isPythonSpace(char32_t cp) {
+  return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 ||
+         cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+         cp == 0x205F || cp == 0x3000;
+}
 
 }  // namespace cosystudio::text

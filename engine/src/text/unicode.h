@@ -31,10 +31,14 @@ std::size_t codePointCount(std::string_view text);
 // Unicode general category P* or S* (punctuation or symbol).
 bool isPunctuationOrSymbol(char32_t cp);
 
-// Python's str.isdigit() for one character (Numeric_Type Decimal or Digit).
+// Python's str.isdigit() for one character: decimal digits (Nd) and the
+// other characters that stand for one digit (superscripts, circled digits).
 bool isDigitChar(char32_t cp);
 
-// The numeric value of a digit character (0..9), or -1.
-int digitValue(char32_t cp);
+// The value (0..9) of a decimal digit (general category Nd), or -1.
+int decimalDigitValue(char32_t cp);
+
+// Python's str.isspace() for one character.
+bool isPythonSpace(char32_t cp);
 
 }  // namespace cosystudio::text

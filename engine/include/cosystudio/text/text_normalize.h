@@ -1,0 +1,43 @@
+// The official text front end (`CosyVoiceFrontEnd.text_normalize`) without
+// ttsfrd/wetext: the rule-based steps, then split_paragraph, then dropping
+// pieces that are only punctuation.
+//
+//   zh (any character in U+4E00..U+9FFF): drop "\n", drop blanks not between
+//   two ASCII characters, ² -> 平方, ³ -> 立方, . -> 。, " - " -> ，, remove
+//   （）【】`, —— -> " ", trailing [，,、]+ -> 。, split counting characters.
+//   en: every run of digits -> English words (inflect style), split counting
+//   tokens.
+// Text containing both "<|" and "|>" is left verbatim and unsplit, as upstream.
+#pragma once
+
+#include "cosystudio/text/split_paragraph.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cosystudio::text {
+
+class Tokenizer;
+
+struct NormalizeOptions {
+  // false: the text is used as typed (upstream's text_frontend=False).
+  bool textFrontend = true;
+};
+
+// Any character of the CJK Unified Ideographs block U+4E00..U+9FFF.
+bool containsChinese(std::string_view text);
+
+// True for text made only of punctuation and symbols (P*, S*), or empty.
+bool isOnlyPunctuation(std::string_view text);
+
+// text_normalize(text, split=False): the normalised text, not split.
+// Throws std::invalid_argument on invalid UTF-8.
+std::string normalizeText(std::string_view text, const NormalizeOptions& options = {});
+
+// text_normalize(text, split=True): the pieces to synthesise one by one.
+// Whitespace-only text gives no pieces.
+std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenizer& tokenizer,
+                                           const NormalizeOptions& options = {});
+
+}  // namespace cosystudio::text

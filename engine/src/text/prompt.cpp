@@ -1,0 +1,57 @@
+#include "cosystudio/text/prompt.h"
+
+#include "cosystudio/text/markup.h"
+#include "text/unicode.h"
+
+#include <stdexcept>
+
+namespace cosystudio::text {
+
+void requireNoControlTokens(std::string_view text, std::string_view field) {
+  for (const auto& span : scanMarkup(text)) {
+    if (span.kind != MarkupKind::Control) continue;
+    throw std::invalid_argument(std::string(field) + " contains the control token " + span.text +
+                                " at character " + std::to_string(span.charOffset) +
+                                "; the engine adds the prompt prefixes itself");
+  }
+}
+
+std::string zeroShotPromptText(std::string_view transcript) {
+  requireNoControlTokens(transcript, "the transcript");
+  return std::string(kSystemPrompt) + std::string(kEndOfPromptToken) + std::string(transcript);
+}
+
+std::string crossLingualText(std::string_view text) {
+  requireNoControlTokens(text, "the text");
+  return std::string(kSystemPrompt) + std::string(kEndOfPromptToken) + std::string(text);
+}
+
+std::string instruct2PromptText(std::string_view instruction) {
+  requireNoControlTokens(instruction, "the instruction");
+  return std::string(kSystemPrompt) + " " + std::string(instruction) + std::string(kEndOfPromptToken);
+}
+
+PromptTexts assemblePrompt(const PromptRequest& request, const Tokenizer& tokenizer) {
+  PromptTexts out;
+  switch (request.mode) {
+    case SynthesisMode::ZeroShot:
+      // The prompt text holds <|endofprompt|>, so upstream's normaliser leaves it verbatim.
+      out.promptText = zeroShotPromptText(request.transcript);
+      requireNoControlTokens(request.text, "the text");
+      out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
+      break;
+    case SynthesisMode::CrossLingual:
+      out.segments = {crossLingualText(request.text)};
+      break;
+    case SynthesisMode::Instruct2:
+      out.promptText = instruct2PromptText(request.instruction);
+      requireNoControlTokens(request.text, "the text");
+      out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
+      break;
+    case SynthesisMode::VoiceConversion:
+      break;
+  }
+  return out;
+}
+
+}  // namespace cosystudio::text
