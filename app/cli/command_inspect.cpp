@@ -1,11 +1,13 @@
 // cosystudio-cli inspect CLIP [--json]: is this recording a good voice prompt?
 #include "command.h"
 
+#include "audio/prompt_features.h"
 #include "cosystudio/audio/analysis.h"
 #include "cosystudio/audio/clip.h"
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -17,14 +19,31 @@ using namespace cosystudio::audio;
 struct InspectOptions {
   std::string clip;
   bool json = false;
+  bool features = false;
 };
+
+// The shapes of the model's inputs for a usable prompt, and how long the CPU
+// took to compute them.
+nlohmann::json promptFeatureSummary(const Clip& clip) {
+  const auto start = std::chrono::steady_clock::now();
+  const PromptFeatures f = extractPromptFeatures(clip, at::kCPU);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return {
+      {"samples_16k", f.speech16k.size(1)},
+      {"samples_24k", f.speech24k.size(1)},
+      {"fbank_frames", f.speakerFbank.size(1)},
+      {"whisper_mel_frames", f.tokenizerMel.size(2)},
+      {"flow_mel_frames", f.flowMel.size(1)},
+      {"cpu_ms", ms},
+  };
+}
 
 // Long recordings are still analysed (to help trimming them) up to this length.
 constexpr double kMaxInspectSeconds = 600;
 
 nlohmann::json toJson(const ClipInfo& info, const ClipAnalysis& a,
                       const std::optional<std::string>& refusal) {
-  return {
+  return nlohmann::json{
       {"path", info.path.string()},
       {"format", info.format},
       {"sample_rate", a.sampleRate},
@@ -63,16 +82,31 @@ void printText(const ClipInfo& info, const ClipAnalysis& a, const std::optional<
   for (const auto& line : a.advice) std::printf("advice       %s\n", line.c_str());
 }
 
+void printFeatures(const nlohmann::json& f) {
+  std::printf("model input  %lld samples at 16 kHz, %lld at 24 kHz; fbank %lld x 80, Whisper log-mel "
+              "128 x %lld, flow mel %lld x 80 (%.0f ms on the CPU)\n",
+              f["samples_16k"].get<long long>(), f["samples_24k"].get<long long>(),
+              f["fbank_frames"].get<long long>(), f["whisper_mel_frames"].get<long long>(),
+              f["flow_mel_frames"].get<long long>(), f["cpu_ms"].get<double>());
+}
+
 int inspect(const InspectOptions& options) {
   const ClipInfo info = probeClip(options.clip);
   const auto refusal = limitViolation(info, ClipLimits{});
   ClipLimits readable = ClipLimits::none();
   readable.maxSeconds = kMaxInspectSeconds;
-  const ClipAnalysis analysis = analyseClip(loadClip(options.clip, readable));
-  if (options.json)
-    std::printf("%s\n", toJson(info, analysis, refusal).dump(2).c_str());
-  else
+  const Clip clip = loadClip(options.clip, readable);
+  const ClipAnalysis analysis = analyseClip(clip);
+  nlohmann::json features;
+  if (options.features && !refusal) features = promptFeatureSummary(clip);
+  if (options.json) {
+    auto json = toJson(info, analysis, refusal);
+    if (!features.is_null()) json["features"] = features;
+    std::printf("%s\n", json.dump(2).c_str());
+  } else {
     printText(info, analysis, refusal);
+    if (!features.is_null()) printFeatures(features);
+  }
   return 0;
 }
 
@@ -81,6 +115,8 @@ const Registration registration([](CLI::App& app) -> Run {
   auto options = std::make_shared<InspectOptions>();
   sub->add_option("clip", options->clip, "Audio file (WAV, FLAC, Ogg Vorbis, Opus, MP3)")->required();
   sub->add_flag("--json", options->json, "Print the analysis as JSON");
+  sub->add_flag("--features", options->features,
+                "Also compute the model's input features of a usable prompt and time them");
   return {sub, [options] { return inspect(*options); }};
 });
 
