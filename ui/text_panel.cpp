@@ -2,15 +2,21 @@
 
 #include "markup_highlighter.h"
 
+#include "cosystudio/text/text_normalize.h"
+#include "cosystudio/text/tokenizer.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QInputDialog>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QSplitter>
 #include <QTextBlock>
+#include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -109,15 +115,38 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   bottom->addWidget(status_, 1);
   bottom->addWidget(raw_);
 
+  preview_ = new QListWidget(this);
+  preview_->setObjectName(QStringLiteral("segmentPreview"));
+  preview_->setToolTip(tr("Exactly what the model will receive, one line per segment"));
+  preview_->setWordWrap(true);
+  preview_->setAlternatingRowColors(true);
+  previewTimer_ = new QTimer(this);
+  previewTimer_->setSingleShot(true);
+  previewTimer_->setInterval(300);
+  connect(previewTimer_, &QTimer::timeout, this, &TextPanel::updatePreview);
+
+  auto* previewBox = new QWidget(this);
+  auto* previewLayout = new QVBoxLayout(previewBox);
+  previewLayout->setContentsMargins(0, 0, 0, 0);
+  previewLayout->addWidget(new QLabel(tr("Normalised segments:"), previewBox));
+  previewLayout->addWidget(preview_);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(editor_);
+  splitter->addWidget(previewBox);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(palette);
-  layout->addWidget(editor_, 1);
+  layout->addWidget(splitter, 1);
   layout->addLayout(bottom);
 
   connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
     updateStatus();
+    previewTimer_->start();
     emit textChanged();
   });
+  connect(raw_, &QCheckBox::toggled, this, &TextPanel::updatePreview);
   updateStatus();
 }
 
@@ -130,6 +159,45 @@ void TextPanel::setKnownTags(const QStringList& tags) {
   knownTags_ = tags;
   highlighter_->setKnownTags(tags);
   updateStatus();
+}
+
+void TextPanel::setTokenizer(std::shared_ptr<const text::Tokenizer> tokenizer) {
+  tokenizer_ = std::move(tokenizer);
+  updatePreview();
+}
+
+void TextPanel::setCrossLingual(bool crossLingual) {
+  crossLingual_ = crossLingual;
+  updatePreview();
+}
+
+QStringList TextPanel::previewSegments() const {
+  QStringList segments;
+  for (int i = 0; i < preview_->count(); ++i) segments << preview_->item(i)->text();
+  return segments;
+}
+
+void TextPanel::updatePreview() {
+  previewTimer_->stop();
+  preview_->clear();
+  const QString typed = text().trimmed();
+  if (typed.isEmpty()) return;
+  if (crossLingual_) {
+    preview_->addItem(typed);
+    return;
+  }
+  if (!tokenizer_) {
+    preview_->addItem(tr("(the segments are shown once a model is chosen)"));
+    return;
+  }
+  try {
+    text::NormalizeOptions options;
+    options.textFrontend = !rawText();
+    for (const std::string& segment : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options))
+      preview_->addItem(QString::fromStdString(segment));
+  } catch (const std::exception& e) {
+    preview_->addItem(tr("⚠ %1").arg(QString::fromStdString(e.what())));
+  }
 }
 
 QStringList TextPanel::unknownTags() const { return highlighter_->unknownTags(text()); }

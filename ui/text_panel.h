@@ -4,9 +4,17 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QCheckBox;
 class QLabel;
+class QListWidget;
 class QPlainTextEdit;
+class QTimer;
+
+namespace cosystudio::text {
+class Tokenizer;
+}
 
 namespace cosystudio::ui {
 
@@ -24,6 +32,12 @@ class TextPanel : public QWidget {
   void setRawText(bool raw);
   // The tokenizer's added tokens of the loaded model (empty: not known yet).
   void setKnownTags(const QStringList& tags);
+  // The model's tokenizer, for the preview of normalised segments.
+  void setTokenizer(std::shared_ptr<const text::Tokenizer> tokenizer);
+  // Cross-lingual mode sends the text whole and verbatim.
+  void setCrossLingual(bool crossLingual);
+  // What the model will receive, one entry per segment (empty until a tokenizer is set).
+  QStringList previewSegments() const;
   // Tags in the text the model does not know.
   QStringList unknownTags() const;
   QPlainTextEdit* editor() const { return editor_; }
@@ -38,12 +52,17 @@ class TextPanel : public QWidget {
   void insertTag(const QString& open, const QString& close = {});
   void pronounce();
   void updateStatus();
+  void updatePreview();
 
   QPlainTextEdit* editor_;
   MarkupHighlighter* highlighter_;
   QCheckBox* raw_;
   QLabel* status_;
+  QListWidget* preview_;
+  QTimer* previewTimer_;
   QStringList knownTags_;
+  std::shared_ptr<const text::Tokenizer> tokenizer_;
+  bool crossLingual_ = false;
 };
 
 // "hao3" → "[h][ǎo]", "ai4" → "[ài]": the CosyVoice3 markup of one toned

@@ -5,6 +5,9 @@
 
 #include "cosystudio/text/tokenizer.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QtTest>
@@ -50,6 +53,24 @@ class TextPanelTest : public QObject {
     QCOMPARE(panel.unknownTags(), QStringList{QStringLiteral("[giggle]")});
     const auto* status = panel.findChild<QLabel*>(QStringLiteral("textStatus"));
     QVERIFY(status->text().contains(QStringLiteral("[giggle]")));
+  }
+
+  void previewShowsTheSegmentsOfTheGoldenLongCase() {
+    QFile file(test::fixtures() + QStringLiteral("/e2e/golden/tiny-model-a/long/manifest.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
+    QStringList expected;
+    for (const QJsonValue& segment : manifest.value(QStringLiteral("segments_text")).toArray())
+      expected << segment.toString();
+    QCOMPARE(expected.size(), 3);
+
+    TextPanel panel;
+    panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
+        cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
+    panel.setText(manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
+    QTRY_COMPARE(panel.previewSegments(), expected);
+    panel.setCrossLingual(true);
+    QCOMPARE(panel.previewSegments().size(), 1);
   }
 
   void presetsUseTheModelsInstructionBodies() {
