@@ -1,7 +1,7 @@
 // cosystudio-parity s3tokenizer <set-dir>: the S3Tokenizer v3 ONNX graph run by
 // the engine on the set's golden whisper log-mel, against the PyTorch and ONNX
 // Runtime token ids and pre-quantisation values.
-#include "audio_models.h"
+#include "audio_onnx.h"
 #include "registry.h"
 #include "report.h"
 
@@ -44,6 +44,26 @@ int runS3Tokenizer(const std::filesystem::path& setDir) {
   return report.finish();
 }
 
+// cosystudio-parity s3tokenizer-bench <set-dir>: tokenizing 10 s of the set's
+// log-mel (repeated), on the CPU and, where there is one, the GPU.
+int runS3TokenizerBench(const std::filesystem::path& setDir) {
+  constexpr int64_t kFrames = 1000;  // whisper frames of 10 s at 16 kHz: 160000 / 160
+  const auto logMel = repeatFrames(GoldenTensors(setDir / "tensors.pt").at("whisper_logmel"), 2, kFrames);
+  std::vector<at::Device> devices = {at::kCPU};
+  if (at::hasCUDA()) devices.emplace_back(at::kCUDA);
+  for (const auto& device : devices) {
+    const auto start = std::chrono::steady_clock::now();
+    const SpeechTokenizer tokenizer(audioModelFile(setDir, "s3tokenizer_v3"), device);
+    std::printf("s3tokenizer load on %s: %.1f ms\n", device.str().c_str(),
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    const auto input = logMel.to(device);
+    benchmark("s3tokenizer tokenize 10 s on " + device.str(), 20, [&] { tokenizer.tokenize(input).ids.cpu(); });
+  }
+  return 0;
+}
+
+const Registration benchReg("s3tokenizer-bench", "S3Tokenizer v3 speed: tokenizing 10 s of log-mel",
+                            &runS3TokenizerBench);
 const Registration reg("s3tokenizer", "S3Tokenizer v3 speech tokens (speech_tokenizer_v3.onnx) from the golden log-mel",
                        &runS3Tokenizer);
 
