@@ -135,6 +135,18 @@ TEST(AudioPrompt, FeaturesOfAClip) {
   EXPECT_EQ(f.flowMelLength.item<int>(), 100);
 }
 
+TEST(AudioPrompt, InMemoryClipsGetThePromptLimits) {
+  Clip clip;
+  clip.sampleRate = 16000;
+  clip.channels = {std::vector<float>(16000 * 31)};
+  EXPECT_THROW(extractPromptFeatures(clip, at::kCPU), AudioError);
+  clip.channels = {std::vector<float>(800)};
+  EXPECT_THROW(extractPromptFeatures(clip, at::kCPU), AudioError);
+  clip.sampleRate = 8000;
+  clip.channels = {std::vector<float>(8000)};
+  EXPECT_THROW(extractPromptFeatures(clip, at::kCPU), AudioError);
+}
+
 TEST(AudioPrompt, AlignmentKeepsTwoMelFramesPerToken) {
   const auto mel = at::randn({1, 7, 80});
   auto aligned = alignPrompt(mel, at::arange(5, at::kInt).unsqueeze(0));

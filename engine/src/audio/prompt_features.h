@@ -25,7 +25,7 @@ struct PromptFeatures {
 };
 
 // Each rate is resampled directly from the clip's own rate; every tensor lies
-// on `device`.
+// on `device`. Throws AudioError when the clip breaks the default ClipLimits.
 PromptFeatures extractPromptFeatures(const Clip& clip, const at::Device& device);
 
 struct AlignedPrompt {
