@@ -1,4 +1,5 @@
 #include "model/state_dict.h"
+#include "model/state_dict_writer.h"
 
 #include <caffe2/serialize/inline_container.h>
 #include <gtest/gtest.h>
@@ -38,38 +39,22 @@ class ModelStateDict : public ::testing::Test {
     std::ofstream(file, std::ios::binary) << bytes;
     return file;
   }
-  // What torch.save writes for a dict of contiguous tensors: data.pkl (protocol 2,
-  // as written by Python's pickler) plus one record per storage. Entries naming
-  // the same storage share it, like tied weights.
+  // A torch.save-format file; an entry whose tensor is undefined is tied to the
+  // previous entry's storage.
   struct Entry {
-    std::string key, storage;
+    std::string key;
     at::Tensor tensor;
   };
   fs::path writeTorchSave(const std::string& name, const std::vector<Entry>& entries) {
-    auto text = [](const std::string& s) {
-      const uint32_t n = s.size();
-      return "X" + std::string(reinterpret_cast<const char*>(&n), 4) + s;
-    };
-    auto integer = [](int64_t v) {
-      const int32_t n = static_cast<int32_t>(v);
-      return "J" + std::string(reinterpret_cast<const char*>(&n), 4);
-    };
-    auto ints = [&](at::IntArrayRef values) {
-      std::string out = "(";
-      for (auto v : values) out += integer(v);
-      return out + "t";
-    };
-    std::string pickle = raw("\x80\x02}(");
-    std::map<std::string, std::string> records;
+    const fs::path file = dir_ / name;
+    cosystudio::StateDictWriter writer(file);
+    std::string previous;
     for (const auto& e : entries) {
-      const std::string storageType = std::string(c10::toString(e.tensor.scalar_type())) + "Storage";
-      pickle += text(e.key) + "ctorch._utils\n_rebuild_tensor_v2\n((" + text("storage") + "ctorch\n" + storageType +
-                "\n" + text(e.storage) + text("cpu") + integer(e.tensor.numel()) + "tQ" + integer(0) +
-                ints(e.tensor.sizes()) + ints(e.tensor.strides()) + raw("\x89") + "ccollections\nOrderedDict\n)RtR";
-      records["data/" + e.storage] = std::string(static_cast<const char*>(e.tensor.data_ptr()), e.tensor.nbytes());
+      e.tensor.defined() ? writer.add(e.key, e.tensor) : writer.addTied(e.key, previous);
+      previous = e.key;
     }
-    records["data.pkl"] = pickle + "u.";
-    return writeArchive(name, records);
+    writer.finish();
+    return file;
   }
   // An archive with hand-made records, for files torch.save would never write.
   fs::path writeArchive(const std::string& name, const std::map<std::string, std::string>& records) {
@@ -129,6 +114,16 @@ TEST_F(ModelStateDict, OrderedDictAndPlainDictLoadTheSame) {
   }
 }
 
+// The writer's files are what torch.save writes: libtorch's own reader agrees.
+TEST_F(ModelStateDict, WriterOutputReadsBackInLibtorch) {
+  const auto a = at::randn({3, 4}), b = at::arange(5, at::kLong);
+  const auto reference = referenceLoad(writeTorchSave("written.pt", {{"a", a}, {"b", b}, {"tied", {}}}));
+  ASSERT_EQ(reference.size(), 3u);
+  EXPECT_TRUE(at::equal(reference.at("a"), a));
+  EXPECT_TRUE(at::equal(reference.at("b"), b));
+  EXPECT_TRUE(at::equal(reference.at("tied"), b));
+}
+
 TEST_F(ModelStateDict, FoldsParametrizedWeightNorm) {
   const auto dict = StateDict::load(kCore / "hift.pt");
   const auto raw = referenceLoad(kCore / "hift.pt");
@@ -144,9 +139,9 @@ TEST_F(ModelStateDict, LegacyWeightNormAndGeneratorPrefix) {
   const auto g = at::rand({4, 1, 1}) + 0.5;
   const auto v = at::randn({4, 3, 2});
   const auto bias = at::randn({4});
-  auto loaded = StateDict::load(writeTorchSave("legacy.pt", {{"generator.conv.weight_g", "0", g},
-                                                             {"generator.conv.weight_v", "1", v},
-                                                             {"generator.conv.bias", "2", bias}}));
+  auto loaded = StateDict::load(writeTorchSave("legacy.pt", {{"generator.conv.weight_g", g},
+                                                             {"generator.conv.weight_v", v},
+                                                             {"generator.conv.bias", bias}}));
   EXPECT_EQ(loaded.tensors().size(), 2u);
   EXPECT_TRUE(at::allclose(loaded.take("conv.weight", {4, 3, 2}), at::_weight_norm(v, g, 0)));
   EXPECT_TRUE(at::equal(loaded.take("conv.bias", {4}), bias));
@@ -155,9 +150,9 @@ TEST_F(ModelStateDict, LegacyWeightNormAndGeneratorPrefix) {
 
 TEST_F(ModelStateDict, SharedStorageIsReadOnceAndSkippedKeysAreDropped) {
   const auto embed = at::randn({6, 4});
-  const auto file = writeTorchSave("tied.pt", {{"embed.weight", "0", embed},
-                                               {"head.weight", "0", embed},  // tied: one storage
-                                               {"unused.weight", "1", at::randn({3})}});
+  const auto file = writeTorchSave("tied.pt", {{"embed.weight", embed},
+                                               {"head.weight", {}},  // tied: one storage
+                                               {"unused.weight", at::randn({3})}});
 
   const auto both = StateDict::load(file);
   EXPECT_EQ(both.tensors().at("embed.weight").data_ptr(), both.tensors().at("head.weight").data_ptr());
@@ -171,9 +166,9 @@ TEST_F(ModelStateDict, SharedStorageIsReadOnceAndSkippedKeysAreDropped) {
 
 TEST_F(ModelStateDict, ConvertsDtypes) {
   const auto values = at::randn({5, 3});
-  const auto file = writeTorchSave("dtypes.pt", {{"half", "0", values.to(at::kHalf)},
-                                                 {"bf16", "1", values.to(at::kBFloat16)},
-                                                 {"ids", "2", at::arange(4, at::kLong)}});
+  const auto file = writeTorchSave("dtypes.pt", {{"half", values.to(at::kHalf)},
+                                                 {"bf16", values.to(at::kBFloat16)},
+                                                 {"ids", at::arange(4, at::kLong)}});
 
   const auto asFloat = StateDict::load(file);
   EXPECT_EQ(asFloat.tensors().at("half").scalar_type(), at::kFloat);
