@@ -110,12 +110,22 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   retention_->setSuffix(tr(" days"));
   retention_->setToolTip(tr("Delete takes in the outputs folder older than this"));
 
+  idleUnload_ = new QSpinBox(this);
+  idleUnload_->setObjectName(QStringLiteral("idleUnload"));
+  idleUnload_->setRange(0, 24 * 60);
+  idleUnload_->setValue(settings.idleUnloadMinutes);
+  idleUnload_->setSpecialValueText(tr("never"));
+  idleUnload_->setSuffix(tr(" min"));
+  idleUnload_->setToolTip(tr("Free the model's memory for other programs when CosyStudio is idle; "
+                             "it is loaded again for the next job"));
+
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   auto* form = new QFormLayout(this);
   form->addRow(tr("&Device:"), device_);
   form->addRow(QString(), deviceInfo_);
   form->addRow(tr("&Precision:"), precision_);
   form->addRow(tr("Delete takes &older than:"), retention_);
+  form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(buttons);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -143,6 +153,7 @@ AppSettings SettingsDialog::settings() const {
   s.precision = s.device.kind == DeviceKind::Cuda ? Precision(precision_->currentData().toInt())
                                                   : Precision::Float32;
   s.retentionDays = retention_->value();
+  s.idleUnloadMinutes = idleUnload_->value();
   return s;
 }
 

@@ -43,6 +43,7 @@ struct AppSettings {
   Device device;
   Precision precision = Precision::Float32;
   int retentionDays = 0;  // 0 = keep every take
+  int idleUnloadMinutes = 0;  // 0 = keep the model loaded
 };
 
 class SettingsDialog : public QDialog {
@@ -59,6 +60,7 @@ class SettingsDialog : public QDialog {
   QLabel* deviceInfo_;
   QComboBox* precision_;
   QSpinBox* retention_;
+  QSpinBox* idleUnload_;
   std::vector<DeviceInfo> devices_;
 };
 
