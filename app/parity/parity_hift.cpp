@@ -11,7 +11,6 @@
 #include "report.h"
 
 #include "hift/hift_generator.h"
-#include "model/state_dict.h"
 
 #include <nlohmann/json.hpp>
 #include <ATen/Parallel.h>
@@ -115,7 +114,8 @@ int runHiftParity(const std::filesystem::path& setDir) {
   SourceTables tables = captured ? std::move(*captured)
                                  : SourceTables::replay(tableRecipe(manifest.at("modules"), config),
                                                         config.nbHarmonics + 1, config.maxSourceSamples);
-  StateDict weights = StateDict::load(setDir / hiftManifest.value("weights_file", std::string("hift.pt")));
+  StateDict weights = StateDict::load(setDir / hiftManifest.value("weights_file", std::string("hift.pt")),
+                                     HiftGenerator::weightOptions(at::kCPU));
   HiftGenerator hift(weights, config, std::move(tables));
   const at::Tensor mel = golden.at("hift.in.mel");
 

@@ -4,7 +4,9 @@
 //   f0 = |Linear(C→num_class)(x)|
 //
 // Runs in float64 as upstream does (it casts the module and the mel before the
-// call); the streaming path depends on that precision.
+// call); the streaming path depends on that precision. Upstream also folds the
+// weight norm in float64; the weights given here are cast from the loader's
+// float32 fold, which leaves F0 about 1e-7 relative off the official values.
 #pragma once
 
 #include "hift/causal_conv.h"

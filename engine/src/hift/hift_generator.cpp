@@ -1,7 +1,5 @@
 #include "hift/hift_generator.h"
 
-#include "model/state_dict.h"
-
 #include <stdexcept>
 #include <string>
 
@@ -53,12 +51,16 @@ HiftGenerator::HiftGenerator(StateDict& weights, const HiftConfig& config, Sourc
   weights.finish();
 }
 
-HiftGenerator HiftGenerator::load(const std::filesystem::path& file, const HiftConfig& config,
-                                  const SourceTableRecipe& recipe, const at::Device& device) {
+StateDictOptions HiftGenerator::weightOptions(const at::Device& device) {
   StateDictOptions options;
   options.device = device;
   options.dtype = at::kFloat;
-  StateDict weights = StateDict::load(file, options);
+  return options;
+}
+
+HiftGenerator HiftGenerator::load(const std::filesystem::path& file, const HiftConfig& config,
+                                  const SourceTableRecipe& recipe, const at::Device& device) {
+  StateDict weights = StateDict::load(file, weightOptions(device));
   return HiftGenerator(weights, config,
                        SourceTables::replay(recipe, config.nbHarmonics + 1, config.maxSourceSamples));
 }

@@ -21,6 +21,7 @@
 #include "hift/resblock.h"
 #include "hift/source_tables.h"
 #include "hift/stft.h"
+#include "model/state_dict.h"
 
 #include <ATen/ATen.h>
 
@@ -28,8 +29,6 @@
 #include <vector>
 
 namespace cosystudio {
-
-class StateDict;
 
 // Intermediates of one inference call, for parity checks.
 struct HiftTrace {
@@ -45,6 +44,8 @@ class HiftGenerator {
   // Takes every HiFT weight from `weights` (float32, weight norm folded) and
   // calls weights.finish(). The tables are used by every call.
   HiftGenerator(StateDict& weights, const HiftConfig& config, SourceTables tables);
+  // How hift.pt is read: float32 on `device`, weight norm folded.
+  static StateDictOptions weightOptions(const at::Device& device);
   // Loads `hift.pt` onto `device` with the tables of the official construction.
   static HiftGenerator load(const std::filesystem::path& file, const HiftConfig& config,
                             const SourceTableRecipe& recipe, const at::Device& device = at::kCPU);
