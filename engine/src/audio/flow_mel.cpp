@@ -1,5 +1,6 @@
 #include "audio/flow_mel.h"
 
+#include "audio/accurate_ops.h"
 #include "audio/mel_filters.h"
 
 #include <c10/util/Exception.h>
@@ -25,7 +26,7 @@ at::Tensor flowMel(const at::Tensor& waveform) {
                                                   /*return_complex=*/true));
   const auto magnitude = (spectrum.pow(2).sum(-1) + 1e-9).sqrt();
   const auto basis = slaneyMelFilters(kSampleRate, kFftSize, kMelBins, 0.0, kSampleRate / 2.0);
-  const auto mel = at::matmul(basis.to(device), magnitude);
+  const auto mel = accurateMatmul(basis, magnitude);
   return mel.clamp_min(1e-5).log();
 }
 

@@ -1,5 +1,6 @@
 #include "audio/kaldi_fbank.h"
 
+#include "audio/accurate_ops.h"
 #include "audio/mel_filters.h"
 
 #include <limits>
@@ -35,7 +36,7 @@ at::Tensor kaldiFbank(const at::Tensor& waveform) {
 
   const auto power = at::fft_rfft(x).abs().pow(2.0);
   const auto banks = kaldiMelBanks(kMelBins, kFftSize, kSampleRate, kLowFreq, kHighFreq);
-  const auto energies = at::mm(power, banks.to(signal.device()).t());
+  const auto energies = accurateMatmul(power, banks.t());
   const auto floor = at::scalar_tensor(std::numeric_limits<float>::epsilon(), options);
   return at::max(energies, floor).log();
 }

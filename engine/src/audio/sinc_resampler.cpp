@@ -1,5 +1,7 @@
 #include "audio/sinc_resampler.h"
 
+#include "audio/accurate_ops.h"
+
 #include <c10/util/Exception.h>
 
 #include <cmath>
@@ -43,8 +45,7 @@ at::Tensor sincResample(const at::Tensor& waveform, int origRate, int newRate) {
   const std::int64_t length = shape.back();
   const auto flat = waveform.reshape({-1, length});
   const auto padded = at::constant_pad_nd(flat, {kernel.width, kernel.width + kernel.origStep});
-  const auto phases = at::conv1d(padded.unsqueeze(1), kernel.weights.to(waveform.device()), {},
-                                 kernel.origStep);
+  const auto phases = accurateConv1d(padded.unsqueeze(1), kernel.weights, kernel.origStep);
   const auto interleaved = phases.transpose(1, 2).reshape({flat.size(0), -1});
   const auto targetLength = std::int64_t(
       std::ceil(double(kernel.newStep) * double(length) / double(kernel.origStep)));

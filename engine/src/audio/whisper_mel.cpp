@@ -1,5 +1,6 @@
 #include "audio/whisper_mel.h"
 
+#include "audio/accurate_ops.h"
 #include "audio/mel_filters.h"
 
 #include <c10/util/Exception.h>
@@ -26,7 +27,7 @@ at::Tensor whisperLogMel(const at::Tensor& waveform) {
   // The last frame is dropped, which makes T = N / 160.
   const auto power = spectrum.narrow(-1, 0, spectrum.size(-1) - 1).abs().pow(2);
   const auto filters = slaneyMelFilters(kSampleRate, kFftSize, kMelBins, 0.0, kSampleRate / 2.0);
-  const auto mel = at::matmul(filters.to(device), power);
+  const auto mel = accurateMatmul(filters, power);
   auto logMel = mel.clamp_min(1e-10).log10();
   logMel = at::maximum(logMel, logMel.max() - 8.0);
   return (logMel + 4.0) / 4.0;
