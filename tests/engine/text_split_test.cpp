@@ -98,6 +98,8 @@ TEST(TextNormalize, EnglishNumbersInWords) {
             "sixty-seven people");
   EXPECT_EQ(normalizeText("3.14"), "three.fourteen");
   EXPECT_EQ(normalizeText("007 100 0 12 1000000"), "seven one hundred zero twelve one million");
+  // Upstream spells out digits everywhere, CMU phone stresses included.
+  EXPECT_EQ(normalizeText("[AY0] 2"), "[AYzero] two");
 }
 
 TEST(TextNormalize, SpecialMarkersAndSwitchOff) {

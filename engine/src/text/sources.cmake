@@ -4,6 +4,8 @@ set(_text_sources
   ${CMAKE_CURRENT_LIST_DIR}/added_tokens.cpp
   ${CMAKE_CURRENT_LIST_DIR}/byte_level_bpe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/markup.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/number_normalizer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/number_words.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pretokenizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/prompt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spell_out_number.cpp

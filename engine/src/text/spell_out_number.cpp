@@ -1,5 +1,6 @@
 #include "text/spell_out_number.h"
 
+#include "cosystudio/text/markup.h"
 #include "text/unicode.h"
 
 #include <array>
@@ -72,7 +73,9 @@ std::string cardinalWords(std::string_view digits) {
   return begin == std::string::npos ? std::string() : words.substr(begin, end - begin + 1);
 }
 
-std::string spellOutNumbers(std::string_view text) {
+namespace {
+
+std::string spellOutPlain(std::string_view text) {
   std::string out, digits;
   bool inRun = false;
   const auto flush = [&] {
@@ -94,6 +97,20 @@ std::string spellOutNumbers(std::string_view text) {
   }
   flush();
   return out;
+}
+
+}  // namespace
+
+std::string spellOutNumbers(std::string_view text, bool keepMarkup) {
+  if (!keepMarkup) return spellOutPlain(text);
+  std::string out;
+  std::size_t pos = 0;
+  for (const auto& span : scanMarkup(text)) {
+    out += spellOutPlain(text.substr(pos, span.byteOffset - pos));
+    out += span.text;
+    pos = span.byteOffset + span.byteLength;
+  }
+  return out + spellOutPlain(text.substr(pos));
 }
 
 }  // namespace cosystudio::text

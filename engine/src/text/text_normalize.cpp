@@ -1,6 +1,7 @@
 #include "cosystudio/text/text_normalize.h"
 
 #include "cosystudio/text/tokenizer.h"
+#include "text/number_normalizer.h"
 #include "text/spell_out_number.h"
 #include "text/unicode.h"
 
@@ -97,10 +98,13 @@ struct Normalized {
   Language language;
 };
 
-Normalized applyRules(std::string_view raw) {
+Normalized applyRules(std::string_view raw, const NormalizeOptions& options) {
   std::string text = stripSpaces(raw);
-  if (containsChinese(text)) return {chineseRules(std::move(text)), Language::Chinese};
-  return {spellOutNumbers(text), Language::English};
+  const auto language = containsChinese(text) ? Language::Chinese : Language::English;
+  if (options.readNumbers) text = readNumbers(text, language);
+  if (language == Language::Chinese) return {chineseRules(std::move(text)), language};
+  // The engine's normaliser also keeps upstream's digit spelling out of markup.
+  return {spellOutNumbers(text, options.readNumbers), language};
 }
 
 }  // namespace
@@ -122,14 +126,14 @@ bool isOnlyPunctuation(std::string_view text) {
 std::string normalizeText(std::string_view text, const NormalizeOptions& options) {
   requireValidUtf8(text);
   if (!options.textFrontend || text.empty() || hasSpecialMarker(text)) return std::string(text);
-  return applyRules(text).text;
+  return applyRules(text, options).text;
 }
 
 std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenizer& tokenizer,
                                            const NormalizeOptions& options) {
   requireValidUtf8(text);
   if (!options.textFrontend || text.empty() || hasSpecialMarker(text)) return {std::string(text)};
-  const auto normalized = applyRules(text);
+  const auto normalized = applyRules(text, options);
   const auto tokenCount = [&](std::string_view piece) { return tokenizer.encode(piece).size(); };
   auto pieces = splitParagraph(normalized.text, normalized.language, tokenCount);
   pieces.erase(std::remove_if(pieces.begin(), pieces.end(), [](const std::string& p) { return isOnlyPunctuation(p); }),

@@ -7,6 +7,8 @@
 //   （）【】`, —— -> " ", trailing [，,、]+ -> 。, split counting characters.
 //   en: every run of digits -> English words (inflect style), split counting
 //   tokens.
+// With readNumbers, the engine's zh/en normaliser runs first (where wetext
+// would), never inside markup or special tokens.
 // Text containing both "<|" and "|>" is left verbatim and unsplit, as upstream.
 #pragma once
 
@@ -23,6 +25,10 @@ class Tokenizer;
 struct NormalizeOptions {
   // false: the text is used as typed (upstream's text_frontend=False).
   bool textFrontend = true;
+  // Read numbers, dates, times, money, units… in words before the official
+  // rules (the engine's stand-in for wetext). Off reproduces the official
+  // pipeline without wetext exactly.
+  bool readNumbers = false;
 };
 
 // Any character of the CJK Unified Ideographs block U+4E00..U+9FFF.
