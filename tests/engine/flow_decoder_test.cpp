@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -83,6 +84,23 @@ TEST(FlowDecoder, StreamingChunksAreStable) {
   r.finalize = true;
   const auto full = tinyFlow().inference(r);
   EXPECT_FALSE(at::allclose(full.narrow(2, 0, stable), final.narrow(2, 0, stable), 1e-3, 1e-3));
+}
+
+// The reduced-precision estimator (used on GPUs) keeps the solver in float32
+// and must stay close to the float32 result.
+TEST(FlowDecoder, Bfloat16EstimatorTracksFloat32) {
+  FlowDecoder::Options options;
+  options.estimatorDtype = at::kBFloat16;
+  const auto bf16 = FlowDecoder::load(kCoreSet / "flow.pt", tinyConfig(), options);
+  auto r = request(8, 17);
+  r.streaming = true;
+  const auto reference = tinyFlow().inference(r);
+  const auto got = bf16->inference(r);
+  ASSERT_EQ(got.scalar_type(), at::kFloat);
+  const double error = (got - reference).abs().max().item<double>();
+  const double scale = reference.abs().max().item<double>();
+  std::printf("bf16 estimator: max abs error %.4f, output max abs %.4f\n", error, scale);
+  EXPECT_LT(error, 0.05 * scale);
 }
 
 TEST(FlowDecoder, RejectsTokenOutsideVocabularyNamingIt) {

@@ -19,6 +19,10 @@ at::Tensor causalGroupedConv(const at::Tensor& x, const at::Tensor& weight, cons
   return at::conv1d(at::constant_pad_nd(x, {kPosConvKernel - 1, 0}, 0.0), weight, bias,
                     at::IntArrayRef(one), at::IntArrayRef(zero), at::IntArrayRef(one), kPosConvGroups);
 }
+// Mish in float32: libtorch 1.13 has no reduced-precision CPU kernel for it.
+at::Tensor mishInFloat(const at::Tensor& x) {
+  return x.scalar_type() == at::kFloat ? at::mish(x) : at::mish(x.to(at::kFloat)).to(x.scalar_type());
+}
 }  // namespace
 
 DiT::Linear DiT::linear(StateDict& weights, const std::string& key, int64_t out, int64_t in) const {
@@ -99,8 +103,8 @@ at::Tensor DiT::inputEmbedding(const at::Tensor& x, const at::Tensor& cond, cons
   const auto h = inputProj_(at::cat({x, cond, mu, speaker}, 2));
 
   // Causal convolutional position embedding: left padding only.
-  const auto p = at::mish(causalGroupedConv(h.transpose(1, 2), posConv1Weight_, posConv1Bias_));
-  return at::mish(causalGroupedConv(p, posConv2Weight_, posConv2Bias_)).transpose(1, 2) + h;
+  const auto p = mishInFloat(causalGroupedConv(h.transpose(1, 2), posConv1Weight_, posConv1Bias_));
+  return mishInFloat(causalGroupedConv(p, posConv2Weight_, posConv2Bias_)).transpose(1, 2) + h;
 }
 
 at::Tensor DiT::rotate(const at::Tensor& qk, const Sequence& sequence) const {
