@@ -130,6 +130,12 @@ int runLlm(const std::filesystem::path& setDir) {
   report.exact("llm.ras.draw_kinds_and_sizes", wrongDraws, 0);
   report.close("llm.ras.draw_weights", at::scalar_tensor(worstWeights, at::kDouble),
                at::scalar_tensor(0.0, at::kDouble), kTolerance);
+
+  // The same run drawing from the request's own generator seeded like the
+  // official run (libtorch's CPU multinomial is PyTorch's).
+  RasSampler seeded(config.sampling, rasInfo.at("seed").get<uint64_t>());
+  report.exact("llm.ras.seeded_tokens", idTensor(decode(lm, lmInput, limits, seeded, consumerLimit).tokens),
+               golden.at("llm.ras.tokens"));
   return report.finish();
 }
 
