@@ -131,12 +131,9 @@ TEST(LlmModel, RefusesEmptyTextAndReportsRunaway) {
   struct Always : TokenSampler {
     int64_t sample(at::Tensor&, const std::vector<int64_t>&) override { return 7; }
   } always;
-  try {
-    lm.generate(lm.inputEmbeddings({}, {4, 5}, {}), {0, 3}, always);
-    FAIL() << "generation past max_len was accepted";
-  } catch (const GenerationError& e) {
-    EXPECT_NE(std::string(e.what()).find("ran away"), std::string::npos);
-  }
+  const GeneratedTokens out = lm.generate(lm.inputEmbeddings({}, {4, 5}, {}), {0, 3}, always);
+  EXPECT_EQ(out.tokens, (std::vector<int64_t>{7, 7, 7}));
+  EXPECT_FALSE(out.stopped) << "a run to max_len must be reported as not stopped";
 }
 
 TEST(LlmModel, MinLenMasksOnlySos) {
@@ -213,4 +210,27 @@ TEST(LlmSampling, SeededGeneratorIsReproducible) {
   };
   EXPECT_EQ(run(7), run(7));
   EXPECT_NE(run(7), run(8));
+}
+
+// The e2e folder's llm.pt holds lm_head tied to embed_tokens; it loads strictly
+// from the folder's own config.
+TEST(LlmModel, LoadsTheModelFolder) {
+  const LlmConfig config = readLlmConfig(kTinyModel);
+  const auto lm = CosyVoice3LM::load(config, kTinyModel / "llm.pt", LlmRuntime{});
+  const auto hidden = lm.hidden(lm.inputEmbeddings({}, {151646, 9906}, {1, 2}));
+  EXPECT_EQ(hidden.sizes(), (std::vector<int64_t>{1, 6, 32}));
+  EXPECT_TRUE(hidden.isfinite().all().item<bool>());
+}
+
+// A checkpoint of another network is refused with every differing key named.
+TEST(LlmModel, WrongCheckpointNamesTheDifferingKeys) {
+  try {
+    CosyVoice3LM::load(coreConfig(), kFixtures / "core" / "public" / "flow.pt", LlmRuntime{});
+    FAIL() << "flow.pt was accepted as an LLM";
+  } catch (const CheckpointError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("missing    llm.model.model.embed_tokens.weight [512, 64]"), std::string::npos) << message;
+    EXPECT_NE(message.find("missing    speech_embedding.weight"), std::string::npos) << message;
+    EXPECT_NE(message.find("unexpected decoder.estimator.proj_out.bias [80]"), std::string::npos) << message;
+  }
 }
