@@ -234,3 +234,24 @@ TEST(LlmModel, WrongCheckpointNamesTheDifferingKeys) {
     EXPECT_NE(message.find("unexpected decoder.estimator.proj_out.bias [80]"), std::string::npos) << message;
   }
 }
+
+// Half-precision runtimes (the CUDA default) run the same code path: weights,
+// cache, masks and RoPE tables follow the runtime dtype, norms and log-probs stay fp32.
+TEST(LlmModel, Bfloat16RuntimeFollowsFloat32) {
+  LlmRuntime bf16;
+  bf16.dtype = at::kBFloat16;
+  const auto lm16 = CosyVoice3LM::load(coreConfig(), kFixtures / "core" / "public" / "llm.pt", bf16);
+  const auto& lm32 = coreLm();
+  const auto input = lm32.inputEmbeddings({1, 2}, {4, 5, 6}, {10, 11, 12});
+  const auto input16 = lm16.inputEmbeddings({1, 2}, {4, 5, 6}, {10, 11, 12});
+  EXPECT_EQ(input16.scalar_type(), at::kBFloat16);
+  const auto logp32 = lm32.logProbs(lm32.hidden(input));
+  const auto logp16 = lm16.logProbs(lm16.hidden(input16));
+  EXPECT_EQ(logp16.scalar_type(), at::kFloat);
+  EXPECT_LT((logp16 - logp32).abs().max().item<float>(), 0.5f);
+  GreedySampler greedy;
+  const auto out = lm16.generate(input16, {0, 4}, greedy, [n = 0](int64_t, const at::Tensor&) mutable {
+    return ++n < 4;
+  });
+  EXPECT_EQ(out.tokens.size(), 4u);
+}
