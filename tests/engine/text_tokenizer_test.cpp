@@ -1,4 +1,5 @@
 #include "cosystudio/text/tokenizer.h"
+#include "text/pretokenizer.h"
 
 #include <gtest/gtest.h>
 
@@ -86,6 +87,17 @@ TEST(TextTokenizer, CorruptVocabIsNamed) {
   std::ofstream(dir / "vocab.json") << "{\"a\": 0,";
   const auto message = errorOf([&] { Tokenizer::load(dir); });
   EXPECT_NE(message.find("vocab.json"), std::string::npos) << message;
+}
+
+TEST(TextTokenizer, PreTokenizerPieces) {
+  const cosystudio::text::Qwen2PreTokenizer preTokenizer;
+  using Pieces = std::vector<std::string_view>;
+  EXPECT_EQ(preTokenizer.split("I'm 12 ok!!\n\n  x"),
+            (Pieces{"I", "'m", " ", "1", "2", " ok", "!!\n\n", " ", " x"}));
+  EXPECT_EQ(preTokenizer.split("你好，世界"), (Pieces{"你好", "，世界"}));
+  // Whitespace is Unicode White_Space: U+180E (a format character) is not.
+  EXPECT_EQ(preTokenizer.split("\u180E!"), Pieces{"\u180E!"});
+  EXPECT_EQ(preTokenizer.split("a\u3000\u3000b"), (Pieces{"a", "\u3000", "\u3000b"}));
 }
 
 // A long run of letters is one pre-token; BPE must stay far from quadratic.

@@ -19,10 +19,31 @@ const char* Qwen2PreTokenizer::pattern() {
   return R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
 }
 
+namespace {
+
+// The pattern as compiled: `\s` spelled out as the Unicode White_Space set,
+// which is what the Rust regex engines behind the reference tokenizer use.
+// PCRE2's own `\s` also matches U+180E, which is no longer White_Space.
+std::string compiledPattern() {
+  static const std::string space = R"(\t-\r\x{20}\x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000})";
+  std::string pattern = Qwen2PreTokenizer::pattern();
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    for (auto pos = pattern.find(from); pos != std::string::npos; pos = pattern.find(from, pos + to.size()))
+      pattern.replace(pos, from.size(), to);
+  };
+  replace("[^\\s", "[^" + space);
+  replace("(?!\\S)", "(?![^" + space + "])");
+  replace("\\s", "[" + space + "]");
+  return pattern;
+}
+
+}  // namespace
+
 Qwen2PreTokenizer::Qwen2PreTokenizer() : compiled_(new Compiled) {
   int error = 0;
   PCRE2_SIZE offset = 0;
-  compiled_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern()), PCRE2_ZERO_TERMINATED,
+  const std::string source = compiledPattern();
+  compiled_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(source.c_str()), source.size(),
                                   PCRE2_UTF | PCRE2_UCP, &error, &offset, nullptr);
   if (!compiled_->code) {
     PCRE2_UCHAR message[256];
