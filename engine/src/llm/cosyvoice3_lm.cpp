@@ -1,6 +1,7 @@
 #include "llm/cosyvoice3_lm.h"
 
-#include <map>
+#include <algorithm>
+#include <limits>
 
 namespace cosystudio {
 namespace {
@@ -14,6 +15,15 @@ constexpr int64_t kTaskIdOffset = 2;
 
 at::Tensor idTensor(const std::vector<int64_t>& ids, const at::Device& device) {
   return at::tensor(ids, at::TensorOptions().dtype(at::kLong)).to(device);
+}
+
+// Decode steps read the cache in power-of-two buckets of slots, so that a run
+// has a handful of distinct step shapes however long it gets (what capturing
+// the step as a CUDA graph needs).
+int64_t attendBucket(int64_t length, int64_t capacity) {
+  int64_t bucket = 64;
+  while (bucket < length + 1) bucket *= 2;
+  return std::min(bucket, capacity);
 }
 
 }  // namespace
@@ -81,9 +91,8 @@ GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLi
                                        const TokenCallback& onToken) const {
   KvCache cache(config_.qwen2, lmInput.size(1) + limits.maxLen, backbone_.options());
   GeneratedTokens out;
-  at::Tensor input = lmInput;
+  at::Tensor h = backbone_.forward(lmInput, cache);
   for (int64_t step = 0; step < limits.maxLen; ++step) {
-    const auto h = backbone_.forward(input, cache);
     // The sampler runs on the host; reading the id is the step's only sync.
     const auto stepLogp = logProbs(h.select(1, h.size(1) - 1)).squeeze(0).to(at::kCPU);
     at::Tensor logp = stepLogp.clone();
@@ -95,10 +104,11 @@ GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLi
     }
     out.tokens.push_back(token);
     if (onToken && !onToken(token, stepLogp)) return out;
-    input = speechEmbedding_.narrow(0, token, 1).unsqueeze(0);
+    if (step + 1 == limits.maxLen) break;
+    h = backbone_.step(speechEmbedding_.narrow(0, token, 1).unsqueeze(0), cache,
+                       attendBucket(cache.length(), cache.capacity()));
   }
-  throw GenerationError("generation ran away: " + std::to_string(limits.maxLen) +
-                        " speech tokens without a stop token");
+  return out;
 }
 
 }  // namespace cosystudio

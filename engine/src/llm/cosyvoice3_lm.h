@@ -66,8 +66,8 @@ class CosyVoice3LM {
 
   // The official decode loop: prefill, then one token per step through the KV
   // cache; step i < minLen masks id speech_token_size; any id >= speech_token_size
-  // stops. Throws GenerationError when maxLen tokens pass without a stop id
-  // ("generation ran away").
+  // stops. After maxLen tokens without a stop id it returns them with
+  // stopped == false, as upstream does: the caller reports the run-away.
   GeneratedTokens generate(const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
                            const TokenCallback& onToken = {}) const;
 

@@ -3,6 +3,7 @@
 #include "core/torch_compat.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace cosystudio {
@@ -20,8 +21,10 @@ KvCache::KvCache(const Qwen2Config& config, int64_t capacity, const at::TensorOp
     : capacity_(capacity) {
   const int64_t headDim = config.headDim();
   for (int64_t i = 0; i < config.numLayers; ++i) {
-    keys_.push_back(at::empty({1, config.numKvHeads, capacity, headDim}, options));
-    values_.push_back(at::empty({1, config.numKvHeads, capacity, headDim}, options));
+    // Zeros, not garbage: masked slots still enter the products (0 * -inf
+    // weights), and a NaN left in memory would survive the mask.
+    keys_.push_back(at::zeros({1, config.numKvHeads, capacity, headDim}, options));
+    values_.push_back(at::zeros({1, config.numKvHeads, capacity, headDim}, options));
   }
   // Default RoPE exactly as transformers computes it: inv_freq and the angles in
   // fp32, cos/sin cast to the compute dtype afterwards.
@@ -32,6 +35,8 @@ KvCache::KvCache(const Qwen2Config& config, int64_t capacity, const at::TensorOp
   const auto doubled = at::cat({angles, angles}, -1);
   cos_ = doubled.cos().to(options.dtype());
   sin_ = doubled.sin().to(options.dtype());
+  position_ = at::zeros({1}, options.dtype(at::kLong));
+  visible_ = at::full({1, 1, 1, capacity}, -std::numeric_limits<float>::infinity(), options);
 }
 
 std::vector<ParameterSpec> Qwen2::parameters(const Qwen2Config& c, const std::string& prefix) {
@@ -82,35 +87,38 @@ at::Tensor Qwen2::rmsNorm(const at::Tensor& x, const at::Tensor& weight) const {
   return weight * (x32 * at::rsqrt(variance + config_.rmsNormEps)).to(x.scalar_type());
 }
 
-at::Tensor Qwen2::attention(const Layer& layer, size_t index, const at::Tensor& x, KvCache& cache) const {
-  const int64_t t = x.size(1), start = cache.length_, end = start + t;
+at::Tensor Qwen2::attention(const Layer& layer, size_t index, const at::Tensor& x, KvCache& cache,
+                            const Positions& at) const {
+  const int64_t t = x.size(1);
   const int64_t heads = config_.numHeads, kvHeads = config_.numKvHeads, d = config_.headDim();
   const int64_t groups = heads / kvHeads;
   auto q = at::linear(x, layer.qWeight, layer.qBias).view({1, t, heads, d}).transpose(1, 2);
   auto k = at::linear(x, layer.kWeight, layer.kBias).view({1, t, kvHeads, d}).transpose(1, 2);
   auto v = at::linear(x, layer.vWeight, layer.vBias).view({1, t, kvHeads, d}).transpose(1, 2);
-
-  const auto cos = cache.cos_.narrow(0, start, t), sin = cache.sin_.narrow(0, start, t);
-  q = q * cos + rotateHalf(q) * sin;
-  k = k * cos + rotateHalf(k) * sin;
-  cache.keys_[index].narrow(2, start, t).copy_(k);
-  cache.values_[index].narrow(2, start, t).copy_(v);
-  const auto keys = cache.keys_[index].narrow(2, 0, end);
-  const auto values = cache.values_[index].narrow(2, 0, end);
+  q = q * at.cos + rotateHalf(q) * at.sin;
+  k = k * at.cos + rotateHalf(k) * at.sin;
+  if (at.deviceIndex.defined()) {
+    cache.keys_[index].index_copy_(2, at.deviceIndex, k);
+    cache.values_[index].index_copy_(2, at.deviceIndex, v);
+  } else {
+    cache.keys_[index].narrow(2, at.start, t).copy_(k);
+    cache.values_[index].narrow(2, at.start, t).copy_(v);
+  }
+  const auto keys = cache.keys_[index].narrow(2, 0, at.attend);
+  const auto values = cache.values_[index].narrow(2, 0, at.attend);
   const double scale = 1.0 / std::sqrt(static_cast<double>(d));
 
   at::Tensor out;
   if (t == 1) {
-    // One new position sees every cached one: the query heads sharing a kv head
-    // become that head's query rows, so keys/values are never repeated.
-    out = compat::attention(q.reshape({1, kvHeads, groups, d}), keys, values, {}, scale).reshape({1, heads, 1, d});
+    // One new position: the query heads sharing a kv head become that head's
+    // query rows, so keys/values are never repeated.
+    out = compat::attention(q.reshape({1, kvHeads, groups, d}), keys, values, at.mask, scale)
+              .reshape({1, heads, 1, d});
   } else {
     const auto repeat = [&](const at::Tensor& kv) {
-      return kv.unsqueeze(2).expand({1, kvHeads, groups, end, d}).reshape({1, heads, end, d});
+      return kv.unsqueeze(2).expand({1, kvHeads, groups, at.attend, d}).reshape({1, heads, at.attend, d});
     };
-    // Causal: new position i (absolute start + i) attends to positions <= start + i.
-    const auto mask = at::full({t, end}, -std::numeric_limits<float>::infinity(), x.options()).triu(start + 1);
-    out = compat::attention(q, repeat(keys), repeat(values), mask, scale);
+    out = compat::attention(q, repeat(keys), repeat(values), at.mask, scale);
   }
   return at::linear(out.transpose(1, 2).reshape({1, t, heads * d}), layer.oWeight);
 }
@@ -119,17 +127,48 @@ at::Tensor Qwen2::mlp(const Layer& layer, const at::Tensor& x) const {
   return at::linear(at::silu(at::linear(x, layer.gateWeight)) * at::linear(x, layer.upWeight), layer.downWeight);
 }
 
-at::Tensor Qwen2::forward(const at::Tensor& embeddings, KvCache& cache) const {
-  const int64_t t = embeddings.size(1);
-  TORCH_CHECK(cache.length_ + t <= cache.capacity_, "KV cache full: ", cache.length_, " + ", t, " > ",
-              cache.capacity_, " positions");
+at::Tensor Qwen2::run(const at::Tensor& embeddings, KvCache& cache, const Positions& at) const {
   at::Tensor h = embeddings;
   for (size_t i = 0; i < layers_.size(); ++i) {
-    h = h + attention(layers_[i], i, rmsNorm(h, layers_[i].inputNorm), cache);
+    h = h + attention(layers_[i], i, rmsNorm(h, layers_[i].inputNorm), cache, at);
     h = h + mlp(layers_[i], rmsNorm(h, layers_[i].postAttentionNorm));
   }
-  cache.length_ += t;
   return rmsNorm(h, finalNorm_);
+}
+
+at::Tensor Qwen2::forward(const at::Tensor& embeddings, KvCache& cache) const {
+  const int64_t t = embeddings.size(1), start = cache.length_, end = start + t;
+  TORCH_CHECK(end <= cache.capacity_, "KV cache full: ", start, " + ", t, " > ", cache.capacity_, " positions");
+  Positions at;
+  at.cos = cache.cos_.narrow(0, start, t);
+  at.sin = cache.sin_.narrow(0, start, t);
+  at.start = start;
+  at.attend = end;
+  // Causal: new position i (absolute start + i) attends to positions <= start + i.
+  if (t > 1) at.mask = at::full({t, end}, -std::numeric_limits<float>::infinity(), embeddings.options()).triu(start + 1);
+  const auto hidden = run(embeddings, cache, at);
+  cache.length_ = end;
+  cache.position_.fill_(end);
+  cache.visible_.narrow(3, 0, end).zero_();
+  return hidden;
+}
+
+at::Tensor Qwen2::step(const at::Tensor& embedding, KvCache& cache, int64_t attend) const {
+  TORCH_CHECK(cache.length_ < attend && attend <= cache.capacity_, "decode step at position ", cache.length_,
+              " cannot attend to ", attend, " of ", cache.capacity_, " cached positions");
+  // Only device tensors say where this position is, so the step has the same
+  // shapes and arguments at every position of a bucket.
+  cache.visible_.index_fill_(3, cache.position_, 0.0);
+  Positions at;
+  at.cos = cache.cos_.index_select(0, cache.position_);
+  at.sin = cache.sin_.index_select(0, cache.position_);
+  at.deviceIndex = cache.position_;
+  at.attend = attend;
+  at.mask = cache.visible_.narrow(3, 0, attend);
+  const auto hidden = run(embedding, cache, at);
+  cache.position_.add_(1);
+  cache.length_ += 1;
+  return hidden;
 }
 
 }  // namespace cosystudio

@@ -30,12 +30,15 @@ class KvCache {
   KvCache(const Qwen2Config& config, int64_t capacity, const at::TensorOptions& options);
   int64_t length() const { return length_; }
   int64_t capacity() const { return capacity_; }
-  void clear() { length_ = 0; }
 
  private:
   friend class Qwen2;
   std::vector<at::Tensor> keys_, values_;  // per layer (1, kv_heads, capacity, head_dim)
   at::Tensor cos_, sin_;                   // (capacity, head_dim), compute dtype
+  // The decode step's view of the same state, kept on the device: the next
+  // position and an additive mask that is 0 over filled positions, -inf beyond.
+  at::Tensor position_;  // (1) int64
+  at::Tensor visible_;   // (1, 1, 1, capacity)
   int64_t capacity_ = 0;
   int64_t length_ = 0;
 };
@@ -55,6 +58,12 @@ class Qwen2 {
   // final-normed hidden states (1, T, hidden).
   at::Tensor forward(const at::Tensor& embeddings, KvCache& cache) const;
 
+  // One decode position (1, 1, hidden) reading the first `attend` cache slots
+  // (masked beyond the filled ones). Positions live in device tensors, so all
+  // steps with the same `attend` run identical kernels with identical
+  // arguments, which is what a captured CUDA graph replays.
+  at::Tensor step(const at::Tensor& embedding, KvCache& cache, int64_t attend) const;
+
   const Qwen2Config& config() const { return config_; }
   at::TensorOptions options() const { return embedTokens_.options(); }
 
@@ -66,7 +75,18 @@ class Qwen2 {
   };
 
   at::Tensor rmsNorm(const at::Tensor& x, const at::Tensor& weight) const;
-  at::Tensor attention(const Layer& layer, size_t index, const at::Tensor& x, KvCache& cache) const;
+  // Where a call's new positions are and what they attend to.
+  struct Positions {
+    at::Tensor cos, sin;     // RoPE of the new positions (T, head_dim)
+    at::Tensor deviceIndex;  // cache slot of a decode step, or undefined: slots start..start+T-1
+    int64_t start = 0;
+    int64_t attend = 0;      // cache slots read
+    at::Tensor mask;         // additive, broadcastable to the scores, or undefined
+  };
+
+  at::Tensor run(const at::Tensor& embeddings, KvCache& cache, const Positions& at) const;
+  at::Tensor attention(const Layer& layer, size_t index, const at::Tensor& x, KvCache& cache,
+                       const Positions& at) const;
   at::Tensor mlp(const Layer& layer, const at::Tensor& x) const;
 
   Qwen2Config config_;
