@@ -20,14 +20,18 @@ constexpr std::size_t kMaxCacheEntries = 1 << 16;
 // in order onto U+0100.. so every byte has a visible character.
 bool isPrintableByte(unsigned b) { return (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || b >= 174; }
 
+// The alphabet ends at U+0143 (256 + 68 - 1).
+constexpr char32_t kAlphabetEnd = 256 + 68;
+
 struct ByteAlphabet {
   std::array<char32_t, 256> charOf{};
-  std::unordered_map<char32_t, unsigned char> byteOf;
+  std::array<int, kAlphabetEnd> byteOf{};  // -1: not in the alphabet
   ByteAlphabet() {
+    byteOf.fill(-1);
     unsigned next = 256;
     for (unsigned b = 0; b < 256; ++b) {
       charOf[b] = isPrintableByte(b) ? b : next++;
-      byteOf[charOf[b]] = static_cast<unsigned char>(b);
+      byteOf[charOf[b]] = static_cast<int>(b);
     }
   }
 };
@@ -52,9 +56,9 @@ char32_t ByteLevelBpe::byteToChar(unsigned char byte) { return alphabet().charOf
 bool ByteLevelBpe::charsToBytes(std::string_view chars, std::string& bytes) {
   const auto& byteOf = alphabet().byteOf;
   for (std::size_t pos = 0; pos < chars.size();) {
-    const auto it = byteOf.find(nextCodePoint(chars, pos));
-    if (it == byteOf.end()) return false;
-    bytes.push_back(static_cast<char>(it->second));
+    const char32_t c = nextCodePoint(chars, pos);
+    if (c >= kAlphabetEnd || byteOf[c] < 0) return false;
+    bytes.push_back(static_cast<char>(byteOf[c]));
   }
   return true;
 }
