@@ -1,11 +1,11 @@
 # Which parity command runs on which fixture sets.
 
-# Flow decoder: every core set (flow.pt + tensors.pt + manifest.json).
-add_parity_sets(flow ${FIXTURES}/core)
-
 # Text tokenizer: the set's vocabulary lives in its sibling vocab/ folder.
 add_test(NAME parity.tokenizer.public COMMAND cosystudio-parity tokenizer ${FIXTURES}/tokenizer/public)
 set_tests_properties(parity.tokenizer.public PROPERTIES LABELS parity)
+
+# Flow decoder: every core set (flow.pt + tensors.pt + manifest.json).
+add_parity_sets(flow ${FIXTURES}/core)
 
 # Audio front end: every audio set, i.e. every folder with an input.wav beside
 # its manifest.json (models/ and common/ hold shared inputs, not sets).
@@ -21,6 +21,23 @@ endforeach()
 # HiFT vocoder: every core set (hift.pt + tensors.pt + manifest.json).
 add_parity_sets(hift ${FIXTURES}/core)
 
+# Text front end: every e2e case (golden/<model>/<case>/manifest.json).
+file(GLOB _text_models LIST_DIRECTORIES true ${FIXTURES}/e2e/golden/*)
+foreach(_model IN LISTS _text_models)
+  file(GLOB _text_cases LIST_DIRECTORIES true ${_model}/*)
+  foreach(_case IN LISTS _text_cases)
+    if(EXISTS ${_case}/manifest.json)
+      get_filename_component(_m ${_model} NAME)
+      get_filename_component(_c ${_case} NAME)
+      add_test(NAME parity.text.${_m}.${_c} COMMAND cosystudio-parity text ${_case})
+      set_tests_properties(parity.text.${_m}.${_c} PROPERTIES LABELS parity)
+    endif()
+  endforeach()
+endforeach()
+
+# CosyVoice3 LLM: every core set (llm.pt + tensors.pt + manifest.json).
+add_parity_sets(llm ${FIXTURES}/core)
+
 # ONNX audio networks (CAM++ speaker embedding, S3Tokenizer v3 speech tokens):
 # every audio set, i.e. every folder with an input.wav beside its manifest.json.
 file(GLOB _onnx_audio_sets LIST_DIRECTORIES true ${FIXTURES}/audio/*)
@@ -34,19 +51,8 @@ foreach(_component campplus s3tokenizer)
   endforeach()
 endforeach()
 
-# CosyVoice3 LLM: every core set (llm.pt + tensors.pt + manifest.json).
-add_parity_sets(llm ${FIXTURES}/core)
-
-# Text front end: every e2e case (golden/<model>/<case>/manifest.json).
-file(GLOB _text_models LIST_DIRECTORIES true ${FIXTURES}/e2e/golden/*)
-foreach(_model IN LISTS _text_models)
-  file(GLOB _text_cases LIST_DIRECTORIES true ${_model}/*)
-  foreach(_case IN LISTS _text_cases)
-    if(EXISTS ${_case}/manifest.json)
-      get_filename_component(_m ${_model} NAME)
-      get_filename_component(_c ${_case} NAME)
-      add_test(NAME parity.text.${_m}.${_c} COMMAND cosystudio-parity text ${_case})
-      set_tests_properties(parity.text.${_m}.${_c} PROPERTIES LABELS parity)
-    endif()
-  endforeach()
+# Whole pipeline: every e2e case (golden/<model>/<case>/manifest.json).
+file(GLOB _pipeline_models LIST_DIRECTORIES true ${FIXTURES}/e2e/golden/*)
+foreach(_model IN LISTS _pipeline_models)
+  add_parity_sets(pipeline ${_model})
 endforeach()

@@ -144,6 +144,9 @@ struct SegmentResult {
   std::string text;            // the text the model received for this segment
   std::vector<float> samples;  // 24 kHz mono
   int speechTokens = 0;
+  // The language model hit its token cap (20 per text token) without choosing
+  // to stop: the audio is kept, but the segment probably babbles or repeats.
+  bool reachedTokenCap = false;
 };
 
 struct SynthesisResult {
@@ -151,6 +154,7 @@ struct SynthesisResult {
   std::vector<float> samples;  // all segments joined with a short crossfade
   int sampleRate = 24000;
   uint64_t seed = 0;
+  std::vector<std::string> warnings;  // user-readable, e.g. a segment that hit its token cap
   double firstAudioSeconds = 0;  // time to the first audio chunk
   double totalSeconds = 0;
   double realTimeFactor() const;

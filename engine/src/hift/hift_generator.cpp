@@ -55,6 +55,7 @@ StateDictOptions HiftGenerator::weightOptions(const at::Device& device) {
   StateDictOptions options;
   options.device = device;
   options.dtype = at::kFloat;
+  options.float64Prefixes = {"f0_predictor."};
   return options;
 }
 

@@ -89,9 +89,13 @@ class StorageLoader {
     return result;
   }
 
-  // Floating-point tensors take the requested dtype; others keep theirs.
-  at::ScalarType targetType(const StoredTensor& t) const {
-    return at::isFloatingType(t.dtype) ? options_.dtype : t.dtype;
+  // Floating-point tensors take the requested dtype (float64 under the
+  // float64 prefixes); others keep theirs.
+  at::ScalarType targetType(const StoredTensor& t, const std::string& key) const {
+    if (!at::isFloatingType(t.dtype)) return t.dtype;
+    for (const auto& prefix : options_.float64Prefixes)
+      if (key.rfind(prefix, 0) == 0) return at::kDouble;
+    return options_.dtype;
   }
 
  private:
@@ -207,16 +211,19 @@ StateDict StateDict::load(const fs::path& file, const StateDictOptions& options)
     for (const auto& [key, p] : planned) {
       if (options.skipKeys.count(key)) continue;
       if (p.value) {
-        dict.tensors_[key] = storages.view(*p.value, storages.targetType(*p.value), key);
+        dict.tensors_[key] = storages.view(*p.value, storages.targetType(*p.value, key), key);
         continue;
       }
-      // Fold in fp32 whatever the file and target types are.
-      at::Tensor g = storages.view(*p.g, at::kFloat, p.gKey);
-      at::Tensor v = storages.view(*p.v, at::kFloat, p.vKey);
+      // Fold in fp32 whatever the file and target types are, or in fp64 for
+      // float64 targets.
+      const at::ScalarType target = storages.targetType(*p.v, key);
+      const at::ScalarType foldType = target == at::kDouble ? at::kDouble : at::kFloat;
+      at::Tensor g = storages.view(*p.g, foldType, p.gKey);
+      at::Tensor v = storages.view(*p.v, foldType, p.vKey);
       if (g.dim() != v.dim() || g.size(0) != v.size(0) || g.numel() != g.size(0))
         throw std::runtime_error("weight-norm pair '" + p.gKey + "' " + shapeText(g.sizes()) + " / '" + p.vKey +
                                  "' " + shapeText(v.sizes()) + " has inconsistent shapes");
-      dict.tensors_[key] = at::_weight_norm(v, g, 0).to(storages.targetType(*p.v));
+      dict.tensors_[key] = at::_weight_norm(v, g, 0).to(target);
     }
   } catch (const CheckpointError&) {
     throw;

@@ -27,6 +27,10 @@ struct StateDictOptions {
   // Keys (after prefix stripping and weight-norm folding) that are dropped
   // without being read, e.g. the unused tied `llm.model.lm_head.weight`.
   std::set<std::string> skipKeys;
+  // Keys under these prefixes load as float64 and their weight norm is folded
+  // in float64: upstream runs HiFT's F0 predictor in float64 and recomputes its
+  // weight-norm parametrisation from the float32 parameters in that precision.
+  std::vector<std::string> float64Prefixes;
 };
 
 class StateDict {

@@ -1,0 +1,182 @@
+// Engine: the model's lifecycle (load, unload, in-process reset), voices and
+// synthesis requests, and the handling of device failures.
+#include "cosystudio/engine.h"
+
+#include "core/torch_compat.h"
+#include "pipeline/model.h"
+#include "pipeline/synthesizer.h"
+#include "pipeline/voice_features.h"
+
+#include <c10/core/InferenceMode.h>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <sstream>
+
+namespace cosystudio {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool isOutOfMemory(const c10::Error& e) {
+  return std::string(e.what()).find("out of memory") != std::string::npos;
+}
+
+// Errors after which the CUDA context is unusable until the process restarts.
+bool isUnrecoverable(const c10::Error& e) {
+  const std::string what = e.what();
+  for (const char* sticky : {"illegal memory access", "device-side assert", "unspecified launch failure",
+                             "misaligned address", "an illegal instruction"})
+    if (what.find(sticky) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+double SynthesisResult::realTimeFactor() const {
+  const double audioSeconds = sampleRate > 0 ? double(samples.size()) / sampleRate : 0.0;
+  return audioSeconds > 0 ? totalSeconds / audioSeconds : 0.0;
+}
+
+struct Engine::Impl {
+  LoadOptions options;
+  std::unique_ptr<Model> model;
+  // Device copies of the voices used since the last load; dropped with the model.
+  std::map<const Voice::Data*, std::pair<std::shared_ptr<const Voice::Data>, VoiceFeatures>> voiceCache;
+  std::atomic<bool> cancelRequested{false};
+  bool poisoned = false;
+
+  void requireUsable() const {
+    if (poisoned)
+      throw EngineError("the GPU reported an unrecoverable error; restart CosyStudio to use it again");
+    if (!model) throw EngineError("no model is loaded");
+  }
+
+  // Runs `work` and turns device failures into engine states: out of memory
+  // releases the cache and retries once; sticky CUDA errors poison the engine.
+  template <typename F>
+  auto guarded(const char* what, F&& work) {
+    try {
+      try {
+        return work();
+      } catch (const c10::Error& e) {
+        if (!isOutOfMemory(e)) throw;
+        compat::releaseCudaCache();
+        return work();
+      }
+    } catch (const Cancelled&) {
+      throw;
+    } catch (const c10::Error& e) {
+      if (isUnrecoverable(e)) {
+        poisoned = true;
+        throw EngineError(std::string("the GPU failed while ") + what +
+                          " and cannot be used again in this process; restart CosyStudio");
+      }
+      if (isOutOfMemory(e)) {
+        compat::releaseCudaCache();
+        throw EngineError(std::string("out of GPU memory while ") + what +
+                          "; the engine is still usable: try a shorter text, the CPU, or Reset engine");
+      }
+      throw EngineError(std::string("failed while ") + what + ": " + e.what_without_backtrace());
+    } catch (const EngineError&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw EngineError(e.what());
+    }
+  }
+
+  const VoiceFeatures& featuresOf(const Voice& voice) {
+    const auto& data = voice.data();
+    auto it = voiceCache.find(data.get());
+    if (it == voiceCache.end()) {
+      std::shared_ptr<const Voice::Data> current = data;
+      // Features computed by other front-end models are rebuilt from the clip.
+      if (data->modelFingerprint != model->fingerprint)
+        current = std::make_shared<Voice::Data>(computeVoiceData(*model, voiceClip(*data), data->transcript));
+      it = voiceCache.emplace(data.get(), std::make_pair(data, voiceFeatures(*current, model->device))).first;
+    }
+    return it->second.second;
+  }
+};
+
+Engine::Engine() : impl_(std::make_unique<Impl>()) {}
+Engine::~Engine() = default;
+
+void Engine::load(const LoadOptions& options, const std::function<void(const std::string&)>& onStep) {
+  if (impl_->poisoned) impl_->requireUsable();
+  const auto problems = checkModelFolder(options.modelFolder);
+  if (!problems.empty()) {
+    std::ostringstream message;
+    message << "the model folder " << options.modelFolder.string() << " cannot be used:";
+    for (const auto& p : problems) message << "\n  " << p.file << ": " << p.message;
+    throw EngineError(message.str());
+  }
+  unload();
+  impl_->options = options;
+  impl_->model = impl_->guarded("loading the model", [&] {
+    c10::InferenceMode inference;
+    return std::make_unique<Model>(options, onStep);
+  });
+}
+
+void Engine::unload() {
+  impl_->voiceCache.clear();
+  impl_->model.reset();
+  compat::releaseCudaCache();
+}
+
+ResetReport Engine::reset() {
+  impl_->requireUsable();
+  ResetReport report;
+  const Device device = impl_->options.device;
+  report.before = sampleMemory(device);
+  auto start = std::chrono::steady_clock::now();
+  unload();
+  report.afterTeardown = sampleMemory(device);
+  report.teardownSeconds = secondsSince(start);
+  start = std::chrono::steady_clock::now();
+  load(impl_->options);
+  report.afterReload = sampleMemory(device);
+  report.reloadSeconds = secondsSince(start);
+  return report;
+}
+
+bool Engine::isLoaded() const { return impl_->model != nullptr; }
+bool Engine::isPoisoned() const { return impl_->poisoned; }
+const LoadOptions& Engine::options() const { return impl_->options; }
+
+Voice Engine::prepareVoice(const std::filesystem::path& clipFile, const std::string& transcript) {
+  impl_->requireUsable();
+  const audio::Clip clip = audio::loadClip(clipFile);
+  return impl_->guarded("analysing the prompt clip", [&] {
+    c10::InferenceMode inference;
+    return Voice(std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, transcript)));
+  });
+}
+
+SynthesisResult Engine::synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks) {
+  impl_->requireUsable();
+  if (!request.voice.isValid()) throw EngineError("choose or record a voice first");
+  if (request.mode == Mode::ZeroShot && request.voice.transcript().empty())
+    throw EngineError("zero-shot cloning needs the transcript of the voice clip");
+  if (request.mode == Mode::Instruct && request.instruction.empty())
+    throw EngineError("instruct mode needs an instruction");
+  if (request.mode == Mode::VoiceConversion && request.sourceClip.empty())
+    throw EngineError("voice conversion needs a source clip");
+  impl_->cancelRequested = false;
+  return impl_->guarded("synthesising", [&] {
+    c10::InferenceMode inference;
+    Synthesizer synthesizer(*impl_->model, impl_->cancelRequested);
+    return synthesizer.run(request, impl_->featuresOf(request.voice), callbacks);
+  });
+}
+
+void Engine::cancel() { impl_->cancelRequested = true; }
+
+MemoryStats Engine::memory() const { return sampleMemory(impl_->options.device); }
+
+}  // namespace cosystudio

@@ -1,0 +1,151 @@
+#include "pipeline/model.h"
+
+#include "config/hyper_yaml.h"
+#include "core/torch_compat.h"
+#include "cosystudio/version.h"
+
+#include <fstream>
+
+namespace cosystudio {
+namespace fs = std::filesystem;
+
+ModelConfig readModelConfig(const fs::path& folder) {
+  const HyperYaml yaml = HyperYaml::load(folder / "cosyvoice3.yaml");
+  ModelConfig c;
+  c.llm = readLlmConfig(folder);
+  c.sampleRate = static_cast<int>(yaml.integer("sample_rate"));
+
+  FlowConfig& flow = c.flow;
+  flow.vocabSize = yaml.integer("flow.vocab_size");
+  flow.melDim = yaml.integer("flow.output_size");
+  flow.speakerEmbedDim = yaml.integer("flow.spk_embed_dim");
+  flow.tokenMelRatio = yaml.integer("flow.token_mel_ratio");
+  flow.preLookaheadLen = yaml.integer("flow.pre_lookahead_len");
+  flow.preLookaheadChannels = yaml.integer("flow.pre_lookahead_layer.channels");
+  flow.chunkTokens = yaml.integer("chunk_size");
+  flow.ditDim = yaml.integer("flow.decoder.estimator.dim");
+  flow.ditDepth = yaml.integer("flow.decoder.estimator.depth");
+  flow.ditHeads = yaml.integer("flow.decoder.estimator.heads");
+  flow.ditDimHead = yaml.integer("flow.decoder.estimator.dim_head");
+  flow.ditFfMult = yaml.integer("flow.decoder.estimator.ff_mult");
+  flow.cfgRate = yaml.number("flow.decoder.cfm_params.content.inference_cfg_rate");
+
+  HiftConfig& hift = c.hift;
+  hift.inChannels = yaml.integer("hift.in_channels");
+  hift.baseChannels = yaml.integer("hift.base_channels");
+  hift.nbHarmonics = yaml.integer("hift.nb_harmonics");
+  hift.samplingRate = yaml.integer("hift.sampling_rate");
+  hift.nsfAlpha = yaml.number("hift.nsf_alpha");
+  hift.nsfSigma = yaml.number("hift.nsf_sigma");
+  hift.nsfVoicedThreshold = yaml.number("hift.nsf_voiced_threshold");
+  hift.upsampleRates = yaml.integers("hift.upsample_rates");
+  hift.upsampleKernelSizes = yaml.integers("hift.upsample_kernel_sizes");
+  hift.nFft = yaml.integer("hift.istft_params.n_fft");
+  hift.hopLen = yaml.integer("hift.istft_params.hop_len");
+  hift.resblockKernelSizes = yaml.integers("hift.resblock_kernel_sizes");
+  hift.resblockDilationSizes = yaml.integerLists("hift.resblock_dilation_sizes");
+  hift.sourceResblockKernelSizes = yaml.integers("hift.source_resblock_kernel_sizes");
+  hift.sourceResblockDilationSizes = yaml.integerLists("hift.source_resblock_dilation_sizes");
+  hift.lreluSlope = yaml.number("hift.lrelu_slope");
+  hift.audioLimit = yaml.number("hift.audio_limit");
+  hift.convPreLookRight = yaml.integer("hift.conv_pre_look_right");
+  hift.f0InChannels = yaml.integer("hift.f0_predictor.in_channels");
+  hift.f0CondChannels = yaml.integer("hift.f0_predictor.cond_channels");
+  hift.f0NumClass = yaml.integer("hift.f0_predictor.num_class");
+
+  // The RNG history before HiFT draws its noise tables follows the yaml's
+  // construction order (spec §9).
+  SourceTableRecipe& recipe = c.sourceTables;
+  recipe.cfmNoiseChannels = flow.melDim;
+  recipe.cfmNoiseFrames = flow.noiseFrames;
+  recipe.speechTokenVocab = flow.vocabSize;
+  recipe.flowInputSize = yaml.integer("flow.input_size");
+  recipe.speakerEmbedDim = flow.speakerEmbedDim;
+  recipe.flowOutputSize = flow.melDim;
+  recipe.f0InChannels = hift.f0InChannels;
+  recipe.f0CondChannels = hift.f0CondChannels;
+  recipe.f0NumClass = hift.f0NumClass;
+  return c;
+}
+
+std::string frontEndFingerprint(const fs::path& folder) {
+  // FNV-1a over each file's size and its first and last MiB: enough to tell
+  // model releases apart without reading a gigabyte.
+  uint64_t hash = 1469598103934665603ull;
+  const auto mix = [&hash](const char* data, size_t size) {
+    for (size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
+  };
+  for (const char* name : {"campplus.onnx", "speech_tokenizer_v3.onnx"}) {
+    const fs::path file = folder / name;
+    const auto size = static_cast<uint64_t>(fs::file_size(file));
+    mix(reinterpret_cast<const char*>(&size), sizeof size);
+    std::ifstream in(file, std::ios::binary);
+    std::vector<char> block(1 << 20);
+    in.read(block.data(), std::streamsize(block.size()));
+    mix(block.data(), size_t(in.gcount()));
+    if (size > block.size()) {
+      in.clear();
+      in.seekg(-std::streamoff(block.size()), std::ios::end);
+      in.read(block.data(), std::streamsize(block.size()));
+      mix(block.data(), size_t(in.gcount()));
+    }
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+namespace {
+
+at::Device torchDevice(const Device& device) {
+  if (device.kind == DeviceKind::Cpu) return at::kCPU;
+  if (device.index >= compat::cudaDeviceCount())
+    throw EngineError("CUDA device " + std::to_string(device.index) + " is not available to this build (" +
+                      torchBuildDescription() + ")");
+  return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
+}
+
+// Precision applies to the LLM and the flow estimator on CUDA; the CPU runs
+// float32 (half-precision matmuls are slow or missing there).
+at::ScalarType networkDtype(const LoadOptions& options) {
+  if (options.device.kind == DeviceKind::Cpu) return at::kFloat;
+  switch (options.precision) {
+    case Precision::BFloat16: return at::kBFloat16;
+    case Precision::Float16: return at::kHalf;
+    case Precision::Float32: break;
+  }
+  return at::kFloat;
+}
+
+template <typename F>
+auto step(const std::function<void(const std::string&)>& onStep, const std::string& what, F&& load) {
+  if (onStep) onStep(what);
+  return load();
+}
+
+}  // namespace
+
+Model::Model(const LoadOptions& options, const std::function<void(const std::string&)>& onStep)
+    : device(torchDevice(options.device)),
+      config(step(onStep, "Reading the configuration", [&] { return readModelConfig(options.modelFolder); })),
+      fingerprint(frontEndFingerprint(options.modelFolder)),
+      tokenizer(step(onStep, "Loading the text tokenizer",
+                     [&] { return text::Tokenizer::load(options.modelFolder); })),
+      speakerEncoder(step(onStep, "Loading the speaker encoder",
+                          [&] { return SpeakerEncoder(options.modelFolder / "campplus.onnx", device); })),
+      speechTokenizer(step(onStep, "Loading the speech tokenizer", [&] {
+        return SpeechTokenizer(options.modelFolder / "speech_tokenizer_v3.onnx", device);
+      })),
+      llm(step(onStep, "Loading the language model", [&] {
+        return CosyVoice3LM::load(config.llm, options.modelFolder / "llm.pt",
+                                  LlmRuntime{device, networkDtype(options)});
+      })),
+      flow(step(onStep, "Loading the flow decoder", [&] {
+        return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow,
+                                 FlowDecoder::Options{device, networkDtype(options)});
+      })),
+      hift(step(onStep, "Loading the vocoder", [&] {
+        return HiftGenerator::load(options.modelFolder / "hift.pt", config.hift, config.sourceTables, device);
+      })) {}
+
+}  // namespace cosystudio

@@ -1,0 +1,54 @@
+// Everything the engine loads from a model folder, owned in one place so that
+// destroying a Model releases every tensor the engine holds.
+#pragma once
+
+#include "config/llm_config.h"
+#include "cosystudio/engine.h"
+#include "cosystudio/text/tokenizer.h"
+#include "flow/flow_config.h"
+#include "flow/flow_decoder.h"
+#include "hift/hift_config.h"
+#include "hift/hift_generator.h"
+#include "hift/source_tables.h"
+#include "llm/cosyvoice3_lm.h"
+#include "speaker/speaker_encoder.h"
+#include "speech_tokens/speech_tokenizer.h"
+
+#include <ATen/ATen.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace cosystudio {
+
+// The sizes of every network, as the folder's cosyvoice3.yaml and
+// CosyVoice-BlankEN/config.json state them.
+struct ModelConfig {
+  LlmConfig llm;
+  FlowConfig flow;
+  HiftConfig hift;
+  SourceTableRecipe sourceTables;
+  int sampleRate = 24000;
+};
+
+ModelConfig readModelConfig(const std::filesystem::path& modelFolder);
+
+// Identifies the front-end models that compute a voice's features.
+std::string frontEndFingerprint(const std::filesystem::path& modelFolder);
+
+struct Model {
+  Model(const LoadOptions& options, const std::function<void(const std::string&)>& onStep);
+
+  at::Device device;
+  ModelConfig config;
+  std::string fingerprint;
+  text::Tokenizer tokenizer;
+  SpeakerEncoder speakerEncoder;
+  SpeechTokenizer speechTokenizer;
+  CosyVoice3LM llm;
+  std::unique_ptr<FlowDecoder> flow;
+  HiftGenerator hift;
+};
+
+}  // namespace cosystudio

@@ -1,0 +1,287 @@
+#include "pipeline/synthesizer.h"
+
+#include "audio/prompt_features.h"
+#include "cosystudio/text/prompt.h"
+#include "pipeline/stream_schedule.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+
+namespace cosystudio {
+
+namespace {
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// CosyVoice3Model.llm_job: runs of these tokens are capped at 5 before the
+// flow (the LLM itself still sees every token).
+constexpr std::array<int64_t, 11> kSilentTokens = {1, 2, 28, 29, 55, 248, 494, 2241, 2242, 2322, 2323};
+constexpr int kMaxSilentRun = 5;
+
+bool isSilent(int64_t token) {
+  return std::find(kSilentTokens.begin(), kSilentTokens.end(), token) != kSilentTokens.end();
+}
+
+text::SynthesisMode textMode(Mode mode) {
+  switch (mode) {
+    case Mode::ZeroShot: return text::SynthesisMode::ZeroShot;
+    case Mode::CrossLingual: return text::SynthesisMode::CrossLingual;
+    case Mode::Instruct: return text::SynthesisMode::Instruct2;
+    case Mode::VoiceConversion: break;
+  }
+  return text::SynthesisMode::VoiceConversion;
+}
+
+std::vector<int64_t> widen(const std::vector<int32_t>& ids) { return {ids.begin(), ids.end()}; }
+
+std::vector<float> hostSamples(const at::Tensor& wav) {
+  const at::Tensor flat = wav.reshape({-1}).to(at::kCPU, at::kFloat).contiguous();
+  return {flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel()};
+}
+
+// Joins segments with a short linear crossfade so that no click appears where
+// one segment's last sample meets the next one's first.
+std::vector<float> joinWithCrossfade(const std::vector<SegmentResult>& segments, int sampleRate) {
+  const size_t fade = size_t(sampleRate / 100);  // 10 ms
+  std::vector<float> out;
+  for (const auto& segment : segments) {
+    const auto& s = segment.samples;
+    const size_t overlap = std::min({fade, out.size(), s.size()});
+    const size_t start = out.size() - overlap;
+    for (size_t i = 0; i < overlap; ++i) {
+      const float w = float(i + 1) / float(overlap + 1);
+      out[start + i] = out[start + i] * (1.0f - w) + s[i] * w;
+    }
+    out.insert(out.end(), s.begin() + std::ptrdiff_t(overlap), s.end());
+  }
+  return out;
+}
+
+}  // namespace
+
+struct Synthesizer::Segment {
+  int index = 0;
+  std::string text;
+  SegmentTrace trace;
+  RasSampler* sampler = nullptr;
+
+  // The prompt as the flow sees it.
+  at::Tensor flowPromptTokens;  // (P) int64
+  at::Tensor flowPromptMel;     // (M, 80)
+  at::Tensor speakerEmbedding;  // (E)
+  std::vector<int64_t> llmPromptSpeech;
+
+  at::Tensor generatedMel;  // (1, 80, frames) handed to HiFT so far
+  int64_t samplesDelivered = 0;
+  std::vector<float> samples;
+  bool reachedTokenCap = false;
+};
+
+Synthesizer::Synthesizer(Model& model, const std::atomic<bool>& cancelRequested)
+    : model_(model), cancelRequested_(cancelRequested) {}
+
+void Synthesizer::throwIfCancelled() const {
+  if (cancelRequested_.load()) throw Cancelled();
+}
+
+void Synthesizer::report(Stage stage, const Segment& segment) const {
+  if (!callbacks_->onProgress) return;
+  Progress progress;
+  progress.stage = stage;
+  progress.segment = segment.index;
+  progress.segmentCount = segmentCount_;
+  progress.tokens = int(segment.trace.flowTokens.size());
+  progress.elapsedSeconds = now() - startSeconds_;
+  callbacks_->onProgress(progress);
+}
+
+SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFeatures& voice,
+                                 const SynthesisCallbacks& callbacks, const SynthesisHooks& hooks) {
+  request_ = &request;
+  callbacks_ = &callbacks;
+  hooks_ = &hooks;
+  startSeconds_ = now();
+  firstAudioSeconds_ = -1;
+
+  if (request.speed < 0.5 || request.speed > 2.0)
+    throw EngineError("speed must be between 0.5 and 2.0, not " + std::to_string(request.speed));
+  if (request.stream && request.speed != 1.0)
+    throw EngineError("a speed other than 1.0 needs non-streaming synthesis");
+
+  text::PromptRequest promptRequest;
+  promptRequest.mode = textMode(request.mode);
+  promptRequest.text = request.text;
+  promptRequest.transcript = request.voice.transcript();
+  promptRequest.instruction = request.instruction;
+  promptRequest.normalize.textFrontend = request.normalize;
+  text::PromptTexts texts;
+  try {
+    texts = text::assemblePrompt(promptRequest, model_.tokenizer);
+  } catch (const std::invalid_argument& e) {
+    throw EngineError(e.what());
+  }
+
+  std::vector<int64_t> promptTextIds;
+  if (!texts.promptText.empty()) promptTextIds = widen(model_.tokenizer.encode(texts.promptText));
+
+  // Two flow-mel frames per prompt token; voice conversion keeps both whole.
+  Segment prototype;
+  prototype.speakerEmbedding = voice.speakerEmbedding;
+  if (request.mode == Mode::VoiceConversion) {
+    prototype.flowPromptTokens = voice.speechTokens;
+    prototype.flowPromptMel = voice.promptMel;
+  } else {
+    const auto aligned = audio::alignPrompt(voice.promptMel.unsqueeze(0), voice.speechTokens.unsqueeze(0));
+    prototype.flowPromptTokens = aligned.speechToken.squeeze(0).to(at::kLong);
+    prototype.flowPromptMel = aligned.speechFeat.squeeze(0);
+  }
+  if (request.mode == Mode::ZeroShot) {
+    const at::Tensor tokens = prototype.flowPromptTokens.to(at::kCPU).contiguous();
+    prototype.llmPromptSpeech.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
+  }
+
+  RasSampler sampler(model_.config.llm.sampling, request.seed);
+  if (hooks.draw) sampler.setDrawHook(hooks.draw);
+
+  std::vector<std::string> segmentTexts = texts.segments;
+  if (request.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
+  if (segmentTexts.empty()) throw EngineError("the text has nothing to speak after normalisation");
+  segmentCount_ = int(segmentTexts.size());
+  if (request.onlySegment && (*request.onlySegment < 0 || *request.onlySegment >= segmentCount_))
+    throw EngineError("segment " + std::to_string(*request.onlySegment + 1) + " does not exist (the text has " +
+                      std::to_string(segmentCount_) + ")");
+
+  SynthesisResult result;
+  result.seed = request.seed;
+  result.sampleRate = model_.config.sampleRate;
+  for (int i = 0; i < segmentCount_; ++i) {
+    if (request.onlySegment && *request.onlySegment != i) continue;
+    Segment segment = prototype;
+    segment.index = i;
+    segment.text = segmentTexts[size_t(i)];
+    segment.sampler = &sampler;
+    segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
+    segment.trace.flowPromptTokens = segment.flowPromptTokens;
+    segment.trace.flowPromptMel = segment.flowPromptMel;
+    segment.trace.speakerEmbedding = segment.speakerEmbedding;
+    report(Stage::Text, segment);
+    generateSegment(segment);
+    if (hooks.onSegment) hooks.onSegment(i, segment.trace);
+
+    SegmentResult done;
+    done.text = segment.text;
+    done.samples = std::move(segment.samples);
+    done.speechTokens = int(segment.trace.flowTokens.size());
+    done.reachedTokenCap = segment.reachedTokenCap;
+    if (done.reachedTokenCap)
+      result.warnings.push_back("segment " + std::to_string(i + 1) + " reached its token cap (" +
+                                std::to_string(segment.trace.llmTokens.size()) +
+                                " tokens) without ending by itself: listen for babbling and regenerate it with "
+                                "another seed");
+    result.segments.push_back(std::move(done));
+  }
+  result.samples = joinWithCrossfade(result.segments, result.sampleRate);
+  result.totalSeconds = now() - startSeconds_;
+  result.firstAudioSeconds = std::max(0.0, firstAudioSeconds_);
+  return result;
+}
+
+void Synthesizer::generateSegment(Segment& segment) {
+  const SynthesisRequest& request = *request_;
+  SegmentTrace& trace = segment.trace;
+  std::optional<StreamSchedule> schedule;
+  if (request.stream) schedule.emplace(int(segment.flowPromptTokens.size(0)));
+
+  if (request.mode == Mode::VoiceConversion) {
+    // The source clip's speech tokens stand in for generated ones.
+    const audio::Clip source = audio::loadClip(request.sourceClip);
+    const auto features = audio::extractPromptFeatures(source, model_.device);
+    const at::Tensor ids = model_.speechTokenizer.tokenize(features.tokenizerMel).ids.to(at::kCPU).contiguous();
+    trace.flowTokens.assign(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + ids.numel());
+    if (schedule)
+      while (auto chunk = schedule->next(int(trace.flowTokens.size())))
+        token2wav(segment, chunk->tokenCount, chunk->tokenOffset, false);
+  } else {
+    trace.textIds = model_.tokenizer.encode(segment.text);
+    if (trace.textIds.empty()) throw EngineError("segment " + std::to_string(segment.index + 1) + " has no text");
+    trace.lmInput =
+        model_.llm.inputEmbeddings(widen(trace.promptTextIds), widen(trace.textIds), segment.llmPromptSpeech);
+    const auto limits = LengthLimits::forText(int64_t(trace.textIds.size()));
+    report(Stage::SpeechTokens, segment);
+
+    int silentRun = 0;
+    const auto onToken = [&](int64_t token, const at::Tensor&) {
+      trace.llmTokens.push_back(token);
+      silentRun = isSilent(token) ? silentRun + 1 : 0;
+      if (silentRun <= kMaxSilentRun) trace.flowTokens.push_back(token);
+      if (schedule)
+        while (auto chunk = schedule->next(int(trace.flowTokens.size())))
+          token2wav(segment, chunk->tokenCount, chunk->tokenOffset, false);
+      report(Stage::SpeechTokens, segment);
+      return !cancelRequested_.load();
+    };
+    const GeneratedTokens generated = model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken);
+    throwIfCancelled();
+    segment.reachedTokenCap = !generated.stopped && int64_t(generated.tokens.size()) >= limits.maxLen;
+  }
+  if (trace.flowTokens.empty())
+    throw EngineError("segment " + std::to_string(segment.index + 1) +
+                      " produced no speech: the model stopped at once (try another seed)");
+  const TokenChunk last = schedule ? schedule->finish(int(trace.flowTokens.size()))
+                                   : TokenChunk{int(trace.flowTokens.size()), 0, true};
+  token2wav(segment, last.tokenCount, last.tokenOffset, true);
+}
+
+void Synthesizer::token2wav(Segment& segment, int tokenCount, int tokenOffset, bool finalize) {
+  throwIfCancelled();
+  SegmentTrace& trace = segment.trace;
+  report(Stage::Mel, segment);
+
+  FlowRequest flowRequest;
+  flowRequest.promptTokens = segment.flowPromptTokens;
+  flowRequest.tokens = at::tensor(at::ArrayRef<int64_t>(trace.flowTokens.data(), size_t(tokenCount)))
+                           .to(model_.device);
+  flowRequest.promptMel = segment.flowPromptMel;
+  flowRequest.speakerEmbedding = segment.speakerEmbedding;
+  // Upstream's final call uses full attention even when streaming (spec §8).
+  flowRequest.streaming = !finalize;
+  flowRequest.finalize = finalize;
+  // The estimator observer runs before every Euler step: cancel lands within one.
+  FlowTrace flowTrace;
+  flowTrace.onEstimatorCall = [this](const EstimatorCall&) { throwIfCancelled(); };
+  const at::Tensor mel = model_.flow->inference(flowRequest, &flowTrace);
+  trace.flowMels.push_back(mel);
+
+  const at::Tensor newMel = mel.narrow(2, tokenOffset * model_.config.flow.tokenMelRatio,
+                                       mel.size(2) - tokenOffset * model_.config.flow.tokenMelRatio);
+  segment.generatedMel = segment.generatedMel.defined() ? at::cat({segment.generatedMel, newMel}, 2) : newMel;
+  at::Tensor hiftMel = segment.generatedMel;
+  if (finalize && request_->speed != 1.0) {
+    const auto frames = int64_t(double(hiftMel.size(2)) / request_->speed);
+    hiftMel = at::upsample_linear1d(hiftMel, at::IntArrayRef{frames}, /*align_corners=*/false);
+  }
+
+  throwIfCancelled();
+  report(Stage::Waveform, segment);
+  HiftTrace hiftTrace;
+  const at::Tensor wav = model_.hift.inference(hiftMel, finalize, &hiftTrace);
+  trace.hiftF0.push_back(hiftTrace.f0);
+
+  const int64_t fresh = wav.size(1) - segment.samplesDelivered;
+  if (fresh <= 0 && !finalize) return;
+  AudioChunk chunk;
+  chunk.segment = segment.index;
+  chunk.sampleRate = model_.config.sampleRate;
+  chunk.samples = hostSamples(wav.narrow(1, segment.samplesDelivered, std::max<int64_t>(fresh, 0)));
+  chunk.segmentDone = finalize;
+  segment.samplesDelivered += std::max<int64_t>(fresh, 0);
+  segment.samples.insert(segment.samples.end(), chunk.samples.begin(), chunk.samples.end());
+  if (firstAudioSeconds_ < 0 && !chunk.samples.empty()) firstAudioSeconds_ = now() - startSeconds_;
+  if (callbacks_->onAudio) callbacks_->onAudio(chunk);
+}
+
+}  // namespace cosystudio

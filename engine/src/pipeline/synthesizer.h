@@ -1,0 +1,62 @@
+// One synthesis request end to end (CosyVoice3Model.tts as the official
+// CosyVoice3 class drives it): text front end, LLM, then flow + HiFT per
+// token2wav call, streaming or not.
+#pragma once
+
+#include "cosystudio/engine.h"
+#include "llm/ras_sampler.h"
+#include "pipeline/model.h"
+#include "pipeline/voice_features.h"
+
+#include <ATen/ATen.h>
+
+#include <atomic>
+#include <functional>
+
+namespace cosystudio {
+
+// What one text segment went through, for parity checks.
+struct SegmentTrace {
+  at::Tensor flowPromptTokens;  // (P) the prompt as the flow sees it
+  at::Tensor flowPromptMel;     // (M, 80)
+  at::Tensor speakerEmbedding;  // (E)
+  std::vector<int32_t> promptTextIds, textIds;
+  at::Tensor lmInput;
+  std::vector<int64_t> llmTokens;   // as sampled
+  std::vector<int64_t> flowTokens;  // after the silent-token filter
+  std::vector<at::Tensor> flowMels; // flow output per token2wav call
+  std::vector<at::Tensor> hiftF0;   // F0 per HiFT call (float64)
+};
+
+struct SynthesisHooks {
+  RasSampler::DrawHook draw;  // replaces the sampler's random draws
+  std::function<void(int segment, const SegmentTrace&)> onSegment;
+};
+
+class Synthesizer {
+ public:
+  Synthesizer(Model& model, const std::atomic<bool>& cancelRequested);
+
+  // `voice` holds the prompt clip's features on the model's device. Throws
+  // EngineError for unusable requests and Cancelled when cancel was requested.
+  SynthesisResult run(const SynthesisRequest& request, const VoiceFeatures& voice, const SynthesisCallbacks& callbacks,
+                      const SynthesisHooks& hooks = {});
+
+ private:
+  struct Segment;
+  void generateSegment(Segment& segment);
+  void token2wav(Segment& segment, int tokenCount, int tokenOffset, bool finalize);
+  void throwIfCancelled() const;
+  void report(Stage stage, const Segment& segment) const;
+
+  Model& model_;
+  const std::atomic<bool>& cancelRequested_;
+  const SynthesisRequest* request_ = nullptr;
+  const SynthesisCallbacks* callbacks_ = nullptr;
+  const SynthesisHooks* hooks_ = nullptr;
+  double startSeconds_ = 0;
+  double firstAudioSeconds_ = -1;
+  int segmentCount_ = 0;
+};
+
+}  // namespace cosystudio
