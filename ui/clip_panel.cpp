@@ -89,6 +89,8 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   microphones_ = new QComboBox(this);
   microphones_->setObjectName(QStringLiteral("microphones"));
   microphones_->setToolTip(tr("Microphone to record the prompt clip with"));
+  microphones_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  microphones_->setMinimumContentsLength(12);
   record_ = new QPushButton(tr("&Record"), this);
   record_->setObjectName(QStringLiteral("recordButton"));
   record_->setToolTip(tr("Record 3 to 30 seconds of clear speech (press again to stop)"));
@@ -105,14 +107,15 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   trim_ = new QPushButton(tr("Auto-&trim"), this);
   trim_->setToolTip(tr("Cut the silence at the start and keep a short tail at the end"));
 
-  auto* controls = new QHBoxLayout;
-  controls->addWidget(microphones_, 1);
-  controls->addWidget(record_);
-  controls->addWidget(level_);
-  controls->addSpacing(12);
-  controls->addWidget(open);
-  controls->addWidget(play_);
-  controls->addWidget(trim_);
+  auto* recording = new QHBoxLayout;
+  recording->addWidget(microphones_, 1);
+  recording->addWidget(record_);
+  recording->addWidget(level_);
+  auto* editing = new QHBoxLayout;
+  editing->addWidget(open);
+  editing->addWidget(play_);
+  editing->addWidget(trim_);
+  editing->addStretch(1);
 
   waveform_ = new WaveformView(this);
   fileLabel_ = new QLabel(this);
@@ -133,7 +136,8 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   transcriptWarning_->setWordWrap(true);
 
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(controls);
+  layout->addLayout(recording);
+  layout->addLayout(editing);
   layout->addWidget(waveform_, 1);
   layout->addWidget(fileLabel_);
   layout->addWidget(adviceLabel_);

@@ -76,8 +76,13 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("&Preset:"), preset_);
   form->addRow(tr("&Instruction:"), instruction_);
   form->addRow(QString(), instructionNote_);
-  form->addRow(tr("Spee&d:"), speedRow);
-  form->addRow(tr("S&eed:"), seedRow);
+  // Rows whose field is a layout need an explicit buddy for their shortcut.
+  auto* speedLabel = new QLabel(tr("Spee&d:"), this);
+  speedLabel->setBuddy(speed_);
+  auto* seedLabel = new QLabel(tr("S&eed:"), this);
+  seedLabel->setBuddy(seed_);
+  form->addRow(speedLabel, speedRow);
+  form->addRow(seedLabel, seedRow);
   form->addRow(QString(), stream_);
 
   connect(mode_, &QComboBox::currentIndexChanged, this, [this] {

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Renders the README screenshots into docs/screenshots/ under a virtual X server.
+# Usage: tests/ui/take_screenshots.sh [build-dir]
+# Needs Xvfb and a font with Chinese glyphs (e.g. the fonts-wqy-microhei package).
+set -euo pipefail
+fc-list :lang=zh | grep -q . || echo "take_screenshots: no Chinese font installed; Chinese text will show as boxes" >&2
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+BUILD="${1:-$ROOT/build}"
+exec xvfb-run -a -s "-screen 0 1600x1000x24" \
+  "$BUILD/bin/cosystudio-screenshots" "$ROOT/docs/screenshots" \
+  "$ROOT/tests/fixtures/e2e/tiny-model-a" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav"
