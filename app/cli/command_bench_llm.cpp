@@ -1,4 +1,4 @@
-// cosystudio-cli bench-llm <folder> [--write-random] [--device cpu|cuda] [--dtype float32|bfloat16|float16]
+// cosystudio-cli bench-llm <folder> [--write-random] [--device cpu|cuda] [--dtype auto|float32|bfloat16|float16]
 //                                   [--text-tokens N] [--prompt-speech-tokens N] [--decode-tokens N]
 //
 // Times the CosyVoice3 LLM of a model folder: load, prefill, decode ms/token and
@@ -26,7 +26,7 @@ struct BenchOptions {
   std::string folder;
   bool writeRandom = false;
   std::string device = "cpu";
-  std::string dtype = "float32";
+  std::string dtype = "auto";
   int textTokens = 40;
   int promptSpeechTokens = 150;
   int decodeTokens = 100;
@@ -63,9 +63,9 @@ int bench(const BenchOptions& o) {
     writeRandomLlmFolder(o.folder, releasedLlmConfig(), 0);
     std::printf("wrote random-weight LLM to %s in %.1f s\n", o.folder.c_str(), ms(start, Clock::now()) / 1000);
   }
-  LlmRuntime runtime;
-  runtime.device = at::Device(o.device);
-  runtime.dtype = o.dtype == "bfloat16" ? at::kBFloat16 : o.dtype == "float16" ? at::kHalf : at::kFloat;
+  LlmRuntime runtime = LlmRuntime::forDevice(at::Device(o.device));
+  if (o.dtype != "auto")
+    runtime.dtype = o.dtype == "bfloat16" ? at::kBFloat16 : o.dtype == "float16" ? at::kHalf : at::kFloat;
   const LlmConfig config = readLlmConfig(o.folder);
 
   auto start = Clock::now();
@@ -87,7 +87,8 @@ int bench(const BenchOptions& o) {
   });
   const double prefillMs = ms(start, stamps.front());
   const double decodeMs = stamps.size() > 1 ? ms(stamps.front(), stamps.back()) / (stamps.size() - 1) : 0;
-  std::printf("device %s, dtype %s, %d threads\n", o.device.c_str(), o.dtype.c_str(), at::get_num_threads());
+  std::printf("device %s, dtype %s, %d threads\n", o.device.c_str(), c10::toString(runtime.dtype),
+              at::get_num_threads());
   std::printf("load %.0f ms (peak RSS %.0f MiB)\n", loadMs, loadPeak);
   std::printf("prefill %lld positions + first token: %.1f ms\n", static_cast<long long>(lmInput.size(1)), prefillMs);
   std::printf("decode %zu tokens: %.2f ms/token, %.1f tokens/s\n", stamps.size() - 1, decodeMs, 1000.0 / decodeMs);
@@ -101,8 +102,8 @@ const Registration reg([](CLI::App& app) -> Run {
   sub->add_option("folder", o->folder, "Model folder")->required();
   sub->add_flag("--write-random", o->writeRandom, "First write a full-size random-weight LLM into the folder");
   sub->add_option("--device", o->device, "cpu or cuda")->capture_default_str();
-  sub->add_option("--dtype", o->dtype, "float32, bfloat16 or float16")
-      ->check(CLI::IsMember({"float32", "bfloat16", "float16"}))
+  sub->add_option("--dtype", o->dtype, "auto (bfloat16 on CUDA, float32 on the CPU), float32, bfloat16 or float16")
+      ->check(CLI::IsMember({"auto", "float32", "bfloat16", "float16"}))
       ->capture_default_str();
   sub->add_option("--text-tokens", o->textTokens, "Text tokens in the prompt")->capture_default_str();
   sub->add_option("--prompt-speech-tokens", o->promptSpeechTokens, "Prompt speech tokens")->capture_default_str();
