@@ -235,3 +235,16 @@ TEST_F(ModelStateDict, FinishListsEveryProblem) {
     EXPECT_NE(message.find("unexpected speech_embedding.weight [712, 64]"), std::string::npos) << message;
   }
 }
+
+// HiFT's F0 predictor runs in float64 upstream, weight norm recomputed in that precision.
+TEST_F(ModelStateDict, Float64PrefixesLoadAndFoldInDouble) {
+  StateDictOptions options;
+  options.float64Prefixes = {"f0_predictor."};
+  const auto dict = StateDict::load(kCore / "hift.pt", options);
+  const auto raw = referenceLoad(kCore / "hift.pt");
+  for (const auto& [key, tensor] : dict.tensors())
+    EXPECT_EQ(tensor.scalar_type(), key.rfind("f0_predictor.", 0) == 0 ? at::kDouble : at::kFloat) << key;
+  const auto g = raw.at("f0_predictor.condnet.0.parametrizations.weight.original0").to(at::kDouble);
+  const auto v = raw.at("f0_predictor.condnet.0.parametrizations.weight.original1").to(at::kDouble);
+  EXPECT_TRUE(at::equal(dict.tensors().at("f0_predictor.condnet.0.weight"), at::_weight_norm(v, g, 0)));
+}
