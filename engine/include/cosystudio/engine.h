@@ -51,6 +51,11 @@ struct MemoryStats {
 // Samples the current process and, when `device` is CUDA, that GPU.
 MemoryStats sampleMemory(const Device& device);
 
+// Hands freed host memory back to the operating system (the C library keeps
+// freed blocks for reuse otherwise, so a torn-down model would still count in
+// the resident set).
+void releaseHostMemory();
+
 // A problem found while checking a model folder: which file, and what is wrong.
 struct ModelProblem {
   std::string file;

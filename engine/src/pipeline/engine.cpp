@@ -127,6 +127,7 @@ void Engine::unload() {
   impl_->voiceCache.clear();
   impl_->model.reset();
   compat::releaseCudaCache();
+  releaseHostMemory();
 }
 
 ResetReport Engine::reset() {

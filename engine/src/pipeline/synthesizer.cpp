@@ -147,7 +147,9 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   RasSampler sampler(model_.config.llm.sampling, request.seed);
   if (hooks.draw) sampler.setDrawHook(hooks.draw);
 
-  std::vector<std::string> segmentTexts = texts.segments;
+  std::vector<std::string> segmentTexts;
+  for (auto& piece : texts.segments)
+    if (piece.find_first_not_of(" \t\r\n") != std::string::npos) segmentTexts.push_back(std::move(piece));
   if (request.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
   if (segmentTexts.empty()) throw EngineError("the text has nothing to speak after normalisation");
   segmentCount_ = int(segmentTexts.size());

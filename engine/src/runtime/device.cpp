@@ -3,6 +3,7 @@
 
 #include "core/torch_compat.h"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -48,6 +49,12 @@ MemoryStats sampleMemory(const Device& device) {
     stats.deviceTotal = memory.total;
   }
   return stats;
+}
+
+void releaseHostMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
 }
 
 }  // namespace cosystudio

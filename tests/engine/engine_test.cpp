@@ -1,0 +1,250 @@
+// The public Engine API on the tiny model folder: lifecycle, voices, modes,
+// streaming, cancel, reset and bad requests.
+#include "cosystudio/engine.h"
+#include "pipeline/voice_data.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace cosystudio;
+
+namespace {
+
+const fs::path kFixtures = COSYSTUDIO_FIXTURES_DIR;
+const fs::path kModel = kFixtures / "e2e" / "tiny-model-a";
+const fs::path kPrompt = kFixtures / "e2e" / "prompts" / "prompt-a.wav";
+const std::string kTranscript = "希望你以后能够做的比我还好呦。";
+
+class EngineTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    LoadOptions options;
+    options.modelFolder = kModel;
+    engine.load(options);
+    voice = engine.prepareVoice(kPrompt, kTranscript);
+  }
+
+  SynthesisRequest request(const std::string& text, uint64_t seed = 7) const {
+    SynthesisRequest r;
+    r.text = text;
+    r.voice = voice;
+    r.seed = seed;
+    return r;
+  }
+
+  Engine engine;
+  Voice voice;
+};
+
+fs::path tempFile(const std::string& name) {
+  return fs::temp_directory_path() / ("cosystudio-" + std::to_string(::getpid()) + "-" + name);
+}
+
+}  // namespace
+
+TEST_F(EngineTest, SameSeedSameAudioAndOtherSeedOtherAudio) {
+  const auto a = engine.synthesize(request("今天天气很好。", 11));
+  const auto b = engine.synthesize(request("今天天气很好。", 11));
+  const auto c = engine.synthesize(request("今天天气很好。", 12));
+  ASSERT_FALSE(a.samples.empty());
+  EXPECT_EQ(a.sampleRate, 24000);
+  EXPECT_EQ(a.samples, b.samples);
+  EXPECT_NE(a.samples, c.samples);
+  EXPECT_EQ(a.seed, 11u);
+  EXPECT_GT(a.realTimeFactor(), 0.0);
+}
+
+TEST_F(EngineTest, StreamingDeliversChunksThatAddUpToTheResult) {
+  auto r = request("今天的天气非常好，我们一起去公园散步吧。", 500237832);
+  r.stream = true;
+  std::vector<AudioChunk> chunks;
+  std::vector<Progress> progress;
+  const auto result = engine.synthesize(r, {[&](const AudioChunk& c) { chunks.push_back(c); },
+                                            [&](const Progress& p) { progress.push_back(p); }});
+  ASSERT_FALSE(chunks.empty());
+  EXPECT_TRUE(chunks.back().segmentDone);
+  std::vector<float> joined;
+  for (const auto& c : chunks) joined.insert(joined.end(), c.samples.begin(), c.samples.end());
+  EXPECT_EQ(joined, result.segments.at(0).samples);
+  EXPECT_GT(result.firstAudioSeconds, 0.0);
+  EXPECT_LE(result.firstAudioSeconds, result.totalSeconds);
+  ASSERT_FALSE(progress.empty());
+  EXPECT_EQ(progress.back().segmentCount, 1);
+}
+
+TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
+  const std::string text =
+      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
+  const auto all = engine.synthesize(request(text));
+  ASSERT_EQ(all.segments.size(), 2u);
+  size_t total = 0;
+  for (const auto& s : all.segments) total += s.samples.size();
+  EXPECT_LT(all.samples.size(), total) << "segments are joined with a crossfade";
+  auto one = request(text);
+  one.onlySegment = 1;
+  const auto second = engine.synthesize(one);
+  ASSERT_EQ(second.segments.size(), 1u);
+  EXPECT_EQ(second.segments[0].text, all.segments[1].text);
+  one.onlySegment = 5;
+  EXPECT_THROW(engine.synthesize(one), EngineError);
+}
+
+TEST_F(EngineTest, EveryModeSynthesises) {
+  auto cross = request("Hello there, this is a test.");
+  cross.mode = Mode::CrossLingual;
+  EXPECT_FALSE(engine.synthesize(cross).samples.empty());
+
+  auto instruct = request("收到好友从远方寄来的生日礼物。");
+  instruct.mode = Mode::Instruct;
+  instruct.instruction = "请用四川话表达。";
+  EXPECT_FALSE(engine.synthesize(instruct).samples.empty());
+
+  auto vc = request("");
+  vc.mode = Mode::VoiceConversion;
+  vc.sourceClip = kPrompt;
+  const auto converted = engine.synthesize(vc);
+  EXPECT_FALSE(converted.samples.empty());
+  EXPECT_TRUE(converted.segments.at(0).text.empty());
+}
+
+TEST_F(EngineTest, SpeedChangesTheDuration) {
+  auto normal = request("今天天气很好。", 3);
+  auto fast = normal;
+  fast.speed = 2.0;
+  const auto a = engine.synthesize(normal);
+  const auto b = engine.synthesize(fast);
+  EXPECT_NEAR(double(b.samples.size()) / double(a.samples.size()), 0.5, 0.05);
+}
+
+TEST_F(EngineTest, CancelStopsTheRequestAndTheEngineStaysUsable) {
+  int tokens = 0;
+  SynthesisCallbacks callbacks;
+  callbacks.onProgress = [&](const Progress& p) {
+    if (p.stage == Stage::SpeechTokens && ++tokens == 3) engine.cancel();
+  };
+  EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
+  EXPECT_EQ(tokens, 3) << "cancel must land within one token";
+  engine.cancel();  // cancelling twice, or with nothing running, is harmless
+  EXPECT_FALSE(engine.synthesize(request("今天天气很好。")).samples.empty());
+}
+
+TEST_F(EngineTest, CancelDuringTheFlowLandsWithinOneStep) {
+  SynthesisCallbacks callbacks;
+  callbacks.onProgress = [&](const Progress& p) {
+    if (p.stage == Stage::Mel) engine.cancel();
+  };
+  EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
+}
+
+TEST_F(EngineTest, ResetReloadsInProcessAndKeepsVoicesUsable) {
+  const auto before = engine.synthesize(request("今天天气很好。"));
+  const ResetReport report = engine.reset();
+  EXPECT_TRUE(engine.isLoaded());
+  EXPECT_GT(report.before.hostResident, 0);
+  EXPECT_GT(report.afterReload.hostResident, 0);
+  EXPECT_LT(report.afterTeardown.hostResident, report.before.hostResident)
+      << "tearing the model down must give its memory back";
+  EXPECT_GT(report.reloadSeconds, 0.0);
+  const auto after = engine.synthesize(request("今天天气很好。"));
+  EXPECT_EQ(before.samples, after.samples) << "a reset must bring back exactly the same engine";
+}
+
+TEST_F(EngineTest, UnloadedEngineRefusesWorkClearly) {
+  engine.unload();
+  EXPECT_FALSE(engine.isLoaded());
+  try {
+    engine.synthesize(request("你好。"));
+    FAIL();
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("no model"), std::string::npos);
+  }
+  EXPECT_THROW(engine.prepareVoice(kPrompt, kTranscript), EngineError);
+}
+
+TEST_F(EngineTest, BadRequestsAreRefusedWithAReason) {
+  const auto refuses = [&](SynthesisRequest r, const std::string& words) {
+    try {
+      engine.synthesize(r);
+      ADD_FAILURE() << "accepted a request that should mention: " << words;
+    } catch (const EngineError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  refuses(request(""), "nothing to speak");
+  refuses(request("。！？"), "nothing to speak");
+  auto noVoice = request("你好。");
+  noVoice.voice = Voice();
+  refuses(noVoice, "voice");
+  auto instruct = request("你好。");
+  instruct.mode = Mode::Instruct;
+  refuses(instruct, "instruction");
+  auto slow = request("你好。");
+  slow.speed = 0.2;
+  refuses(slow, "speed");
+  auto streamedSpeed = request("你好。");
+  streamedSpeed.stream = true;
+  streamedSpeed.speed = 1.5;
+  refuses(streamedSpeed, "non-streaming");
+  refuses(request("你好<|endofprompt|>"), "<|endofprompt|>");
+  auto vc = request("");
+  vc.mode = Mode::VoiceConversion;
+  refuses(vc, "source clip");
+  // After all of that the engine still works.
+  EXPECT_FALSE(engine.synthesize(request("你好。")).samples.empty());
+}
+
+TEST_F(EngineTest, ZeroShotNeedsATranscript) {
+  auto r = request("你好。");
+  r.voice = engine.prepareVoice(kPrompt, "");
+  EXPECT_THROW(engine.synthesize(r), EngineError);
+  r.mode = Mode::CrossLingual;
+  EXPECT_FALSE(engine.synthesize(r).samples.empty());
+}
+
+TEST_F(EngineTest, VoiceFilesRoundTripAndStaleFeaturesAreRebuilt) {
+  const fs::path file = tempFile("voice.csvoice");
+  voice.save(file);
+  const Voice loaded = Voice::load(file);
+  fs::remove(file);
+  EXPECT_EQ(loaded.transcript(), kTranscript);
+  EXPECT_EQ(loaded.modelFingerprint(), voice.modelFingerprint());
+  EXPECT_NEAR(loaded.clipSeconds(), voice.clipSeconds(), 1e-9);
+  auto r = request("今天天气很好。");
+  const auto original = engine.synthesize(r);
+  r.voice = loaded;
+  EXPECT_EQ(engine.synthesize(r).samples, original.samples);
+
+  // The same voice as another model computed it: rebuilt from its clip.
+  auto stale = std::make_shared<Voice::Data>(*voice.data());
+  stale->modelFingerprint = "another model";
+  std::fill(stale->speakerEmbedding.begin(), stale->speakerEmbedding.end(), 0.0f);
+  r.voice = Voice(stale);
+  EXPECT_EQ(engine.synthesize(r).samples, original.samples);
+}
+
+TEST(VoiceFile, DamagedFilesAreRefused) {
+  const fs::path file = tempFile("bad.csvoice");
+  std::ofstream(file) << "RIFF not a voice";
+  EXPECT_THROW(Voice::load(file), EngineError);
+  std::ofstream(file, std::ios::trunc) << std::string("CosyStudioVoice\0\1\0\0\0\xff\xff\xff\x7f", 24);
+  EXPECT_THROW(Voice::load(file), EngineError);
+  fs::remove(file);
+  EXPECT_THROW(Voice::load(file), EngineError);
+  EXPECT_THROW(Voice().save(file), EngineError);
+}
+
+TEST(EngineLoad, ListsEveryProblemOfTheFolder) {
+  Engine engine;
+  LoadOptions options;
+  options.modelFolder = kFixtures / "e2e";
+  try {
+    engine.load(options);
+    FAIL();
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("subfolder 'tiny-model-a'"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(engine.isLoaded());
+}
