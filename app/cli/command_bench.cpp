@@ -1,0 +1,437 @@
+// cosystudio-cli bench --model DIR [--write-random FIXTURES] [--device cpu|cuda:N] [--precision ..]
+//                      [--runs N] [--warmup N] [--text TEXT] [--prompt CLIP --prompt-text TEXT] [--json]
+//
+// Times the whole engine as the app uses it: model load, voice preparation,
+// streaming time to first audio, non-streaming real-time factor, LLM tokens/s,
+// an in-process reset with its memory report, and peak memory. With
+// --write-random it first writes a full-size random-weight model folder, so the
+// released sizes can be measured without the released weights.
+#include "command.h"
+#include "engine_options.h"
+
+#include "cosystudio/audio/clip.h"
+#include "flow/flow_config.h"
+#include "hift/hift_config.h"
+#include "llm/random_llm_folder.h"
+#include "model/state_dict_writer.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+namespace cosystudio::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BenchOptions {
+  EngineOptions engine;
+  std::string writeRandomFrom;  // fixture root
+  int runs = 3;
+  int warmup = 1;
+  std::string text = "收到好友从远方寄来的生日礼物，那份意外的惊喜与深深的祝福让我心中充满了甜蜜的快乐。";
+  std::string prompt;
+  std::string promptText;
+  uint64_t seed = 1986;
+  bool json = false;
+};
+
+// ---------------------------------------------------------------------------
+// A full-size random-weight model folder
+
+// The inference sections of the released cosyvoice3.yaml, appended to the llm
+// section the LLM folder writer leaves.
+void appendFlowAndHiftYaml(const fs::path& yamlFile, const FlowConfig& f, const HiftConfig& h) {
+  const auto list = [](const std::vector<int64_t>& values) {
+    std::string text = "[";
+    for (size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
+    return text + "]";
+  };
+  const auto lists = [&](const std::vector<std::vector<int64_t>>& values) {
+    std::string text = "[";
+    for (size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + list(values[i]);
+    return text + "]";
+  };
+  std::ofstream yaml(yamlFile, std::ios::app);
+  yaml << "\nsample_rate: " << h.samplingRate << "\nspk_embed_dim: " << f.speakerEmbedDim
+       << "\ntoken_frame_rate: 25\ntoken_mel_ratio: " << f.tokenMelRatio << "\nchunk_size: " << f.chunkTokens
+       << "\nnum_decoding_left_chunks: -1\n"
+       << "\nflow: !new:cosyvoice.flow.flow.CausalMaskedDiffWithDiT\n    input_size: " << f.melDim
+       << "\n    output_size: " << f.melDim << "\n    spk_embed_dim: !ref <spk_embed_dim>\n    output_type: 'mel'"
+       << "\n    vocab_size: " << f.vocabSize << "\n    input_frame_rate: !ref <token_frame_rate>"
+       << "\n    only_mask_loss: True\n    token_mel_ratio: !ref <token_mel_ratio>\n    pre_lookahead_len: "
+       << f.preLookaheadLen
+       << "\n    pre_lookahead_layer: !new:cosyvoice.transformer.upsample_encoder.PreLookaheadLayer"
+       << "\n        in_channels: " << f.melDim << "\n        channels: " << f.preLookaheadChannels
+       << "\n        pre_lookahead_len: " << f.preLookaheadLen
+       << "\n    decoder: !new:cosyvoice.flow.flow_matching.CausalConditionalCFM\n        in_channels: "
+       << 3 * f.melDim << "\n        n_spks: 1\n        spk_emb_dim: " << f.melDim
+       << "\n        cfm_params: !new:omegaconf.DictConfig\n            content:\n                sigma_min: 1e-06"
+       << "\n                solver: 'euler'\n                t_scheduler: 'cosine'"
+       << "\n                training_cfg_rate: 0.2\n                inference_cfg_rate: " << f.cfgRate
+       << "\n                reg_loss_type: 'l1'\n        estimator: !new:cosyvoice.flow.DiT.dit.DiT"
+       << "\n            dim: " << f.ditDim << "\n            depth: " << f.ditDepth << "\n            heads: "
+       << f.ditHeads << "\n            dim_head: " << f.ditDimHead << "\n            ff_mult: " << f.ditFfMult
+       << "\n            mel_dim: " << f.melDim << "\n            mu_dim: " << f.melDim
+       << "\n            spk_dim: " << f.melDim << "\n            out_channels: " << f.melDim
+       << "\n            static_chunk_size: !ref <chunk_size> * <token_mel_ratio>"
+       << "\n            num_decoding_left_chunks: !ref <num_decoding_left_chunks>\n"
+       << "\nhift: !new:cosyvoice.hifigan.generator.CausalHiFTGenerator\n    in_channels: " << h.inChannels
+       << "\n    base_channels: " << h.baseChannels << "\n    nb_harmonics: " << h.nbHarmonics
+       << "\n    sampling_rate: !ref <sample_rate>\n    nsf_alpha: " << h.nsfAlpha << "\n    nsf_sigma: "
+       << h.nsfSigma << "\n    nsf_voiced_threshold: " << h.nsfVoicedThreshold
+       << "\n    upsample_rates: " << list(h.upsampleRates)
+       << "\n    upsample_kernel_sizes: " << list(h.upsampleKernelSizes) << "\n    istft_params:\n        n_fft: "
+       << h.nFft << "\n        hop_len: " << h.hopLen << "\n    resblock_kernel_sizes: "
+       << list(h.resblockKernelSizes) << "\n    resblock_dilation_sizes: " << lists(h.resblockDilationSizes)
+       << "\n    source_resblock_kernel_sizes: " << list(h.sourceResblockKernelSizes)
+       << "\n    source_resblock_dilation_sizes: " << lists(h.sourceResblockDilationSizes)
+       << "\n    lrelu_slope: " << h.lreluSlope << "\n    audio_limit: " << h.audioLimit
+       << "\n    conv_pre_look_right: " << h.convPreLookRight
+       << "\n    f0_predictor: !new:cosyvoice.hifigan.f0_predictor.CausalConvRNNF0Predictor"
+       << "\n        num_class: " << h.f0NumClass << "\n        in_channels: " << h.f0InChannels
+       << "\n        cond_channels: " << h.f0CondChannels << "\n";
+}
+
+// Random tensors with the keys and shapes the manifest lists for `module`, in
+// the spirit of an initialised network: matrices scaled by 1/sqrt(fan_in),
+// small vectors, the DiT's rotary frequencies as they are computed, weight
+// norm stored as (g = |v|, v) so that the folded weight is v.
+void writeRandomWeights(const nlohmann::json& stateDict, const fs::path& file, at::Generator& generator) {
+  const auto matrix = [&](at::IntArrayRef shape) {
+    return at::normal(0.0, 1.0, shape, generator) / std::sqrt(double(c10::multiply_integers(shape) / shape[0]));
+  };
+  StateDictWriter writer(file);
+  std::map<std::string, at::Tensor> directions;  // weight-norm v, drawn when its g is written
+  for (const auto& [key, entry] : stateDict.items()) {
+    const auto shape = entry.at("shape").get<std::vector<int64_t>>();
+    const auto suffix = [&key = key](const char* s) {
+      const std::string tail(s);
+      return key.size() >= tail.size() && key.compare(key.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    at::Tensor value;
+    if (suffix("inv_freq")) {
+      value = 1.0 / at::pow(10000.0, at::arange(0, 2 * shape[0], 2, at::kFloat) / double(2 * shape[0]));
+    } else if (suffix("original0") || suffix("original1")) {
+      const std::string prefix = key.substr(0, key.size() - 1);
+      if (!directions.count(prefix))
+        directions[prefix] = matrix(stateDict.at(prefix + "1").at("shape").get<std::vector<int64_t>>());
+      const at::Tensor& v = directions[prefix];
+      value = suffix("original1") ? v : v.flatten(1).norm(2, {1}, true).unsqueeze(-1);
+    } else if (shape.size() == 1) {
+      value = 0.1 * at::normal(0.0, 1.0, shape, generator);
+      // Keep HiFT's iSTFT log-magnitudes small, as a trained model does.
+      if (key == "conv_post.bias") value.narrow(0, 0, shape[0] / 2).sub_(3);
+    } else {
+      value = matrix(shape);
+    }
+    writer.add(key, value);
+  }
+  writer.finish();
+}
+
+// The released sizes with random weights: the LLM through the LLM folder
+// writer, flow and HiFT shaped as the fixtures' full-size manifest lists them,
+// and the text tokenizer and the (small) front-end ONNX networks copied from the
+// fixtures' tiny model folder: they only run when a voice is prepared.
+void writeRandomModelFolder(const fs::path& folder, const fs::path& fixtures, uint64_t seed) {
+  const fs::path donor = fixtures / "e2e" / "tiny-model-a";
+  const fs::path manifestFile = fixtures / "core" / "manifest-full-size.json";
+  for (const auto& needed : {donor, manifestFile})
+    if (!fs::exists(needed)) throw std::runtime_error("--write-random: " + needed.string() + " does not exist");
+  std::ifstream manifestStream(manifestFile);
+  const auto manifest = nlohmann::json::parse(manifestStream);
+
+  writeRandomLlmFolder(folder, releasedLlmConfig(), seed);
+  appendFlowAndHiftYaml(folder / "cosyvoice3.yaml", FlowConfig{}, HiftConfig{});
+  auto generator = at::make_generator<at::CPUGeneratorImpl>(seed + 1);
+  for (const char* module : {"flow", "hift"})
+    writeRandomWeights(manifest.at("modules").at(module).at("state_dict"), folder / (std::string(module) + ".pt"),
+                       generator);
+  for (const char* name : {"campplus.onnx", "speech_tokenizer_v3.onnx", "CosyVoice-BlankEN/vocab.json",
+                           "CosyVoice-BlankEN/merges.txt", "CosyVoice-BlankEN/tokenizer_config.json"}) {
+    fs::remove(folder / name);  // the fixture copies are read-only
+    fs::copy_file(donor / name, folder / name);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Measurements
+
+// A voiced, syllable-like test signal, for timing without a recording.
+fs::path writeTestPrompt(const fs::path& file, double seconds) {
+  audio::Clip clip;
+  clip.sampleRate = 24000;
+  clip.channels.assign(1, std::vector<float>(size_t(seconds * clip.sampleRate)));
+  double phase = 0;
+  for (size_t i = 0; i < clip.channels[0].size(); ++i) {
+    const double t = double(i) / clip.sampleRate;
+    const double f0 = 140 + 30 * std::sin(2 * M_PI * 0.7 * t);
+    phase += 2 * M_PI * f0 / clip.sampleRate;
+    double voiced = 0;
+    for (int k = 1; k <= 8; ++k) voiced += std::sin(k * phase) / k;
+    const double syllables = 0.5 + 0.5 * std::sin(2 * M_PI * 4 * t);
+    clip.channels[0][i] = float(0.2 * syllables * voiced);
+  }
+  audio::writeWav(file, clip);
+  return file;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n == 0 ? 0 : n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+// Peak memory seen at the progress events (the CUDA allocator's own peak is
+// not part of the engine API; sampling at every token comes close).
+struct MemoryPeak {
+  int64_t deviceAllocated = 0;
+  int64_t deviceReserved = 0;
+  void sample(const MemoryStats& m) {
+    deviceAllocated = std::max(deviceAllocated, m.deviceAllocated);
+    deviceReserved = std::max(deviceReserved, m.deviceReserved);
+  }
+};
+
+// LLM speed from the progress events of a non-streaming request: per segment
+// one event before generation, then one per LLM token. Prefill = until the
+// first token; decode = the tokens after it over the time they took.
+struct TokenClock {
+  double firstTokenSeconds = -1;
+  int decodedTokens = 0;
+  double decodeSeconds = 0;
+
+  void onProgress(const Progress& p) {
+    if (p.stage != Stage::SpeechTokens) return;
+    if (p.segment != segment_) {
+      segment_ = p.segment;
+      tokens_ = -1;
+    }
+    if (++tokens_ == 1 && firstTokenSeconds < 0) firstTokenSeconds = p.elapsedSeconds - last_;
+    if (tokens_ > 1) {
+      ++decodedTokens;
+      decodeSeconds += p.elapsedSeconds - last_;
+    }
+    last_ = p.elapsedSeconds;
+  }
+  double tokensPerSecond() const { return decodeSeconds > 0 ? decodedTokens / decodeSeconds : 0; }
+
+ private:
+  int segment_ = -1;
+  int tokens_ = 0;
+  double last_ = 0;
+};
+
+struct RunFigures {
+  double firstAudioSeconds = 0;   // streaming
+  double streamSeconds = 0;
+  double audioSeconds = 0;        // non-streaming
+  double synthesisSeconds = 0;
+  double realTimeFactor = 0;
+  int tokens = 0;
+  double firstTokenSeconds = 0;
+  double tokensPerSecond = 0;
+};
+
+RunFigures measureRun(Engine& engine, SynthesisRequest request, MemoryPeak& peak) {
+  RunFigures figures;
+  SynthesisCallbacks callbacks;
+  callbacks.onProgress = [&](const Progress&) { peak.sample(engine.memory()); };
+  request.stream = true;
+  const SynthesisResult streamed = engine.synthesize(request, callbacks);
+  figures.firstAudioSeconds = streamed.firstAudioSeconds;
+  figures.streamSeconds = streamed.totalSeconds;
+
+  TokenClock clock;
+  callbacks.onProgress = [&](const Progress& p) {
+    clock.onProgress(p);
+    peak.sample(engine.memory());
+  };
+  request.stream = false;
+  const SynthesisResult whole = engine.synthesize(request, callbacks);
+  figures.audioSeconds = double(whole.samples.size()) / whole.sampleRate;
+  figures.synthesisSeconds = whole.totalSeconds;
+  figures.realTimeFactor = whole.realTimeFactor();
+  for (const auto& segment : whole.segments) figures.tokens += segment.speechTokens;
+  figures.firstTokenSeconds = clock.firstTokenSeconds;
+  figures.tokensPerSecond = clock.tokensPerSecond();
+  return figures;
+}
+
+nlohmann::ordered_json toJson(const RunFigures& r) {
+  return {{"first_audio_seconds", r.firstAudioSeconds},
+          {"stream_seconds", r.streamSeconds},
+          {"audio_seconds", r.audioSeconds},
+          {"synthesis_seconds", r.synthesisSeconds},
+          {"real_time_factor", r.realTimeFactor},
+          {"speech_tokens", r.tokens},
+          {"llm_first_token_seconds", r.firstTokenSeconds},
+          {"llm_tokens_per_second", r.tokensPerSecond}};
+}
+
+nlohmann::ordered_json toJson(const MemoryStats& m) {
+  return {{"host_rss_mib", mib(m.hostResident)},
+          {"device_allocated_mib", mib(m.deviceAllocated)},
+          {"device_reserved_mib", mib(m.deviceReserved)},
+          {"device_free_mib", mib(m.deviceFree)}};
+}
+
+void printMemory(const char* when, const MemoryStats& m, bool cuda) {
+  std::printf("  %-15s host RSS %7.0f MiB", when, mib(m.hostResident));
+  if (cuda)
+    std::printf(", VRAM allocated %7.1f MiB, reserved %7.1f MiB, free %7.0f MiB", mib(m.deviceAllocated),
+                mib(m.deviceReserved), mib(m.deviceFree));
+  std::printf("\n");
+}
+
+int bench(const BenchOptions& o) {
+  if (o.runs < 1) throw std::runtime_error("--runs must be at least 1");
+  if (!o.writeRandomFrom.empty()) {
+    const auto start = std::chrono::steady_clock::now();
+    statusLine("Writing a full-size random-weight model…");
+    writeRandomModelFolder(o.engine.model, o.writeRandomFrom, o.seed);
+    endStatusLine();
+    std::fprintf(stderr, "wrote a full-size random-weight model to %s in %.1f s\n", o.engine.model.c_str(),
+                 secondsSince(start));
+  }
+  const fs::path generatedPrompt =
+      fs::temp_directory_path() / ("cosystudio-bench-prompt-" + std::to_string(::getpid()) + ".wav");
+  const fs::path prompt = o.prompt.empty() ? writeTestPrompt(generatedPrompt, 6.0) : fs::path(o.prompt);
+  const std::string transcript =
+      o.prompt.empty() ? "This is a generated prompt clip of about six seconds." : o.promptText;
+
+  Engine engine;
+  auto start = std::chrono::steady_clock::now();
+  loadEngine(engine, o.engine);
+  const double loadSeconds = secondsSince(start);
+  const MemoryStats afterLoad = engine.memory();
+  const bool cuda = engine.options().device.kind == DeviceKind::Cuda;
+
+  start = std::chrono::steady_clock::now();
+  SynthesisRequest request;
+  request.mode = transcript.empty() ? Mode::CrossLingual : Mode::ZeroShot;
+  request.voice = engine.prepareVoice(prompt, transcript);
+  request.text = o.text;
+  const double voiceSeconds = secondsSince(start);
+  if (o.prompt.empty()) fs::remove(generatedPrompt);
+
+  MemoryPeak peak;
+  for (int i = 0; i < o.warmup; ++i) {
+    statusLine("Warm-up " + std::to_string(i + 1) + "/" + std::to_string(o.warmup) + "…");
+    request.seed = o.seed + 1000 + i;
+    measureRun(engine, request, peak);
+  }
+  std::vector<RunFigures> runs;
+  for (int i = 0; i < o.runs; ++i) {
+    statusLine("Run " + std::to_string(i + 1) + "/" + std::to_string(o.runs) + "…");
+    request.seed = o.seed + i;
+    runs.push_back(measureRun(engine, request, peak));
+  }
+  statusLine("Reset…");
+  const ResetReport reset = engine.reset();
+  endStatusLine();
+
+  const auto medianOf = [&runs](double RunFigures::*field) {
+    std::vector<double> values;
+    for (const auto& r : runs) values.push_back(r.*field);
+    return median(values);
+  };
+  RunFigures mid;
+  for (double RunFigures::*field :
+       {&RunFigures::firstAudioSeconds, &RunFigures::streamSeconds, &RunFigures::audioSeconds,
+        &RunFigures::synthesisSeconds, &RunFigures::realTimeFactor, &RunFigures::firstTokenSeconds,
+        &RunFigures::tokensPerSecond})
+    mid.*field = medianOf(field);
+  mid.tokens = runs[runs.size() / 2].tokens;
+  const double resetSeconds = reset.teardownSeconds + reset.reloadSeconds;
+  const int64_t peakRss = peakResidentBytes();
+
+  if (o.json) {
+    nlohmann::ordered_json perRun = nlohmann::ordered_json::array();
+    for (const auto& r : runs) perRun.push_back(toJson(r));
+    const nlohmann::ordered_json report{
+        {"model", o.engine.model},
+        {"device", deviceName(engine.options().device)},
+        {"precision", cuda ? o.engine.precision : "fp32"},
+        {"cpu_threads", at::get_num_threads()},
+        {"text", o.text},
+        {"warmup", o.warmup},
+        {"load_seconds", loadSeconds},
+        {"after_load", toJson(afterLoad)},
+        {"voice_seconds", voiceSeconds},
+        {"runs", perRun},
+        {"median", toJson(mid)},
+        {"reset",
+         {{"seconds", resetSeconds},
+          {"teardown_seconds", reset.teardownSeconds},
+          {"reload_seconds", reset.reloadSeconds},
+          {"before", toJson(reset.before)},
+          {"after_teardown", toJson(reset.afterTeardown)},
+          {"after_reload", toJson(reset.afterReload)}}},
+        {"peak_host_rss_mib", mib(peakRss)},
+        {"peak_device_allocated_mib", mib(peak.deviceAllocated)},
+        {"peak_device_reserved_mib", mib(peak.deviceReserved)},
+    };
+    std::printf("%s\n", report.dump(2).c_str());
+    return 0;
+  }
+  std::printf("model %s on %s (%s, %d CPU threads); %d run%s after %d warm-up, medians\n",
+              o.engine.model.c_str(), deviceName(engine.options().device).c_str(),
+              cuda ? o.engine.precision.c_str() : "fp32", at::get_num_threads(), o.runs, o.runs == 1 ? "" : "s",
+              o.warmup);
+  std::printf("load                    %8.2f s       (target <= 5 s from page cache)\n", loadSeconds);
+  std::printf("voice from prompt clip  %8.2f s\n", voiceSeconds);
+  std::printf("time to first audio     %8.3f s       (streaming; target <= 0.15 s)\n", mid.firstAudioSeconds);
+  std::printf("real-time factor        %8.3f         (non-streaming; target <= 0.05; medians: %.2f s of audio, "
+              "%.2f s to make it)\n",
+              mid.realTimeFactor, mid.audioSeconds, mid.synthesisSeconds);
+  std::printf("LLM                     %8.1f tokens/s (%d tokens; first token after %.3f s)\n", mid.tokensPerSecond,
+              mid.tokens, mid.firstTokenSeconds);
+  std::printf("reset                   %8.2f s       (teardown %.2f s + reload %.2f s; target <= load + 0.5 s)\n",
+              resetSeconds, reset.teardownSeconds, reset.reloadSeconds);
+  printMemory("before reset", reset.before, cuda);
+  printMemory("after teardown", reset.afterTeardown, cuda);
+  printMemory("after reload", reset.afterReload, cuda);
+  std::printf("peak host RSS           %8.0f MiB\n", mib(peakRss));
+  if (cuda)
+    std::printf("peak VRAM               %8.0f MiB allocated, %.0f MiB reserved\n", mib(peak.deviceAllocated),
+                mib(peak.deviceReserved));
+  return 0;
+}
+
+const Registration registration([](CLI::App& app) -> Run {
+  auto* sub = app.add_subcommand(
+      "bench", "Benchmark the engine: load, first audio, real-time factor, tokens/s, reset, memory");
+  auto o = std::make_shared<BenchOptions>();
+  o->engine.addTo(sub);
+  sub->add_option("--write-random", o->writeRandomFrom,
+                  "First write a full-size random-weight model into --model; the argument is the fixture root "
+                  "(tests/fixtures) that supplies the flow/HiFT key manifest, tokenizer and front-end networks");
+  sub->add_option("--runs", o->runs, "Measured runs (each one streaming + one non-streaming synthesis)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--warmup", o->warmup, "Unmeasured runs first")->check(CLI::NonNegativeNumber)->capture_default_str();
+  sub->add_option("--text", o->text, "Text to synthesise")->capture_default_str();
+  auto* prompt = sub->add_option("--prompt", o->prompt, "Prompt clip (default: a generated 6 s test signal)");
+  sub->add_option("--prompt-text", o->promptText, "Transcript of --prompt (without it: cross-lingual)")
+      ->needs(prompt);
+  sub->add_option("--seed", o->seed, "Seed of the first run (and of the random weights)")->capture_default_str();
+  sub->add_flag("--json", o->json, "Print the figures as one JSON object");
+  return {sub, [o] { return bench(*o); }};
+});
+
+}  // namespace
+}  // namespace cosystudio::cli

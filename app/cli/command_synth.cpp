@@ -1,0 +1,273 @@
+// cosystudio-cli synth: text to speech in a cloned voice, written to a WAV file.
+//
+//   synth --model DIR (--prompt CLIP [--prompt-text TEXT] | --voice FILE)
+//         (--text TEXT | --text-file FILE) [--mode zero-shot|cross-lingual|instruct|vc]
+//         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text]
+//         [--device cpu|cuda:N] [--precision fp32|bf16|fp16] --out FILE.wav
+//         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--json]
+//
+// Ctrl-C cancels the synthesis cleanly (within one token or flow step); no
+// partial output file is left behind.
+#include "command.h"
+#include "engine_options.h"
+
+#include "cosystudio/audio/clip.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+
+namespace cosystudio::cli {
+namespace {
+
+struct SynthOptions {
+  EngineOptions engine;
+  std::string prompt;
+  std::string promptText;
+  std::string voice;
+  std::string text;
+  std::string textFile;
+  std::string instruction;
+  std::string mode = "zero-shot";
+  std::string source;
+  uint64_t seed = 0;
+  bool seedGiven = false;
+  double speed = 1.0;
+  bool stream = false;
+  bool rawText = false;
+  std::string out;
+  std::string format = "pcm16";
+  int rate = 0;
+  bool json = false;
+};
+
+const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
+                                         {"cross-lingual", Mode::CrossLingual},
+                                         {"instruct", Mode::Instruct},
+                                         {"vc", Mode::VoiceConversion}};
+
+const std::map<std::string, audio::WavEncoding> kFormats{{"pcm16", audio::WavEncoding::PCM16},
+                                                         {"pcm24", audio::WavEncoding::PCM24},
+                                                         {"float", audio::WavEncoding::Float32}};
+
+// Thrown for option combinations CLI11 cannot express; exits with status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Combinations of options that depend on the mode.
+void checkUsage(const SynthOptions& o) {
+  const Mode mode = kModes.at(o.mode);
+  if (o.prompt.empty() && o.voice.empty()) throw UsageError("give the voice as --prompt CLIP or --voice FILE");
+  if (mode == Mode::VoiceConversion) {
+    if (o.source.empty()) throw UsageError("--mode vc needs --source CLIP, the speech to re-voice");
+    if (!o.text.empty() || !o.textFile.empty()) throw UsageError("--mode vc takes no text");
+  } else {
+    if (!o.source.empty()) throw UsageError("--source is only for --mode vc");
+    if (o.text.empty() && o.textFile.empty()) throw UsageError("give the text as --text TEXT or --text-file FILE");
+  }
+  if (mode == Mode::Instruct && o.instruction.empty())
+    throw UsageError("--mode instruct needs --instruct TEXT, e.g. \"请用四川话表达。\"");
+  if (mode != Mode::Instruct && !o.instruction.empty()) throw UsageError("--instruct is only for --mode instruct");
+  if (mode == Mode::ZeroShot && !o.prompt.empty() && o.promptText.empty())
+    throw UsageError("--mode zero-shot needs --prompt-text, the transcript of the prompt clip "
+                     "(or use --mode cross-lingual)");
+  if (o.stream && o.speed != 1.0) throw UsageError("--speed other than 1 works only without --stream");
+}
+
+std::string readTextFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read the text file " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool isBlank(const std::string& text) { return text.find_first_not_of(" \t\r\n") == std::string::npos; }
+
+// Refuses an unusable clip from its header, before the model is loaded.
+void checkClip(const std::string& path, const char* what) {
+  const audio::ClipInfo info = audio::probeClip(path);
+  if (const auto problem = audio::limitViolation(info, audio::ClipLimits{}))
+    throw std::runtime_error(std::string(what) + " " + path + ": " + *problem);
+}
+
+const char* stageName(Stage stage) {
+  switch (stage) {
+    case Stage::Preparing: return "preparing";
+    case Stage::Text: return "text";
+    case Stage::SpeechTokens: return "speech tokens";
+    case Stage::Mel: return "mel";
+    case Stage::Waveform: return "waveform";
+    case Stage::Done: return "done";
+  }
+  return "";
+}
+
+// Ctrl-C asks the running synthesis to stop (Engine::cancel is signal-safe:
+// it only sets an atomic flag).
+std::atomic<Engine*> interruptible{nullptr};
+
+void onInterrupt(int) {
+  if (Engine* engine = interruptible.load()) engine->cancel();
+}
+
+struct CancelOnInterrupt {
+  explicit CancelOnInterrupt(Engine& engine) {
+    interruptible = &engine;
+    previous = std::signal(SIGINT, onInterrupt);
+  }
+  ~CancelOnInterrupt() {
+    std::signal(SIGINT, previous);
+    interruptible = nullptr;
+  }
+  void (*previous)(int);
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int synth(SynthOptions o) {
+  try {
+    checkUsage(o);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "cosystudio-cli synth: %s\nRun with --help for more information.\n", e.what());
+    return 2;
+  }
+  // Everything cheap is checked before the model loads.
+  if (!o.textFile.empty()) o.text = readTextFile(o.textFile);
+  if (kModes.at(o.mode) != Mode::VoiceConversion && isBlank(o.text))
+    throw std::runtime_error(o.textFile.empty() ? "the text is empty" : "the text file " + o.textFile + " is empty");
+  checkOutputPath(o.out);
+  if (!o.prompt.empty()) checkClip(o.prompt, "prompt clip");
+  if (!o.source.empty()) checkClip(o.source, "source clip");
+  Voice voice;
+  if (!o.voice.empty()) voice = Voice::load(o.voice);
+  if (!o.seedGiven) o.seed = std::random_device{}();
+
+  Engine engine;
+  auto start = std::chrono::steady_clock::now();
+  loadEngine(engine, o.engine);
+  const double loadSeconds = secondsSince(start);
+
+  start = std::chrono::steady_clock::now();
+  if (o.voice.empty()) {
+    statusLine("Analysing the prompt clip…");
+    voice = engine.prepareVoice(o.prompt, o.promptText);
+  }
+  const double voiceSeconds = secondsSince(start);
+
+  SynthesisRequest request;
+  request.mode = kModes.at(o.mode);
+  request.text = o.text;
+  request.instruction = o.instruction;
+  request.voice = voice;
+  request.sourceClip = o.source;
+  request.speed = o.speed;
+  request.seed = o.seed;
+  request.stream = o.stream;
+  request.normalize = !o.rawText;
+
+  int chunks = 0;
+  SynthesisCallbacks callbacks;
+  callbacks.onAudio = [&chunks](const AudioChunk&) { ++chunks; };
+  callbacks.onProgress = [](const Progress& p) {
+    char line[160];
+    std::snprintf(line, sizeof line, "segment %d/%d: %s, %d tokens, %.1f s", p.segment + 1, p.segmentCount,
+                  stageName(p.stage), p.tokens, p.elapsedSeconds);
+    statusLine(line);
+  };
+  SynthesisResult result;
+  {
+    CancelOnInterrupt interrupt(engine);
+    result = engine.synthesize(request, callbacks);
+  }
+  endStatusLine();
+
+  audio::Clip clip;
+  clip.sampleRate = result.sampleRate;
+  clip.channels = {result.samples};
+  if (o.rate != 0 && o.rate != clip.sampleRate) clip = audio::resampleForUser(clip, o.rate);
+  writeAtomically(o.out, [&](const std::filesystem::path& file) { audio::writeWav(file, clip, kFormats.at(o.format)); });
+
+  const double audioSeconds = double(result.samples.size()) / result.sampleRate;
+  if (o.json) {
+    nlohmann::ordered_json segments = nlohmann::ordered_json::array();
+    for (const auto& s : result.segments)
+      segments.push_back({{"text", s.text},
+                          {"tokens", s.speechTokens},
+                          {"seconds", double(s.samples.size()) / result.sampleRate},
+                          {"reached_token_cap", s.reachedTokenCap}});
+    const nlohmann::ordered_json report{
+        {"output", o.out},
+        {"sample_rate", clip.sampleRate},
+        {"format", o.format},
+        {"audio_seconds", audioSeconds},
+        {"mode", o.mode},
+        {"seed", result.seed},
+        {"stream", o.stream},
+        {"chunks", chunks},
+        {"device", deviceName(engine.options().device)},
+        {"load_seconds", loadSeconds},
+        {"voice_seconds", voiceSeconds},
+        {"synthesis_seconds", result.totalSeconds},
+        {"first_audio_seconds", result.firstAudioSeconds},
+        {"real_time_factor", result.realTimeFactor()},
+        {"segments", segments},
+        {"warnings", result.warnings},
+    };
+    std::printf("%s\n", report.dump(2).c_str());
+  } else {
+    for (const auto& warning : result.warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    std::printf("wrote %s: %.2f s of audio at %d Hz, %zu segment%s, seed %llu, real-time factor %.2f "
+                "(first audio after %.2f s)\n",
+                o.out.c_str(), audioSeconds, clip.sampleRate, result.segments.size(),
+                result.segments.size() == 1 ? "" : "s", static_cast<unsigned long long>(result.seed),
+                result.realTimeFactor(), result.firstAudioSeconds);
+  }
+  return 0;
+}
+
+const Registration registration([](CLI::App& app) -> Run {
+  auto* sub = app.add_subcommand("synth", "Synthesise speech in a cloned voice and write a WAV file");
+  auto o = std::make_shared<SynthOptions>();
+  o->engine.addTo(sub);
+  auto* prompt = sub->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)");
+  auto* promptText = sub->add_option("--prompt-text", o->promptText, "Transcript of the prompt clip (zero-shot)");
+  auto* voice = sub->add_option("--voice", o->voice, "Voice file written by 'voice save' (instead of --prompt)");
+  prompt->excludes(voice);
+  promptText->needs(prompt);
+  auto* text = sub->add_option("--text", o->text, "Text to speak (UTF-8; markup such as [laughter] allowed)");
+  sub->add_option("--text-file", o->textFile, "Read the text from this UTF-8 file")->excludes(text);
+  sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
+  sub->add_option("--mode", o->mode, "zero-shot, cross-lingual, instruct or vc (voice conversion)")
+      ->check(CLI::IsMember({"zero-shot", "cross-lingual", "instruct", "vc"}))
+      ->capture_default_str();
+  sub->add_option("--source", o->source, "Speech clip to re-voice (--mode vc)");
+  sub->add_option("--seed", o->seed, "Random seed (default: a fresh one, reported); same seed, same audio")
+      ->each([o](const std::string&) { o->seedGiven = true; });
+  sub->add_option("--speed", o->speed, "Speaking rate 0.5-2.0 (non-streaming only)")
+      ->check(CLI::Range(0.5, 2.0))
+      ->capture_default_str();
+  sub->add_flag("--stream", o->stream, "Generate in streaming chunks (reports the time to first audio)");
+  sub->add_flag("--raw-text", o->rawText, "Send the text as it is, without normalisation");
+  sub->add_option("--out", o->out, "Output WAV file (written atomically)")->required();
+  sub->add_option("--format", o->format, "pcm16, pcm24 or float")
+      ->check(CLI::IsMember({"pcm16", "pcm24", "float"}))
+      ->capture_default_str();
+  sub->add_option("--rate", o->rate, "Output sample rate: 24000 (the model's), 44100 or 48000")
+      ->check(CLI::IsMember({24000, 44100, 48000}));
+  sub->add_flag("--json", o->json, "Print one JSON object with the results on stdout");
+  return {sub, [o] { return synth(*o); }};
+});
+
+}  // namespace
+}  // namespace cosystudio::cli

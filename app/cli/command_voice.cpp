@@ -1,0 +1,86 @@
+// cosystudio-cli voice save --model DIR --prompt CLIP [--prompt-text TEXT] --out FILE.voice
+// cosystudio-cli voice info FILE [--json]
+//
+// A voice file holds a prompt clip and the features the model computed from
+// it, so that synth --voice skips the clip analysis.
+#include "command.h"
+#include "engine_options.h"
+
+#include "pipeline/voice_data.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+
+namespace cosystudio::cli {
+namespace {
+
+struct VoiceOptions {
+  EngineOptions engine;
+  std::string prompt;
+  std::string promptText;
+  std::string out;
+  std::string file;
+  bool json = false;
+};
+
+int saveVoice(const VoiceOptions& o) {
+  checkOutputPath(o.out);
+  Engine engine;
+  loadEngine(engine, o.engine);
+  statusLine("Analysing the prompt clip…");
+  const Voice voice = engine.prepareVoice(o.prompt, o.promptText);
+  endStatusLine();
+  writeAtomically(o.out, [&](const std::filesystem::path& file) { voice.save(file); });
+  std::printf("wrote %s (%.2f s clip, model %s)\n", o.out.c_str(), voice.clipSeconds(),
+              voice.modelFingerprint().c_str());
+  return 0;
+}
+
+int voiceInfo(const VoiceOptions& o) {
+  const Voice voice = Voice::load(o.file);
+  const Voice::Data& data = *voice.data();
+  if (o.json) {
+    const nlohmann::ordered_json info{{"file", o.file},
+                              {"transcript", voice.transcript()},
+                              {"clip_seconds", voice.clipSeconds()},
+                              {"clip_rate", data.clipRate},
+                              {"speech_tokens", data.speechTokens.size()},
+                              {"prompt_mel_frames", data.promptMelFrames},
+                              {"model_fingerprint", voice.modelFingerprint()}};
+    std::printf("%s\n", info.dump(2).c_str());
+  } else {
+    std::printf("voice        %s\n", o.file.c_str());
+    std::printf("transcript   %s\n", voice.transcript().empty() ? "(none: cross-lingual, instruct or vc only)"
+                                                                : voice.transcript().c_str());
+    std::printf("clip         %.2f s at %d Hz\n", voice.clipSeconds(), data.clipRate);
+    std::printf("features     %zu speech tokens, %lld prompt mel frames\n", data.speechTokens.size(),
+                static_cast<long long>(data.promptMelFrames));
+    std::printf("fingerprint  %s\n", voice.modelFingerprint().c_str());
+  }
+  return 0;
+}
+
+const Registration registration([](CLI::App& app) -> Run {
+  auto* sub = app.add_subcommand("voice", "Save a prepared voice to a file, or describe a voice file");
+  sub->require_subcommand(1);
+  auto o = std::make_shared<VoiceOptions>();
+
+  auto* save = sub->add_subcommand("save", "Analyse a prompt clip once and save the voice");
+  o->engine.addTo(save);
+  save->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)")->required();
+  save->add_option("--prompt-text", o->promptText,
+                   "Transcript of the clip (needed for zero-shot; without it the voice serves "
+                   "cross-lingual, instruct and vc)");
+  save->add_option("--out", o->out, "Voice file to write")->required();
+
+  auto* info = sub->add_subcommand("info", "Transcript, clip length and model fingerprint of a voice file");
+  info->add_option("file", o->file, "Voice file")->required();
+  info->add_flag("--json", o->json, "Print the description as JSON");
+
+  return {sub, [o, save] { return save->parsed() ? saveVoice(*o) : voiceInfo(*o); }};
+});
+
+}  // namespace
+}  // namespace cosystudio::cli
