@@ -44,6 +44,8 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   connect(worker_, &EngineWorker::jobProgress, this, &EngineSession::jobProgress);
   connect(worker_, &EngineWorker::jobAudio, this, &EngineSession::jobAudio);
   connect(worker_, &EngineWorker::jobFinished, this, [this](const Take& take) {
+    // Finished before a reset's cancel reached it: it must not run again.
+    if (resetPending_) waiting_.removeIf([&](const JobSpec& job) { return job.id == take.jobId; });
     emit jobFinished(take);
     onJobEnded(take.jobId);
   });
@@ -63,7 +65,7 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
 }
 
 EngineSession::~EngineSession() {
-  worker_->cancel();
+  worker_->cancel(running_);
   QMetaObject::invokeMethod(worker_, &EngineWorker::shutdown, Qt::BlockingQueuedConnection);
   thread_->quit();
   thread_->wait();
@@ -104,7 +106,7 @@ void EngineSession::reset() {
   if (running_) {
     waiting_.prepend(current_);
     resetPending_ = true;
-    worker_->cancel();
+    worker_->cancel(running_);
   }
   setState(State::Resetting);
   QMetaObject::invokeMethod(worker_, &EngineWorker::reset, Qt::QueuedConnection);
@@ -121,7 +123,7 @@ quint64 EngineSession::enqueue(JobSpec job) {
 void EngineSession::cancel(quint64 id) {
   if (!id) return;
   if (id == running_) {
-    worker_->cancel();
+    worker_->cancel(id);
     return;
   }
   for (int i = 0; i < waiting_.size(); ++i)

@@ -19,7 +19,8 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {}
 
 EngineWorker::~EngineWorker() = default;
 
-void EngineWorker::cancel() {
+void EngineWorker::cancel(quint64 id) {
+  cancelledJob_ = id;
   if (Engine* target = cancelTarget_.load()) target->cancel();
 }
 
@@ -102,8 +103,12 @@ void EngineWorker::run(const JobSpec& job) {
     request.seed = job.seed;
     request.stream = job.stream;
     request.normalize = job.normalize;
+    if (job.onlySegment >= 0) request.onlySegment = job.onlySegment;
     if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
     request.voice = voiceFor(job);
+    // The engine clears its cancel flag when synthesis starts: a cancel that
+    // came while the voice was prepared is honoured here.
+    if (cancelledJob_ == job.id) throw Cancelled();
 
     SynthesisCallbacks callbacks;
     callbacks.onProgress = [this, &job](const Progress& p) { emit jobProgress(job.id, p); };
@@ -123,7 +128,9 @@ void EngineWorker::run(const JobSpec& job) {
       take.segmentTexts << fromUtf8(segment.text);
       take.speechTokens += segment.speechTokens;
     }
+    for (const std::string& warning : result.warnings) take.warnings << fromUtf8(warning);
     take.seed = result.seed;
+    take.modelFolder = fromUtf8(engine().options().modelFolder.string());
     take.firstAudioSeconds = result.firstAudioSeconds;
     take.totalSeconds = result.totalSeconds;
     take.realTimeFactor = result.realTimeFactor();
@@ -135,6 +142,9 @@ void EngineWorker::run(const JobSpec& job) {
     emit jobFailed(job.id, fromUtf8(e.what()), false);
     reportIfPoisoned(fromUtf8(e.what()));
   }
+  // The cancel is spent: a job put back in the queue (by a reset) runs again.
+  quint64 spent = job.id;
+  cancelledJob_.compare_exchange_strong(spent, 0);
 }
 
 void EngineWorker::saveVoice(const QString& clipPath, const QString& transcript, const QString& file) {

@@ -19,8 +19,9 @@ class EngineWorker : public QObject {
   explicit EngineWorker(QObject* parent = nullptr);
   ~EngineWorker() override;
 
-  // Thread-safe: the running job stops within one token or flow step.
-  void cancel();
+  // Thread-safe: job `id` stops within one token or flow step, or does not
+  // start synthesising if it is still preparing its voice.
+  void cancel(quint64 id);
 
  public slots:
   void load(const cosystudio::ui::ModelChoice& choice);
@@ -56,6 +57,7 @@ class EngineWorker : public QObject {
 
   std::unique_ptr<Engine> engine_;
   std::atomic<Engine*> cancelTarget_{nullptr};
+  std::atomic<quint64> cancelledJob_{0};
   std::map<QString, Voice> voices_;  // prepared voices by clip + transcript
 };
 

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
@@ -43,6 +44,9 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   rate_->addItem(tr("44.1 kHz"), 44100);
   rate_->addItem(tr("48 kHz"), 48000);
   rate_->setToolTip(tr("Exports at other rates are resampled with high-quality sinc interpolation"));
+  auto* regenerate = new QPushButton(tr("&Regenerate segment…"), this);
+  regenerate->setObjectName(QStringLiteral("regenerateSegment"));
+  regenerate->setToolTip(tr("Generate one segment of the selected take again with a new seed"));
   auto* exportOne = new QPushButton(tr("&Export…"), this);
   exportOne->setToolTip(tr("Save the selected take as WAV with a JSON file of its settings (Ctrl+E)"));
   auto* exportAllButton = new QPushButton(tr("Export &all…"), this);
@@ -55,6 +59,7 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   exportRow->addWidget(encoding_);
   exportRow->addWidget(rate_);
   exportRow->addStretch(1);
+  exportRow->addWidget(regenerate);
   exportRow->addWidget(exportOne);
   exportRow->addWidget(exportAllButton);
 
@@ -65,6 +70,7 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
 
   connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
   connect(list_, &QTreeWidget::itemDoubleClicked, this, &HistoryPanel::playCurrent);
+  connect(regenerate, &QPushButton::clicked, this, &HistoryPanel::regenerateSegment);
   connect(exportOne, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
   connect(exportAllButton, &QPushButton::clicked, this, &HistoryPanel::exportAll);
   connect(seek_, &QSlider::sliderReleased, this, [this] {
@@ -88,6 +94,11 @@ void HistoryPanel::addTake(const Take& take) {
               QString::number(take.seed), tr("%1 s").arg(take.durationSeconds(), 0, 'f', 2),
               QString::number(take.realTimeFactor, 'f', 2)});
   item->setToolTip(0, take.segmentTexts.join(QLatin1Char('\n')));
+  if (!take.warnings.isEmpty()) {
+    // A run-away segment: the user should listen and maybe regenerate with another seed.
+    item->setText(0, QStringLiteral("⚠ ") + item->text(0));
+    item->setToolTip(0, take.warnings.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + item->toolTip(0));
+  }
   item->setToolTip(1, take.wavPath);
   list_->setCurrentItem(item);
 }
@@ -150,6 +161,21 @@ void HistoryPanel::exportCurrentWithDialog() {
     emit message(tr("Exported %1").arg(path));
   else
     emit errorOccurred(error);
+}
+
+void HistoryPanel::regenerateSegment() {
+  const int index = currentIndex();
+  if (index < 0) return;
+  const Take& take = takes_[index];
+  int segment = 0;
+  if (take.segmentTexts.size() > 1) {
+    bool ok = false;
+    segment = QInputDialog::getInt(this, tr("Regenerate segment"),
+                                   tr("Segment (1 to %1):").arg(take.segmentTexts.size()), 1, 1,
+                                   int(take.segmentTexts.size()), 1, &ok) - 1;
+    if (!ok) return;
+  }
+  emit regenerateRequested(take, take.spec.onlySegment >= 0 ? take.spec.onlySegment : segment);
 }
 
 void HistoryPanel::exportAll() {

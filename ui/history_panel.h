@@ -34,10 +34,13 @@ class HistoryPanel : public QWidget {
   void playCurrent();
   void exportCurrentWithDialog();
   void exportAll();
+  void regenerateSegment();
 
  signals:
   void errorOccurred(const QString& message);
   void message(const QString& text);
+  // Asks for segment `segment` (0-based) of `take` to be generated again.
+  void regenerateRequested(const cosystudio::ui::Take& take, int segment);
 
  private:
   PcmPlayer* player_;

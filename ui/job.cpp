@@ -29,7 +29,9 @@ QString stageName(Stage stage) {
 QString JobSpec::summary() const {
   QString shown = text.simplified();
   if (shown.size() > 40) shown = shown.left(39) + QChar(0x2026);
-  return QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shown);
+  const QString line = QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shown);
+  return onlySegment < 0 ? line
+                         : line + QCoreApplication::translate("JobSpec", " (segment %1)").arg(onlySegment + 1);
 }
 
 }  // namespace cosystudio::ui

@@ -27,6 +27,7 @@ struct JobSpec {
   quint64 seed = 0;
   bool stream = false;
   bool normalize = true;
+  int onlySegment = -1;  // regenerate just this segment (0-based); -1 = the whole text
 
   QString summary() const;  // one line for the queue
 };
@@ -38,6 +39,8 @@ struct Take {
   QVector<float> samples;
   int sampleRate = 24000;
   QStringList segmentTexts;  // the texts the model received
+  QString modelFolder;       // the model that made it
+  QStringList warnings;      // e.g. a segment that ran to its token cap (probable babble)
   quint64 seed = 0;          // the seed actually used
   double firstAudioSeconds = 0;
   double totalSeconds = 0;

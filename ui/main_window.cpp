@@ -1,45 +1,637 @@
 #include "main_window.h"
 
+#include "clip_panel.h"
+#include "engine_session.h"
+#include "history_panel.h"
+#include "memory_meter.h"
+#include "pcm_player.h"
+#include "style_panel.h"
+#include "take_store.h"
+#include "text_panel.h"
+#include "voice_library.h"
+
+#include "cosystudio/text/tokenizer.h"
 #include "cosystudio/version.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
 
 namespace cosystudio::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+namespace {
+
+QString settingsKey(const char* key) { return QString::fromLatin1(key); }
+
+QString describeReport(const ResetReport& r) {
+  auto row = [](const QString& name, const MemoryStats& s) {
+    return QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+        .arg(name, formatBytes(s.deviceAllocated), formatBytes(s.deviceReserved), formatBytes(s.hostResident));
+  };
+  return QObject::tr("<p>The engine was torn down in %1 s and reloaded in %2 s.</p>"
+                     "<table cellspacing=6><tr><th></th><th>VRAM allocated</th><th>VRAM reserved</th>"
+                     "<th>RAM</th></tr>%3%4%5</table>"
+                     "<p>What remains after the teardown is the baseline of the runtime "
+                     "(the CUDA context on a GPU); it is not a leak.</p>")
+      .arg(r.teardownSeconds, 0, 'f', 2)
+      .arg(r.reloadSeconds, 0, 'f', 2)
+      .arg(row(QObject::tr("before"), r.before), row(QObject::tr("torn down"), r.afterTeardown),
+           row(QObject::tr("reloaded"), r.afterReload));
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      session_(new EngineSession(this)),
+      player_(new PcmPlayer(this)),
+      store_(new TakeStore) {
   setWindowTitle(QStringLiteral("CosyStudio"));
   setObjectName(QStringLiteral("mainWindow"));
-  resize(1100, 720);
+  setAcceptDrops(true);
+  resize(1200, 780);
+
+  const QSettings settings;
+  settings_.device.kind = DeviceKind(settings.value(settingsKey("engine/deviceKind"), 0).toInt());
+  settings_.device.index = settings.value(settingsKey("engine/deviceIndex"), 0).toInt();
+  settings_.precision = Precision(settings.value(settingsKey("engine/precision"), int(Precision::Float32)).toInt());
+  settings_.retentionDays = settings.value(settingsKey("outputs/retentionDays"), 0).toInt();
+  settings_.idleUnloadMinutes = settings.value(settingsKey("engine/idleUnloadMinutes"), 0).toInt();
+  QString deviceGone;
+  if (settings_.device.kind == DeviceKind::Cuda) {
+    // availableDevices() lists only GPUs this libtorch build can run on.
+    bool usable = false;
+    for (const DeviceInfo& info : availableDevices())
+      usable |= info.device.kind == DeviceKind::Cuda && info.device.index == settings_.device.index;
+    if (!usable) {
+      deviceGone = tr("GPU %1 is not usable with this build (missing, or its architecture is not "
+                      "supported); the CPU is used instead. See Engine → Settings.")
+                       .arg(settings_.device.index);
+      settings_.device = Device{};
+      settings_.precision = Precision::Float32;
+    }
+  }
+
+  createPanels();
   createMenus();
+  connectSession();
 
   engineStatus_ = new QLabel(tr("No model loaded"), this);
   engineStatus_->setObjectName(QStringLiteral("engineStatus"));
+  memory_ = new MemoryMeter(this);
+  statusBar()->addPermanentWidget(memory_);
   statusBar()->addPermanentWidget(engineStatus_);
   statusBar()->showMessage(tr("Ready"));
+  memoryTimer_ = new QTimer(this);
+  memoryTimer_->setInterval(2000);
+  connect(memoryTimer_, &QTimer::timeout, this, &MainWindow::sampleMemory);
+  memoryTimer_->start();
+  sampleMemory();
+  idleTimer_ = new QTimer(this);
+  idleTimer_->setSingleShot(true);
+  connect(idleTimer_, &QTimer::timeout, this, [this] {
+    if (session_->state() != EngineSession::State::Ready || !session_->jobs().isEmpty()) return;
+    session_->unload();
+    statusBar()->showMessage(tr("The model was unloaded after %n idle minute(s); it loads again for the next job.",
+                                nullptr, settings_.idleUnloadMinutes),
+                             10000);
+  });
+
+  restoreGeometry(settings.value(settingsKey("window/geometry")).toByteArray());
+  restoreState(settings.value(settingsKey("window/state")).toByteArray());
+  store_->applyRetention(settings_.retentionDays);
+  updateActions();
+  if (!deviceGone.isEmpty()) statusBar()->showMessage(deviceGone, 15000);
 }
 
-void MainWindow::setModelFolder(const QString& folder) {
-  modelFolder_ = folder;
-  engineStatus_->setText(folder.isEmpty() ? tr("No model loaded") : tr("Model: %1").arg(folder));
+MainWindow::~MainWindow() { delete store_; }
+
+void MainWindow::createPanels() {
+  text_ = new TextPanel(this);
+  setCentralWidget(text_);
+
+  auto dock = [this](const QString& title, const char* name, QWidget* content, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(QLatin1String(name));
+    d->setWidget(content);
+    addDockWidget(area, d);
+    return d;
+  };
+
+  clip_ = new ClipPanel(player_, this);
+  dock(tr("Prompt clip"), "clipDock", clip_, Qt::LeftDockWidgetArea);
+
+  auto* generatePanel = new QWidget(this);
+  style_ = new StylePanel(generatePanel);
+  generateButton_ = new QPushButton(tr("&Generate"), generatePanel);
+  generateButton_->setObjectName(QStringLiteral("generateButton"));
+  generateButton_->setToolTip(tr("Queue the text for synthesis (Ctrl+Return)"));
+  cancelButton_ = new QPushButton(tr("&Cancel"), generatePanel);
+  cancelButton_->setObjectName(QStringLiteral("cancelButton"));
+  cancelButton_->setToolTip(tr("Stop the running job (Esc); it stops within one step"));
+  queue_ = new QListWidget(generatePanel);
+  queue_->setObjectName(QStringLiteral("queue"));
+  queue_->setToolTip(tr("Jobs run one at a time; select a waiting job and press Delete to drop it"));
+  queue_->setMaximumHeight(110);
+  progress_ = new QProgressBar(generatePanel);
+  progress_->setObjectName(QStringLiteral("jobProgress"));
+  progress_->setFormat(tr("idle"));
+  progress_->setValue(0);
+  figures_ = new QLabel(generatePanel);
+  figures_->setObjectName(QStringLiteral("liveFigures"));
+  figures_->setToolTip(tr("Real-time factor (below 1 is faster than real time), time to the first "
+                          "audio and speech tokens per second"));
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(generateButton_, 1);
+  buttons->addWidget(cancelButton_);
+  auto* layout = new QVBoxLayout(generatePanel);
+  layout->addWidget(style_);
+  layout->addLayout(buttons);
+  layout->addWidget(new QLabel(tr("Queue:"), generatePanel));
+  layout->addWidget(queue_);
+  layout->addWidget(progress_);
+  layout->addWidget(figures_);
+  layout->addStretch(1);
+  dock(tr("Voice, style and generate"), "generateDock", generatePanel, Qt::RightDockWidgetArea);
+
+  history_ = new HistoryPanel(player_, this);
+  dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
+  voices_ = new VoiceLibrary(this);
+  tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("clipDock")),
+                   dock(tr("Voices"), "voicesDock", voices_, Qt::LeftDockWidgetArea));
+  findChild<QDockWidget*>(QStringLiteral("clipDock"))->raise();
+  connect(voices_, &VoiceLibrary::saveRequested, this, &MainWindow::saveVoice);
+  connect(voices_, &VoiceLibrary::errorOccurred, this, &MainWindow::showError);
+  connect(voices_, &VoiceLibrary::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+
+  connect(style_, &StylePanel::modeChanged, this,
+          [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
+  connect(generateButton_, &QPushButton::clicked, this, &MainWindow::generate);
+  connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
+  connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
+  connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
+  connect(history_, &HistoryPanel::regenerateRequested, this, [this](const Take& take, int segment) {
+    JobSpec job = take.spec;
+    job.onlySegment = segment;
+    job.seed = QRandomGenerator::global()->bounded(2147483647u);
+    session_->enqueue(job);
+  });
+  connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+  auto* dropJob = new QAction(queue_);
+  dropJob->setShortcut(QKeySequence::Delete);
+  dropJob->setShortcutContext(Qt::WidgetShortcut);
+  queue_->addAction(dropJob);
+  connect(dropJob, &QAction::triggered, this, [this] {
+    if (QListWidgetItem* item = queue_->currentItem()) session_->cancel(item->data(Qt::UserRole).toULongLong());
+  });
+
+  setTabOrder(text_->editor(), clip_);
+  setTabOrder(clip_, style_);
+  setTabOrder(style_, generateButton_);
+  setTabOrder(generateButton_, cancelButton_);
+  setTabOrder(cancelButton_, history_);
 }
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->setObjectName(QStringLiteral("fileMenu"));
+  QAction* open = file->addAction(tr("&Open prompt clip…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open prompt clip"), QString(),
+        tr("Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)"));
+    if (!path.isEmpty()) openClip(path);
+  });
+  open->setShortcut(QKeySequence::Open);
+  QAction* exportTakeAction = file->addAction(tr("&Export take…"), history_, &HistoryPanel::exportCurrentWithDialog);
+  exportTakeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  file->addAction(tr("Export &all takes…"), history_, &HistoryPanel::exportAll);
+  QAction* saveVoiceAction = file->addAction(tr("&Save voice…"), this, &MainWindow::saveVoice);
+  saveVoiceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+  file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
   quit->setShortcut(QKeySequence::Quit);
 
   QMenu* engine = menuBar()->addMenu(tr("&Engine"));
   engine->setObjectName(QStringLiteral("engineMenu"));
+  engine->addAction(tr("Choose &model folder…"), this, &MainWindow::chooseModelFolder);
+  QAction* settings = engine->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+  settings->setShortcut(QKeySequence::Preferences);
+  engine->addSeparator();
+  generateAction_ = engine->addAction(tr("&Generate"), this, &MainWindow::generate);
+  generateAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+  cancelAction_ = engine->addAction(tr("&Cancel job"), this, [this] { session_->cancel(session_->runningJob()); });
+  cancelAction_->setShortcut(QKeySequence(Qt::Key_Escape));
+  engine->addSeparator();
+  resetAction_ = engine->addAction(tr("&Reset engine"), this, &MainWindow::resetEngine);
+  resetAction_->setObjectName(QStringLiteral("resetAction"));
+  resetAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+  resetAction_->setToolTip(tr("Free every buffer the engine holds, release the GPU cache and reload; "
+                              "clip, text, queue and takes are kept"));
+  unloadAction_ = engine->addAction(tr("&Unload model"), session_, &EngineSession::unload);
+  unloadAction_->setToolTip(tr("Free the model's memory for other programs"));
+  restartAction_ = engine->addAction(tr("Restart &application"), this, &MainWindow::restartApplication);
+  restartAction_->setObjectName(QStringLiteral("restartAction"));
+  restartAction_->setToolTip(tr("After a device error only a new process can use the GPU again; "
+                                "your text, clip and settings are restored"));
+  engine->setToolTipsVisible(true);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->setObjectName(QStringLiteral("helpMenu"));
   help->addAction(tr("&About CosyStudio"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::connectSession() {
+  connect(session_, &EngineSession::stateChanged, this, &MainWindow::updateActions);
+  connect(session_, &EngineSession::queueChanged, this, &MainWindow::refreshQueue);
+  connect(session_, &EngineSession::loadStep, this, [this](const QString& what) {
+    engineStatus_->setText(tr("Loading: %1").arg(what));
+  });
+  connect(session_, &EngineSession::loaded, this, [this](double seconds) {
+    statusBar()->showMessage(tr("Model loaded in %1 s").arg(seconds, 0, 'f', 1), 8000);
+    updateActions();
+  });
+  connect(session_, &EngineSession::loadFailed, this, [this](const QString& message) {
+    showError(tr("The model could not be loaded: %1").arg(message));
+  });
+  connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
+    statusBar()->showMessage(tr("Engine reset in %1 s").arg(report.teardownSeconds + report.reloadSeconds, 0, 'f', 1), 8000);
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Engine reset"), describeReport(report),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("resetReport"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+  });
+  connect(session_, &EngineSession::resetFailed, this, [this](const QString& message) {
+    showError(tr("The engine could not be reset: %1").arg(message));
+  });
+  connect(session_, &EngineSession::jobProgress, this, [this](quint64, const Progress& p) {
+    progress_->setRange(0, std::max(1, p.segmentCount) * 4);
+    progress_->setValue(p.segment * 4 + std::min(4, int(p.stage) - 1 < 0 ? 0 : int(p.stage) - 1));
+    progress_->setFormat(tr("segment %1 of %2 · %3").arg(p.segment + 1).arg(std::max(1, p.segmentCount)).arg(stageName(p.stage)));
+    if (p.elapsedSeconds > 0 && p.tokens > 0)
+      figures_->setText(tr("%1 tokens/s · %2 s elapsed").arg(p.tokens / p.elapsedSeconds, 0, 'f', 1).arg(p.elapsedSeconds, 0, 'f', 1));
+  });
+  connect(session_, &EngineSession::jobAudio, this, [this](quint64 id, const QVector<float>& samples, int rate) {
+    if (streamingJob_ != id) {
+      streamingJob_ = id;
+      player_->setProperty("owner", QVariant());
+      player_->startStream(rate);
+    }
+    player_->append(samples);
+  });
+  connect(session_, &EngineSession::jobFinished, this, [this](const Take& finished) {
+    if (streamingJob_ == finished.jobId) player_->endStream();
+    streamingJob_ = 0;
+    Take take = finished;
+    try {
+      store_->save(take);
+    } catch (const std::exception& e) {
+      showError(QString::fromStdString(e.what()));
+    }
+    history_->addTake(take);
+    style_->showUsedSeed(take.seed);
+    checkMemoryGrowth();
+    if (!take.warnings.isEmpty())
+      statusBar()->showMessage(tr("Listen to take #%1: %2 Generate again with another seed if it sounds wrong.")
+                                   .arg(take.jobId)
+                                   .arg(take.warnings.join(QLatin1Char(' '))),
+                               15000);
+    progress_->setFormat(tr("done"));
+    progress_->setValue(progress_->maximum());
+    figures_->setText(tr("RTF %1 · first audio after %2 s · %3 tokens/s")
+                          .arg(take.realTimeFactor, 0, 'f', 2)
+                          .arg(take.firstAudioSeconds, 0, 'f', 2)
+                          .arg(take.totalSeconds > 0 ? take.speechTokens / take.totalSeconds : 0.0, 0, 'f', 1));
+  });
+  connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
+    if (streamingJob_ == id) player_->stop();
+    streamingJob_ = 0;
+    progress_->setFormat(cancelled ? tr("cancelled") : tr("failed"));
+    progress_->setValue(0);
+    if (cancelled)
+      statusBar()->showMessage(tr("Job #%1 cancelled").arg(id), 5000);
+    else
+      showError(tr("Job #%1 failed: %2").arg(id).arg(message));
+  });
+  connect(session_, &EngineSession::voiceSaved, this, [this](const QString& file) {
+    voices_->refresh();
+    statusBar()->showMessage(tr("Voice saved: %1").arg(QFileInfo(file).completeBaseName()), 5000);
+  });
+  connect(session_, &EngineSession::voiceFailed, this, [this](const QString& file, const QString& message) {
+    showError(tr("The voice %1 could not be saved: %2").arg(QFileInfo(file).completeBaseName(), message));
+  });
+  connect(session_, &EngineSession::poisoned, this, [this](const QString& message) {
+    showError(tr("The GPU reported an error that only a restart can clear (%1). Use Engine → "
+                 "Restart application; your text, clip and settings are kept.")
+                  .arg(message));
+  });
+}
+
+bool MainWindow::setModelFolder(const QString& folder) {
+  const QStringList problems = modelFolderProblems(folder);
+  if (!problems.isEmpty()) {
+    showError(tr("%1 is not a usable model folder:\n%2").arg(folder, problems.join(QLatin1Char('\n'))));
+    return false;
+  }
+  modelFolder_ = folder;
+  QSettings().setValue(settingsKey("engine/modelFolder"), folder);
+  loadTokenizerTags(folder);
+  session_->load(ModelChoice{folder, settings_.device, settings_.precision});
+  engineStatus_->setText(tr("Loading %1…").arg(folder));
+  return true;
+}
+
+void MainWindow::loadTokenizerTags(const QString& folder) {
+  try {
+    auto tokenizer = std::make_shared<text::Tokenizer>(text::Tokenizer::load(std::filesystem::path(folder.toStdString())));
+    QStringList tags;
+    for (const std::string& tag : tokenizer->addedTokens()) tags << QString::fromStdString(tag);
+    text_->setKnownTags(tags);
+    text_->setTokenizer(std::move(tokenizer));
+  } catch (const std::exception& e) {
+    statusBar()->showMessage(tr("Markup cannot be checked: %1").arg(QString::fromStdString(e.what())), 8000);
+  }
+}
+
+void MainWindow::promptForModelOnFirstRun() {
+  const QString remembered = QSettings().value(settingsKey("engine/modelFolder")).toString();
+  if (!remembered.isEmpty() && modelFolderProblems(remembered).isEmpty()) {
+    setModelFolder(remembered);
+    return;
+  }
+  chooseModelFolder();
+}
+
+void MainWindow::chooseModelFolder() {
+  ModelFolderDialog dialog(modelFolder_.isEmpty() ? QSettings().value(settingsKey("engine/modelFolder")).toString()
+                                                  : modelFolder_,
+                           this);
+  if (dialog.exec() == QDialog::Accepted) setModelFolder(dialog.folder());
+}
+
+void MainWindow::showSettings() {
+  SettingsDialog dialog(settings_, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const AppSettings chosen = dialog.settings();
+  const bool reload = chosen.device.kind != settings_.device.kind ||
+                      chosen.device.index != settings_.device.index || chosen.precision != settings_.precision;
+  settings_ = chosen;
+  QSettings s;
+  s.setValue(settingsKey("engine/deviceKind"), int(settings_.device.kind));
+  s.setValue(settingsKey("engine/deviceIndex"), settings_.device.index);
+  s.setValue(settingsKey("engine/precision"), int(settings_.precision));
+  s.setValue(settingsKey("outputs/retentionDays"), settings_.retentionDays);
+  s.setValue(settingsKey("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
+  updateActions();
+  store_->applyRetention(settings_.retentionDays);
+  if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
+}
+
+bool MainWindow::openClip(const QString& path) {
+  QString error;
+  if (!clip_->loadFile(path, &error)) {
+    showError(tr("Cannot use %1 as the prompt clip: %2").arg(path, error));
+    return false;
+  }
+  statusBar()->showMessage(tr("Prompt clip: %1").arg(path), 5000);
+  return true;
+}
+
+quint64 MainWindow::generate() {
+  JobSpec job;
+  job.mode = style_->mode();
+  job.text = text_->text().trimmed();
+  job.instruction = style_->instruction();
+  job.speed = style_->speed();
+  job.stream = style_->stream();
+  job.normalize = !text_->rawText();
+  job.seed = style_->randomSeed() ? QRandomGenerator::global()->bounded(2147483647u) : style_->seed();
+  QString error;
+  job.voiceFile = voices_->activeVoiceFile();
+  if (job.voiceFile.isEmpty()) {
+    job.clipPath = clip_->clipForEngine(&error);
+    job.voiceName = QFileInfo(clip_->sourcePath()).completeBaseName();
+    if (job.mode == Mode::ZeroShot) job.transcript = clip_->transcript();
+    if (job.clipPath.isEmpty()) {
+      showError(error);
+      return 0;
+    }
+    if (job.mode == Mode::ZeroShot && job.transcript.isEmpty()) {
+      showError(tr("Zero-shot needs the transcript of the prompt clip. Type it, or use cross-lingual mode."));
+      return 0;
+    }
+  } else {
+    job.voiceName = voices_->activeVoiceName();
+  }
+  if (job.mode == Mode::VoiceConversion) {
+    showError(tr("Voice conversion needs a source clip; choose one with File → Open while in this mode."));
+    return 0;
+  }
+  if (job.text.isEmpty()) {
+    showError(tr("Type the text to speak first."));
+    return 0;
+  }
+  if (job.mode == Mode::Instruct && job.instruction.isEmpty()) {
+    showError(tr("Choose a preset or type an instruction for instruct mode."));
+    return 0;
+  }
+  const QStringList unknown = text_->unknownTags();
+  if (!unknown.isEmpty())
+    statusBar()->showMessage(tr("Unknown tags will be spoken as text: %1").arg(unknown.join(QLatin1Char(' '))), 8000);
+  if (session_->state() == EngineSession::State::NoModel) {
+    if (!modelFolder_.isEmpty())
+      setModelFolder(modelFolder_);  // unloaded (by hand or when idle): load it again
+    else
+      statusBar()->showMessage(tr("The job waits until a model is loaded (Engine → Choose model folder)."), 8000);
+  }
+  return session_->enqueue(job);
+}
+
+void MainWindow::saveVoice() {
+  QString error;
+  const QString clip = clip_->clipForEngine(&error);
+  if (clip.isEmpty()) {
+    showError(error);
+    return;
+  }
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Save voice"), tr("Name of the voice:"), QLineEdit::Normal,
+                                             QFileInfo(clip_->sourcePath()).completeBaseName(), &ok);
+  if (!ok || voiceFileName(name).isEmpty()) return;
+  QDir().mkpath(voices_->folder());
+  session_->saveVoice(clip, clip_->transcript(), voices_->fileFor(name));
+}
+
+void MainWindow::resetEngine() {
+  if (session_->runningJob())
+    statusBar()->showMessage(tr("Cancelling the running job, then resetting; it stays in the queue."), 5000);
+  session_->reset();
+}
+
+void MainWindow::restartApplication() {
+  saveSession();
+  QStringList arguments;
+  if (!modelFolder_.isEmpty()) arguments << QStringLiteral("--model") << modelFolder_;
+  // The program itself, started directly: no shell is involved.
+  if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments)) {
+    showError(tr("CosyStudio could not be started again; please start it yourself."));
+    return;
+  }
+  qApp->quit();
+}
+
+void MainWindow::updateActions() {
+  using State = EngineSession::State;
+  const State state = session_->state();
+  if (state == State::Ready && settings_.idleUnloadMinutes > 0)
+    idleTimer_->start(settings_.idleUnloadMinutes * 60 * 1000);
+  else
+    idleTimer_->stop();
+  const bool poisoned = state == State::Poisoned;
+  resetAction_->setEnabled(!poisoned && (state == State::Ready || state == State::Busy));
+  resetAction_->setStatusTip(poisoned ? tr("Reset cannot clear this device error; restart the application")
+                                      : resetAction_->toolTip());
+  unloadAction_->setEnabled(!poisoned && (state == State::Ready || state == State::Busy));
+  restartAction_->setVisible(poisoned);
+  cancelAction_->setEnabled(state == State::Busy);
+  cancelButton_->setEnabled(state == State::Busy);
+  QString status;
+  switch (state) {
+    case State::NoModel: status = tr("No model loaded"); break;
+    case State::Loading: status = tr("Loading model…"); break;
+    case State::Ready: status = tr("Ready · %1").arg(modelFolder_); break;
+    case State::Busy: status = tr("Generating…"); break;
+    case State::Resetting: status = tr("Resetting engine…"); break;
+    case State::Poisoned: status = tr("Device error: restart needed"); break;
+  }
+  engineStatus_->setText(status);
+}
+
+void MainWindow::refreshQueue() {
+  queue_->clear();
+  for (const JobSpec& job : session_->jobs()) {
+    auto* item = new QListWidgetItem((job.id == session_->runningJob() ? QStringLiteral("▶ ") : QStringLiteral("⏳ ")) +
+                                         job.summary(),
+                                     queue_);
+    item->setData(Qt::UserRole, job.id);
+    item->setToolTip(job.text);
+  }
+}
+
+void MainWindow::sampleMemory() {
+  memory_->add(cosystudio::sampleMemory(session_->model().device));
+}
+
+void MainWindow::checkMemoryGrowth() {
+  constexpr int kJobs = 5;
+  constexpr qint64 kGrowthBytes = 64ll << 20;
+  const MemoryStats now = cosystudio::sampleMemory(session_->model().device);
+  memoryAfterJobs_ << (now.deviceTotal > 0 ? now.deviceAllocated : now.hostResident);
+  if (memoryAfterJobs_.size() > kJobs) memoryAfterJobs_.removeFirst();
+  if (memoryAfterJobs_.size() < kJobs) return;
+  for (int i = 1; i < kJobs; ++i)
+    if (memoryAfterJobs_[i] <= memoryAfterJobs_[i - 1]) return;
+  if (memoryAfterJobs_.last() - memoryAfterJobs_.first() < kGrowthBytes) return;
+  statusBar()->showMessage(tr("Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine "
+                              "frees it.")
+                               .arg(kJobs)
+                               .arg(formatBytes(memoryAfterJobs_.first()), formatBytes(memoryAfterJobs_.last())),
+                           15000);
+}
+
+void MainWindow::showError(const QString& message) {
+  lastError_ = message;
+  statusBar()->showMessage(message, 10000);
+  emit errorShown(message);
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("CosyStudio"), message, QMessageBox::Ok, this);
+  box->setObjectName(QStringLiteral("errorMessage"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+void MainWindow::setOutputsFolder(const QString& folder) {
+  delete store_;
+  store_ = new TakeStore(folder);
+}
+
+void MainWindow::saveSession() const {
+  QSettings s;
+  s.setValue(settingsKey("session/text"), text_->text());
+  s.setValue(settingsKey("session/rawText"), text_->rawText());
+  s.setValue(settingsKey("session/clip"), clip_->sourcePath());
+  s.setValue(settingsKey("session/clipIn"), clip_->inFrame());
+  s.setValue(settingsKey("session/clipOut"), clip_->outFrame());
+  s.setValue(settingsKey("session/transcript"), clip_->transcript());
+  s.setValue(settingsKey("session/mode"), int(style_->mode()));
+  s.setValue(settingsKey("session/instruction"), style_->instruction());
+  s.setValue(settingsKey("session/speed"), style_->speed());
+  s.setValue(settingsKey("session/seed"), style_->seed());
+  s.setValue(settingsKey("session/randomSeed"), style_->randomSeed());
+  s.setValue(settingsKey("session/stream"), style_->stream());
+  s.setValue(settingsKey("export/encoding"), int(history_->exportFormat().encoding));
+  s.setValue(settingsKey("export/rate"), history_->exportFormat().sampleRate);
+}
+
+void MainWindow::restoreSession() {
+  const QSettings s;
+  text_->setText(s.value(settingsKey("session/text")).toString());
+  text_->setRawText(s.value(settingsKey("session/rawText"), false).toBool());
+  const QString clip = s.value(settingsKey("session/clip")).toString();
+  if (!clip.isEmpty() && QFileInfo::exists(clip)) {
+    QString ignored;  // a clip that went away is simply not restored
+    if (clip_->loadFile(clip, &ignored))
+      clip_->setSelection(s.value(settingsKey("session/clipIn"), 0).toLongLong(),
+                          s.value(settingsKey("session/clipOut"), clip_->outFrame()).toLongLong());
+  }
+  clip_->setTranscript(s.value(settingsKey("session/transcript")).toString());
+  style_->setMode(Mode(s.value(settingsKey("session/mode"), int(Mode::ZeroShot)).toInt()));
+  style_->setInstruction(s.value(settingsKey("session/instruction")).toString());
+  style_->setSpeed(s.value(settingsKey("session/speed"), 1.0).toDouble());
+  style_->setSeed(s.value(settingsKey("session/seed"), 0).toULongLong(),
+                  s.value(settingsKey("session/randomSeed"), true).toBool());
+  style_->setStream(s.value(settingsKey("session/stream"), false).toBool());
+  history_->setExportFormat({audio::WavEncoding(s.value(settingsKey("export/encoding"), 0).toInt()),
+                             s.value(settingsKey("export/rate"), 24000).toInt()});
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings s;
+  s.setValue(settingsKey("window/geometry"), saveGeometry());
+  s.setValue(settingsKey("window/state"), saveState());
+  saveSession();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() != 1 || !urls.first().isLocalFile()) return;
+  event->acceptProposedAction();
+  openClip(urls.first().toLocalFile());
 }
 
 void MainWindow::showAbout() {
@@ -53,3 +645,5 @@ void MainWindow::showAbout() {
 }
 
 }  // namespace cosystudio::ui
+
+#include "moc_main_window.cpp"

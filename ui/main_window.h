@@ -1,28 +1,118 @@
 #pragma once
 
+#include "job.h"
+#include "model_dialogs.h"
+
 #include <QMainWindow>
 
+class QAction;
 class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTimer;
 
 namespace cosystudio::ui {
 
-// The CosyStudio main window: menus, central work area and status bar.
+class ClipPanel;
+class EngineSession;
+class HistoryPanel;
+class MemoryMeter;
+class PcmPlayer;
+class StylePanel;
+class TakeStore;
+class TextPanel;
+class VoiceLibrary;
+
+// The CosyStudio main window: the text in the middle, the prompt clip, the
+// voice/style and generate queue, and the takes around it in docks.
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
   explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
 
-  // The model folder given on the command line or remembered from last time.
-  void setModelFolder(const QString& folder);
+  // Checks the folder, remembers it and loads it in the background. Returns
+  // false (and shows the problems) when the folder is not a usable model.
+  bool setModelFolder(const QString& folder);
   QString modelFolder() const { return modelFolder_; }
+  // Asks for the model folder when none is remembered.
+  void promptForModelOnFirstRun();
+  // Text, clip, transcript, style: saved on exit, restored on start.
+  void saveSession() const;
+  void restoreSession();
+
+  // Loads an audio file as the prompt clip (File → Open and drag and drop).
+  bool openClip(const QString& path);
+  // Queues a job from the current panels; 0 when something is missing (see lastError()).
+  quint64 generate();
+  QString lastError() const { return lastError_; }
+
+  EngineSession* session() const { return session_; }
+  ClipPanel* clipPanel() const { return clip_; }
+  TextPanel* textPanel() const { return text_; }
+  StylePanel* stylePanel() const { return style_; }
+  HistoryPanel* historyPanel() const { return history_; }
+  VoiceLibrary* voiceLibrary() const { return voices_; }
+  TakeStore* takeStore() const { return store_; }
+  void setOutputsFolder(const QString& folder);
+
+ signals:
+  void errorShown(const QString& message);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
+  void createPanels();
   void createMenus();
+  void connectSession();
+  void showError(const QString& message);
   void showAbout();
+  void chooseModelFolder();
+  void showSettings();
+  void resetEngine();
+  void restartApplication();
+  void updateActions();
+  void refreshQueue();
+  void sampleMemory();
+  // Warns when memory grew after each of the last few jobs (a leak, or a cache that keeps growing).
+  void checkMemoryGrowth();
+  void loadTokenizerTags(const QString& folder);
+  void saveVoice();
 
+  EngineSession* session_;
+  PcmPlayer* player_;
+  TakeStore* store_;
+  AppSettings settings_;
   QString modelFolder_;
+  QString lastError_;
+
+  ClipPanel* clip_ = nullptr;
+  TextPanel* text_ = nullptr;
+  StylePanel* style_ = nullptr;
+  HistoryPanel* history_ = nullptr;
+  VoiceLibrary* voices_ = nullptr;
+  QListWidget* queue_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* figures_ = nullptr;
+  QPushButton* generateButton_ = nullptr;
+  QPushButton* cancelButton_ = nullptr;
   QLabel* engineStatus_ = nullptr;
+  MemoryMeter* memory_ = nullptr;
+  QTimer* memoryTimer_ = nullptr;
+  QTimer* idleTimer_ = nullptr;
+
+  QAction* generateAction_ = nullptr;
+  QAction* cancelAction_ = nullptr;
+  QAction* resetAction_ = nullptr;
+  QAction* unloadAction_ = nullptr;
+  QAction* restartAction_ = nullptr;
+  quint64 streamingJob_ = 0;
+  QVector<qint64> memoryAfterJobs_;
 };
 
 }  // namespace cosystudio::ui

@@ -1,10 +1,12 @@
 // cosystudio: the desktop app.
+#include "language.h"
 #include "main_window.h"
 
 #include "cosystudio/version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTextStream>
 
 #include <cstring>
@@ -26,6 +28,8 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationName(QStringLiteral("CosyStudio"));
   QCoreApplication::setOrganizationName(QStringLiteral("CosyStudio"));
   QCoreApplication::setApplicationVersion(QString::fromLatin1(cosystudio::kVersion));
+  // Before the parser, so that --help speaks the user's language too.
+  cosystudio::i18n::installTranslators();
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -37,6 +41,9 @@ int main(int argc, char** argv) {
       QCoreApplication::translate("main", "CosyVoice3 model folder to load."),
       QCoreApplication::translate("main", "dir"));
   parser.addOption(modelOption);
+  parser.addPositionalArgument(QStringLiteral("clip"),
+                               QCoreApplication::translate("main", "Audio file to open as the prompt clip."),
+                               QStringLiteral("[clip]"));
 
   if (!parser.parse(QCoreApplication::arguments())) {
     QTextStream err(stderr);
@@ -46,8 +53,17 @@ int main(int argc, char** argv) {
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
 
+  // Wayland matches the window to the desktop entry (and its icon) by this name.
+  QGuiApplication::setDesktopFileName(QStringLiteral(COSYSTUDIO_APP_ID));
+  QApplication::setWindowIcon(QIcon(QStringLiteral(COSYSTUDIO_WINDOW_ICON)));
+
   cosystudio::ui::MainWindow window;
-  if (parser.isSet(modelOption)) window.setModelFolder(parser.value(modelOption));
+  window.restoreSession();
   window.show();
+  if (parser.isSet(modelOption))
+    window.setModelFolder(parser.value(modelOption));
+  else
+    window.promptForModelOnFirstRun();
+  if (!parser.positionalArguments().isEmpty()) window.openClip(parser.positionalArguments().constFirst());
   return app->exec();
 }

@@ -1,15 +1,39 @@
+#include "clip_panel.h"
 #include "main_window.h"
+#include "test_support.h"
 
 #include <QMenuBar>
+#include <QMimeData>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using cosystudio::ui::MainWindow;
+namespace test = cosystudio::ui::test;
+
+namespace {
+
+// What a file manager delivers when a file is dropped on the window.
+bool dropFile(QWidget* window, const QString& path) {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(path)});
+  const QPoint at = window->rect().center();
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(window, &enter);
+  if (!enter.isAccepted()) return false;
+  QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(window, &drop);
+  return drop.isAccepted();
+}
+
+}  // namespace
 
 class MainWindowTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
   void showsTitleMenusAndStatusBar() {
     MainWindow window;
     window.show();
@@ -19,6 +43,43 @@ class MainWindowTest : public QObject {
     for (QAction* action : window.menuBar()->actions()) menus << action->text().remove('&');
     QCOMPARE(menus, (QStringList{"File", "Engine", "Help"}));
     QVERIFY(window.statusBar()->isVisible());
+  }
+
+  void droppingAWavLoadsIt() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.clipPanel()->hasClip());
+    QVERIFY(dropFile(&window, test::promptA()));
+    QVERIFY(window.clipPanel()->hasClip());
+    QCOMPARE(window.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
+  }
+
+  void droppingABadFileShowsAnErrorAndChangesNothing() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(dropFile(&window, test::promptA()));
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("notes.wav"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("this is not audio");
+    file.close();
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    QVERIFY(dropFile(&window, bad));
+    QCOMPARE(errors.count(), 1);
+    QVERIFY(errors.first().first().toString().contains(QStringLiteral("notes.wav")));
+    QCOMPARE(window.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
+  }
+
+  void aBrokenModelFolderIsRefused() {
+    MainWindow window;
+    QTemporaryDir dir;
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    QVERIFY(!window.setModelFolder(dir.path()));
+    QCOMPARE(errors.count(), 1);
+    QVERIFY(window.modelFolder().isEmpty());
   }
 };
 

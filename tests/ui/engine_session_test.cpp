@@ -1,0 +1,162 @@
+// The real engine on the tiny model: generate, cancel and reset through the
+// worker thread, and the same from the window.
+#include "clip_panel.h"
+#include "engine_session.h"
+#include "history_panel.h"
+#include "main_window.h"
+#include "style_panel.h"
+#include "take_store.h"
+#include "test_support.h"
+#include "text_panel.h"
+
+#include "cosystudio/audio/clip.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cosystudio;
+using namespace cosystudio::ui;
+
+namespace {
+
+constexpr int kLoadMs = 120000;
+constexpr int kJobMs = 180000;
+const QString kTranscript = QStringLiteral("希望你以后能够做的比我还好呦。");
+
+JobSpec zeroShot(const QString& text) {
+  JobSpec job;
+  job.mode = Mode::ZeroShot;
+  job.text = text;
+  job.clipPath = test::promptA();
+  job.transcript = kTranscript;
+  job.seed = 893317537;
+  return job;
+}
+
+bool loadTinyModel(EngineSession& session) {
+  QSignalSpy loaded(&session, &EngineSession::loaded);
+  session.load(ModelChoice{test::tinyModelA(), Device{}, Precision::Float32});
+  return loaded.wait(kLoadMs);
+}
+
+}  // namespace
+
+class EngineSessionTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void generatesATake() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    QVERIFY(finished.wait(kJobMs));
+    QCOMPARE(failed.count(), 0);
+    const Take take = finished.first().first().value<Take>();
+    QVERIFY(take.samples.size() > 0);
+    QCOMPARE(take.sampleRate, 24000);
+    QCOMPARE(take.seed, quint64(893317537));
+    QCOMPARE(session.state(), EngineSession::State::Ready);
+  }
+
+  void cancelStopsTheRunningJob() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy progress(&session, &EngineSession::jobProgress);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    const quint64 id = session.enqueue(zeroShot(QString(20, QChar(0x4e00)) + QStringLiteral("。") +
+                                                QString(20, QChar(0x4e8c)) + QStringLiteral("。")));
+    QVERIFY(progress.wait(kJobMs));
+    session.cancel(id);
+    QVERIFY(failed.wait(kJobMs));
+    QCOMPARE(failed.first().at(0).toULongLong(), id);
+    QVERIFY(failed.first().at(2).toBool());  // cancelled, not failed
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(session.state(), EngineSession::State::Ready);
+  }
+
+  void resetBetweenAndDuringJobsKeepsTheQueue() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy reset(&session, &EngineSession::resetDone);
+    session.reset();
+    QVERIFY(reset.wait(kLoadMs));
+    QCOMPARE(session.state(), EngineSession::State::Ready);
+
+    QSignalSpy progress(&session, &EngineSession::jobProgress);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    QVERIFY(progress.wait(kJobMs));
+    session.reset();  // cancels the job, resets, then runs it again
+    QVERIFY(reset.wait(kLoadMs));
+    QVERIFY(finished.wait(kJobMs));
+    QCOMPARE(finished.count(), 1);
+    const ResetReport report = reset.last().first().value<ResetReport>();
+    QVERIFY(report.reloadSeconds > 0);
+  }
+
+  void regeneratesOneSegmentOfALongText() {
+    QFile file(test::fixtures() + QStringLiteral("/e2e/golden/tiny-model-a/long/manifest.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonArray segments = manifest.value(QStringLiteral("segments_text")).toArray();
+    QCOMPARE(segments.size(), 3);
+
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    JobSpec job = zeroShot(manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
+    job.onlySegment = 1;
+    session.enqueue(job);
+    QVERIFY(finished.wait(kJobMs));
+    const Take take = finished.first().first().value<Take>();
+    QCOMPARE(take.segmentTexts, QStringList{segments.at(1).toString()});
+    QVERIFY(take.samples.size() > 0);
+  }
+
+  void theWindowGeneratesAndWritesTheTake() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(window.session(), &EngineSession::loaded);
+    QVERIFY(window.setModelFolder(test::tinyModelA()));
+    QVERIFY(loaded.wait(kLoadMs));
+    QVERIFY(window.openClip(test::promptA()));
+    window.clipPanel()->setTranscript(kTranscript);
+    window.textPanel()->setText(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。"));
+    window.stylePanel()->setSeed(893317537, false);
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
+    const Take& take = window.historyPanel()->takes().first();
+    QVERIFY(take.wavPath.startsWith(outputs.path()));
+    const audio::Clip written = audio::loadClip(take.wavPath.toStdString());
+    QCOMPARE(written.sampleRate, 24000);
+    QCOMPARE(written.frames(), qint64(take.samples.size()));
+    QVERIFY(QFile::exists(QFileInfo(take.wavPath).path() + QLatin1Char('/') +
+                          QFileInfo(take.wavPath).completeBaseName() + QStringLiteral(".json")));
+
+    // Reset keeps the session: clip, text and history survive and the app still works.
+    QSignalSpy reset(window.session(), &EngineSession::resetDone);
+    window.session()->reset();
+    QVERIFY(reset.wait(kLoadMs));
+    QVERIFY(window.clipPanel()->hasClip());
+    QCOMPARE(window.historyPanel()->takes().size(), 1);
+    QVERIFY(window.generate() != 0);
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+  }
+};
+
+QTEST_MAIN(EngineSessionTest)
+#include "engine_session_test.moc"
