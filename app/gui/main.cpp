@@ -1,12 +1,10 @@
 // cosystudio: the desktop app.
-#include "language.h"
 #include "main_window.h"
 
 #include "cosystudio/version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QIcon>
 #include <QTextStream>
 
 #include <cstring>
@@ -28,8 +26,6 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationName(QStringLiteral("CosyStudio"));
   QCoreApplication::setOrganizationName(QStringLiteral("CosyStudio"));
   QCoreApplication::setApplicationVersion(QString::fromLatin1(cosystudio::kVersion));
-  // Before the parser, so that --help speaks the user's language too.
-  cosystudio::i18n::installTranslators();
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -41,9 +37,6 @@ int main(int argc, char** argv) {
       QCoreApplication::translate("main", "CosyVoice3 model folder to load."),
       QCoreApplication::translate("main", "dir"));
   parser.addOption(modelOption);
-  parser.addPositionalArgument(QStringLiteral("clip"),
-                               QCoreApplication::translate("main", "Audio file to open as the prompt clip."),
-                               QStringLiteral("[clip]"));
 
   if (!parser.parse(QCoreApplication::arguments())) {
     QTextStream err(stderr);
@@ -53,10 +46,6 @@ int main(int argc, char** argv) {
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
 
-  // Wayland matches the window to the desktop entry (and its icon) by this name.
-  QGuiApplication::setDesktopFileName(QStringLiteral(COSYSTUDIO_APP_ID));
-  QApplication::setWindowIcon(QIcon(QStringLiteral(COSYSTUDIO_WINDOW_ICON)));
-
   cosystudio::ui::MainWindow window;
   window.restoreSession();
   window.show();
@@ -64,6 +53,5 @@ int main(int argc, char** argv) {
     window.setModelFolder(parser.value(modelOption));
   else
     window.promptForModelOnFirstRun();
-  if (!parser.positionalArguments().isEmpty()) window.openClip(parser.positionalArguments().constFirst());
   return app->exec();
 }
