@@ -1,4 +1,6 @@
 // cosystudio: the desktop app.
+#include "desktop_identity.h"
+#include "language.h"
 #include "main_window.h"
 
 #include "cosystudio/version.h"
@@ -26,6 +28,8 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationName(QStringLiteral("CosyStudio"));
   QCoreApplication::setOrganizationName(QStringLiteral("CosyStudio"));
   QCoreApplication::setApplicationVersion(QString::fromLatin1(cosystudio::kVersion));
+  // Before the parser, so that --help speaks the user's language too.
+  cosystudio::i18n::installTranslators();
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -37,6 +41,9 @@ int main(int argc, char** argv) {
       QCoreApplication::translate("main", "CosyVoice3 model folder to load."),
       QCoreApplication::translate("main", "dir"));
   parser.addOption(modelOption);
+  parser.addPositionalArgument(QStringLiteral("clip"),
+                               QCoreApplication::translate("main", "Audio file to open as the prompt clip."),
+                               QStringLiteral("[clip]"));
 
   if (!parser.parse(QCoreApplication::arguments())) {
     QTextStream err(stderr);
@@ -46,6 +53,10 @@ int main(int argc, char** argv) {
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
 
+  // Wayland matches the window to the desktop entry (and its icon) by this name.
+  QGuiApplication::setDesktopFileName(cosystudio::desktop::applicationId());
+  QApplication::setWindowIcon(cosystudio::desktop::applicationIcon());
+
   cosystudio::ui::MainWindow window;
   window.restoreSession();
   window.show();
@@ -53,5 +64,6 @@ int main(int argc, char** argv) {
     window.setModelFolder(parser.value(modelOption));
   else
     window.promptForModelOnFirstRun();
+  if (!parser.positionalArguments().isEmpty()) window.openClip(parser.positionalArguments().constFirst());
   return app->exec();
 }

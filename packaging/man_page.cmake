@@ -1,0 +1,66 @@
+# Writes a gzipped man page for PROGRAM from its --help and --version, with one
+# section per subcommand (found under "Subcommands:" in the help, recursively).
+# cmake -DPROGRAM=<exe> -DHELP2MAN=<help2man> -DVERSION=<x.y.z> -DOUT=<page.1.gz> -P man_page.cmake
+get_filename_component(_name ${PROGRAM} NAME)
+get_filename_component(_out_dir ${OUT} DIRECTORY)
+file(MAKE_DIRECTORY ${_out_dir} ${_out_dir}/config)
+# English text, whatever language the person building prefers or chose in Settings.
+set(ENV{LANGUAGE} en)
+set(ENV{LC_ALL} C.UTF-8)
+set(ENV{XDG_CONFIG_HOME} ${_out_dir}/config)
+
+function(help_of out)
+  execute_process(COMMAND ${PROGRAM} ${ARGN} --help OUTPUT_VARIABLE _text RESULT_VARIABLE _rc)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "${_name} ${ARGN} --help exited with ${_rc}")
+  endif()
+  set(${out} "${_text}" PARENT_SCOPE)
+endfunction()
+
+# Subcommand sections for the help of "PROGRAM <path...>", depth first.
+function(subcommand_sections out)
+  help_of(_help ${ARGN})
+  set(_sections "")
+  if(_help MATCHES "\nSubcommands:\n(.*)")
+    string(REGEX MATCHALL "\n  [a-z][a-z0-9-]*  " _subs "\n${CMAKE_MATCH_1}")
+    foreach(_sub IN LISTS _subs)
+      string(STRIP "${_sub}" _sub)
+      help_of(_sub_help ${ARGN} ${_sub})
+      # roff: a backslash is \e, a line may not start with a dot or a quote.
+      string(REPLACE "\\" "\\e" _sub_help "${_sub_help}")
+      string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" _sub_help "${_sub_help}")
+      list(JOIN ARGN " " _path)
+      string(STRIP "${_path} ${_sub}" _title)
+      string(APPEND _sections ".SS \"${_title}\"\n.nf\n${_sub_help}.fi\n")
+      subcommand_sections(_deeper ${ARGN} ${_sub})
+      string(APPEND _sections "${_deeper}")
+    endforeach()
+  endif()
+  set(${out} "${_sections}" PARENT_SCOPE)
+endfunction()
+
+subcommand_sections(_commands)
+if(_name STREQUAL "cosystudio")
+  set(_summary "voice cloning text-to-speech desktop app for CosyVoice3")
+  set(_see_also "cosystudio-cli(1)")
+else()
+  set(_summary "voice cloning text-to-speech with CosyVoice3 from the command line")
+  set(_see_also "cosystudio(1)")
+endif()
+set(_include ${_out_dir}/${_name}.h2m)
+file(WRITE ${_include} "[SEE ALSO]\n${_see_also}\n")
+if(_commands)
+  file(APPEND ${_include} "[COMMANDS]\n${_commands}")
+endif()
+
+string(REGEX REPLACE "\\.gz$" "" _page ${OUT})
+execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --locale C.UTF-8 --section 1 --name ${_summary}
+                        --version-string ${VERSION} --include ${_include} --output ${_page} ${PROGRAM}
+                RESULT_VARIABLE _rc)
+if(NOT _rc EQUAL 0)
+  message(FATAL_ERROR "help2man failed for ${PROGRAM}")
+endif()
+execute_process(COMMAND gzip -9nf ${_page} RESULT_VARIABLE _rc)
+if(NOT _rc EQUAL 0)
+  message(FATAL_ERROR "gzip failed for ${_page}")
+endif()

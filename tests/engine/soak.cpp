@@ -1,0 +1,87 @@
+// Leak and soak test (label slow): many syntheses and in-process resets on the
+// tiny model must leave host memory flat. Prints the figures it measures.
+#include "cosystudio/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+namespace fs = std::filesystem;
+using namespace cosystudio;
+
+namespace {
+
+const fs::path kFixtures = COSYSTUDIO_FIXTURES_DIR;
+constexpr double kMiB = 1024.0 * 1024.0;
+// Allowed host growth over a whole run: a leak of even a few KiB per request
+// would exceed it, allocator noise does not.
+constexpr double kAllowedGrowthMiB = 4.0;
+
+// Least-squares slope of y over 0..n-1.
+double slope(const std::vector<double>& y) {
+  const double n = double(y.size());
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (size_t i = 0; i < y.size(); ++i) {
+    sx += double(i);
+    sy += y[i];
+    sxx += double(i) * double(i);
+    sxy += double(i) * y[i];
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+class Soak : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    LoadOptions options;
+    options.modelFolder = kFixtures / "e2e" / "tiny-model-a";
+    engine.load(options);
+    voice = engine.prepareVoice(kFixtures / "e2e" / "prompts" / "prompt-a.wav", "希望你以后能够做的比我还好呦。");
+  }
+  void synthesizeOnce(uint64_t seed) {
+    SynthesisRequest request;
+    request.text = "你好。";
+    request.voice = voice;
+    request.seed = seed;
+    request.stream = seed % 2 == 0;  // both paths
+    ASSERT_FALSE(engine.synthesize(request).samples.empty());
+  }
+  Engine engine;
+  Voice voice;
+};
+
+}  // namespace
+
+TEST_F(Soak, TwoHundredSynthesesKeepHostMemoryFlat) {
+  for (uint64_t seed = 0; seed < 10; ++seed) synthesizeOnce(seed);  // warm-up
+  std::vector<double> rss;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    synthesizeOnce(1000 + seed);
+    releaseHostMemory();
+    rss.push_back(double(sampleMemory(Device{}).hostResident) / kMiB);
+  }
+  const double perRequest = slope(rss);
+  std::printf("soak: 200 syntheses, host RSS %.1f -> %.1f MiB, slope %.4f MiB per synthesis\n", rss.front(),
+              rss.back(), perRequest);
+  EXPECT_LT(perRequest * double(rss.size()), kAllowedGrowthMiB);
+}
+
+TEST_F(Soak, FiftyResetsComeBackToThePostLoadLevel) {
+  synthesizeOnce(1);
+  const ResetReport first = engine.reset();
+  const double baseline = double(first.afterReload.hostResident) / kMiB;
+  std::vector<double> afterReload;
+  double slowest = 0;
+  for (int cycle = 0; cycle < 50; ++cycle) {
+    synthesizeOnce(uint64_t(cycle));
+    const ResetReport report = engine.reset();
+    afterReload.push_back(double(report.afterReload.hostResident) / kMiB);
+    slowest = std::max(slowest, report.teardownSeconds + report.reloadSeconds);
+    EXPECT_LT(report.afterTeardown.hostResident, report.before.hostResident) << "cycle " << cycle;
+    EXPECT_NEAR(afterReload.back(), baseline, kAllowedGrowthMiB) << "cycle " << cycle;
+  }
+  std::printf("soak: 50 resets, post-load host RSS %.1f MiB, after the last reset %.1f MiB, slope %.4f MiB per "
+              "reset, slowest reset %.2f s\n",
+              baseline, afterReload.back(), slope(afterReload), slowest);
+  EXPECT_LT(slope(afterReload) * double(afterReload.size()), kAllowedGrowthMiB);
+}

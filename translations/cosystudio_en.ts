@@ -1,0 +1,34 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>cosystudio::ui::HistoryPanel</name>
+    <message numerus="yes">
+        <source>Exported %n take(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n take to %1</numerusform>
+            <numerusform>Exported %n takes to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::MainWindow</name>
+    <message numerus="yes">
+        <source>The model was unloaded after %n idle minute(s); it loads again for the next job.</source>
+        <translation>
+            <numerusform>The model was unloaded after %n idle minute; it loads again for the next job.</numerusform>
+            <numerusform>The model was unloaded after %n idle minutes; it loads again for the next job.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::TextPanel</name>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n character</numerusform>
+            <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

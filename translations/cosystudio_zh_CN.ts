@@ -1,0 +1,1290 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>JobSpec</name>
+    <message>
+        <source>#%1 %2 · %3</source>
+        <translation>#%1 %2 · %3</translation>
+    </message>
+    <message>
+        <source> (segment %1)</source>
+        <translation>（第 %1 段）</translation>
+    </message>
+</context>
+<context>
+    <name>Mode</name>
+    <message>
+        <source>Zero-shot</source>
+        <translation>极速复刻</translation>
+    </message>
+    <message>
+        <source>Cross-lingual</source>
+        <translation>跨语种复刻</translation>
+    </message>
+    <message>
+        <source>Instruct</source>
+        <translation>自然语言控制</translation>
+    </message>
+    <message>
+        <source>Voice conversion</source>
+        <translation>音色转换</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Zero-shot needs the transcript of the clip.</source>
+        <translation>极速复刻需要参考音频对应的文本。</translation>
+    </message>
+    <message>
+        <source>The transcript looks too short for %1 s of speech: type every word that is spoken in the selection.</source>
+        <translation>对于 %1 秒的语音，参考文本似乎太短：请把选中片段里说的每个字都写上。</translation>
+    </message>
+    <message>
+        <source>The transcript looks too long for %1 s of speech: it must contain only what is spoken in the selection.</source>
+        <translation>对于 %1 秒的语音，参考文本似乎太长：只能包含选中片段里实际说的内容。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The engine was torn down in %1 s and reloaded in %2 s.&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;VRAM allocated&lt;/th&gt;&lt;th&gt;VRAM reserved&lt;/th&gt;&lt;th&gt;RAM&lt;/th&gt;&lt;/tr&gt;%3%4%5&lt;/table&gt;&lt;p&gt;What remains after the teardown is the baseline of the runtime (the CUDA context on a GPU); it is not a leak.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引擎拆除用时 %1 秒，重新加载用时 %2 秒。&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;已分配显存&lt;/th&gt;&lt;th&gt;已预留显存&lt;/th&gt;&lt;th&gt;内存&lt;/th&gt;&lt;/tr&gt;%3%4%5&lt;/table&gt;&lt;p&gt;拆除后仍占用的部分是运行时本身的基础开销（在 GPU 上即 CUDA 上下文），并不是内存泄漏。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>重置前</translation>
+    </message>
+    <message>
+        <source>torn down</source>
+        <translation>拆除后</translation>
+    </message>
+    <message>
+        <source>reloaded</source>
+        <translation>重新加载后</translation>
+    </message>
+    <message>
+        <source>No folder chosen.</source>
+        <translation>尚未选择文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>Stage</name>
+    <message>
+        <source>preparing</source>
+        <translation>准备中</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本处理</translation>
+    </message>
+    <message>
+        <source>speech tokens</source>
+        <translation>语音 token</translation>
+    </message>
+    <message>
+        <source>mel</source>
+        <translation>梅尔频谱</translation>
+    </message>
+    <message>
+        <source>waveform</source>
+        <translation>波形</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>TakeStore</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot move %1 into place</source>
+        <translation>无法将 %1 移动到目标位置</translation>
+    </message>
+    <message>
+        <source>Cannot create the outputs folder %1</source>
+        <translation>无法创建输出文件夹 %1</translation>
+    </message>
+    <message>
+        <source>The take has no audio.</source>
+        <translation>这条生成结果没有音频。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui</name>
+    <message>
+        <source>Cantonese (粤语)</source>
+        <translation>粤语</translation>
+    </message>
+    <message>
+        <source>Cantonese (广东话)</source>
+        <translation>广东话</translation>
+    </message>
+    <message>
+        <source>Northeastern (东北话)</source>
+        <translation>东北话</translation>
+    </message>
+    <message>
+        <source>Gansu (甘肃话)</source>
+        <translation>甘肃话</translation>
+    </message>
+    <message>
+        <source>Guizhou (贵州话)</source>
+        <translation>贵州话</translation>
+    </message>
+    <message>
+        <source>Henan (河南话)</source>
+        <translation>河南话</translation>
+    </message>
+    <message>
+        <source>Hubei (湖北话)</source>
+        <translation>湖北话</translation>
+    </message>
+    <message>
+        <source>Hunan (湖南话)</source>
+        <translation>湖南话</translation>
+    </message>
+    <message>
+        <source>Jiangxi (江西话)</source>
+        <translation>江西话</translation>
+    </message>
+    <message>
+        <source>Minnan (闽南话)</source>
+        <translation>闽南话</translation>
+    </message>
+    <message>
+        <source>Ningxia (宁夏话)</source>
+        <translation>宁夏话</translation>
+    </message>
+    <message>
+        <source>Shanxi (山西话)</source>
+        <translation>山西话</translation>
+    </message>
+    <message>
+        <source>Shaanxi (陕西话)</source>
+        <translation>陕西话</translation>
+    </message>
+    <message>
+        <source>Shandong (山东话)</source>
+        <translation>山东话</translation>
+    </message>
+    <message>
+        <source>Shanghainese (上海话)</source>
+        <translation>上海话</translation>
+    </message>
+    <message>
+        <source>Sichuanese (四川话)</source>
+        <translation>四川话</translation>
+    </message>
+    <message>
+        <source>Tianjin (天津话)</source>
+        <translation>天津话</translation>
+    </message>
+    <message>
+        <source>Yunnan (云南话)</source>
+        <translation>云南话</translation>
+    </message>
+    <message>
+        <source>Happy</source>
+        <translation>开心</translation>
+    </message>
+    <message>
+        <source>Sad</source>
+        <translation>伤心</translation>
+    </message>
+    <message>
+        <source>Angry</source>
+        <translation>生气</translation>
+    </message>
+    <message>
+        <source>As slow as possible</source>
+        <translation>尽可能慢</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>尽可能快</translation>
+    </message>
+    <message>
+        <source>Very loud</source>
+        <translation>大声</translation>
+    </message>
+    <message>
+        <source>Very soft</source>
+        <translation>轻声细语</translation>
+    </message>
+    <message>
+        <source>Peppa Pig style</source>
+        <translation>小猪佩奇风格</translation>
+    </message>
+    <message>
+        <source>Like a robot</source>
+        <translation>机器人腔调</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Emotion</source>
+        <translation>情感</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>语速</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>音量</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色扮演</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::ClipPanel</name>
+    <message>
+        <source>Microphone to record the prompt clip with</source>
+        <translation>用于录制参考音频的麦克风</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>录音(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Record 3 to 30 seconds of clear speech (press again to stop)</source>
+        <translation>录制 3 到 30 秒清晰的语音（再按一次停止）</translation>
+    </message>
+    <message>
+        <source>Microphone level</source>
+        <translation>麦克风音量</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a WAV, FLAC, OGG or MP3 file (or drop one on the window)</source>
+        <translation>打开 WAV、FLAC、OGG 或 MP3 文件（也可以直接拖到窗口上）</translation>
+    </message>
+    <message>
+        <source>&amp;Play selection</source>
+        <translation>播放选区(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Listen to the part of the clip the voice will be taken from</source>
+        <translation>试听用来提取音色的那部分音频</translation>
+    </message>
+    <message>
+        <source>Auto-&amp;trim</source>
+        <translation>自动裁剪(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Cut the silence at the start and keep a short tail at the end</source>
+        <translation>去掉开头的静音，结尾保留一小段余音</translation>
+    </message>
+    <message>
+        <source>Transcript: exactly what is said in the selected part of the clip</source>
+        <translation>参考文本：选中片段里说的原话，一字不差</translation>
+    </message>
+    <message>
+        <source>Required for zero-shot: the words spoken in the clip</source>
+        <translation>极速复刻必填：参考音频里说的话</translation>
+    </message>
+    <message>
+        <source>Stop (%1 s)</source>
+        <translation>停止（%1 秒）</translation>
+    </message>
+    <message>
+        <source>No microphone found</source>
+        <translation>未找到麦克风</translation>
+    </message>
+    <message>
+        <source>%1 · %2 Hz · %3 s</source>
+        <translation>%1 · %2 Hz · %3 秒</translation>
+    </message>
+    <message>
+        <source>Open prompt clip</source>
+        <translation>打开参考音频</translation>
+    </message>
+    <message>
+        <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
+        <translation>音频文件 (*.wav *.flac *.ogg *.oga *.opus *.mp3);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>The recording is %1 s long; record at least %2 s of speech.</source>
+        <translation>录音只有 %1 秒；请至少录制 %2 秒的语音。</translation>
+    </message>
+    <message>
+        <source>No prompt clip yet.</source>
+        <translation>还没有参考音频。</translation>
+    </message>
+    <message>
+        <source>The selection is %1 s long; the model accepts at most %2 s. Trim it.</source>
+        <translation>选区长 %1 秒，模型最多接受 %2 秒，请裁剪。</translation>
+    </message>
+    <message>
+        <source>The selection is only %1 s long; use at least %2 s of speech.</source>
+        <translation>选区只有 %1 秒；请至少使用 %2 秒的语音。</translation>
+    </message>
+    <message>
+        <source>3 to 10 s of speech usually clones best; this selection is %1 s.</source>
+        <translation>通常 3 到 10 秒的语音克隆效果最好；当前选区为 %1 秒。</translation>
+    </message>
+    <message>
+        <source>The clip is sampled at %1 Hz; the model needs at least 16000 Hz.</source>
+        <translation>该音频的采样率为 %1 Hz；模型要求至少 16000 Hz。</translation>
+    </message>
+    <message>
+        <source>Peak %1 dBFS · level %2 dBFS · noise floor %3 dBFS · silence %4 s at the start, %5 s at the end</source>
+        <translation>峰值 %1 dBFS · 电平 %2 dBFS · 底噪 %3 dBFS · 开头静音 %4 秒，结尾静音 %5 秒</translation>
+    </message>
+    <message>
+        <source>✓ The clip looks good.</source>
+        <translation>✓ 这段音频质量不错。</translation>
+    </message>
+    <message>
+        <source>The trim changed after the transcript was typed: check that it still matches.</source>
+        <translation>输入参考文本后裁剪范围有改动：请确认文本是否仍然对应。</translation>
+    </message>
+    <message>
+        <source>Choose a prompt clip first (open, drop or record one).</source>
+        <translation>请先准备参考音频（打开、拖入或录制）。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::ClipRecorder</name>
+    <message>
+        <source>No microphone is available.</source>
+        <translation>没有可用的麦克风。</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened.</source>
+        <translation>无法打开麦克风。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::EngineSession</name>
+    <message>
+        <source>Load a model first: a voice stores features the model computes.</source>
+        <translation>请先加载模型：音色中保存的是由模型计算出的特征。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::EngineWorker</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::HistoryPanel</name>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>音色</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>RTF</source>
+        <translation>实时率</translation>
+    </message>
+    <message>
+        <source>Takes of this session; double-click to play</source>
+        <translation>本次会话的生成结果；双击播放</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play or stop the selected take (Space)</source>
+        <translation>播放或停止选中的结果（空格键）</translation>
+    </message>
+    <message>
+        <source>Position in the take; drag to seek</source>
+        <translation>播放位置；拖动可跳转</translation>
+    </message>
+    <message>
+        <source>WAV 16-bit</source>
+        <translation>WAV 16 位</translation>
+    </message>
+    <message>
+        <source>WAV 24-bit</source>
+        <translation>WAV 24 位</translation>
+    </message>
+    <message>
+        <source>WAV 32-bit float</source>
+        <translation>WAV 32 位浮点</translation>
+    </message>
+    <message>
+        <source>Sample format of exported files</source>
+        <translation>导出文件的采样格式</translation>
+    </message>
+    <message>
+        <source>24 kHz (model rate)</source>
+        <translation>24 kHz（模型原生采样率）</translation>
+    </message>
+    <message>
+        <source>44.1 kHz</source>
+        <translation>44.1 kHz</translation>
+    </message>
+    <message>
+        <source>48 kHz</source>
+        <translation>48 kHz</translation>
+    </message>
+    <message>
+        <source>Exports at other rates are resampled with high-quality sinc interpolation</source>
+        <translation>以其他采样率导出时，使用高质量 sinc 插值重采样</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate segment…</source>
+        <translation>重新生成片段(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Generate one segment of the selected take again with a new seed</source>
+        <translation>用新的种子重新生成选中结果中的某一段</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the selected take as WAV with a JSON file of its settings (Ctrl+E)</source>
+        <translation>将选中的结果导出为 WAV，并附带记录其参数的 JSON 文件（Ctrl+E）</translation>
+    </message>
+    <message>
+        <source>Export &amp;all…</source>
+        <translation>全部导出(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Select a take to export.</source>
+        <translation>请选择要导出的结果。</translation>
+    </message>
+    <message>
+        <source>Export take</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <source>WAV files (*.wav)</source>
+        <translation>WAV 文件 (*.wav)</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Regenerate segment</source>
+        <translation>重新生成片段</translation>
+    </message>
+    <message>
+        <source>Segment (1 to %1):</source>
+        <translation>片段序号（1 到 %1）：</translation>
+    </message>
+    <message>
+        <source>Export all takes to</source>
+        <translation>将全部结果导出到</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n take(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 条结果导出到 %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::MainWindow</name>
+    <message>
+        <source>GPU %1 is not usable with this build (missing, or its architecture is not supported); the CPU is used instead. See Engine → Settings.</source>
+        <translation>GPU %1 无法在此版本中使用（设备不存在，或其架构不受支持），已改用 CPU。请查看“引擎 → 设置”。</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model was unloaded after %n idle minute(s); it loads again for the next job.</source>
+        <translation>
+            <numerusform>空闲 %n 分钟后已卸载模型；下次任务时会重新加载。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Prompt clip</source>
+        <translation>参考音频</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Queue the text for synthesis (Ctrl+Return)</source>
+        <translation>将文本加入合成队列（Ctrl+回车）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running job (Esc); it stops within one step</source>
+        <translation>停止正在运行的任务（Esc）；会在一步之内停下</translation>
+    </message>
+    <message>
+        <source>Jobs run one at a time; select a waiting job and press Delete to drop it</source>
+        <translation>任务逐个执行；选中等待中的任务后按 Delete 可将其移除</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Real-time factor (below 1 is faster than real time), time to the first audio and speech tokens per second</source>
+        <translation>实时率（小于 1 表示快于实时）、首包音频延迟，以及每秒生成的语音 token 数</translation>
+    </message>
+    <message>
+        <source>Queue:</source>
+        <translation>队列：</translation>
+    </message>
+    <message>
+        <source>Voice, style and generate</source>
+        <translation>音色、风格与生成</translation>
+    </message>
+    <message>
+        <source>Takes</source>
+        <translation>生成记录</translation>
+    </message>
+    <message>
+        <source>Voices</source>
+        <translation>音色库</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open prompt clip…</source>
+        <translation>打开参考音频(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open prompt clip</source>
+        <translation>打开参考音频</translation>
+    </message>
+    <message>
+        <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
+        <translation>音频文件 (*.wav *.flac *.ogg *.oga *.opus *.mp3);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Export take…</source>
+        <translation>导出结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;all takes…</source>
+        <translation>导出全部结果(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save voice…</source>
+        <translation>保存音色(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Engine</source>
+        <translation>引擎(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Choose &amp;model folder…</source>
+        <translation>选择模型文件夹(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation>取消任务(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset engine</source>
+        <translation>重置引擎(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Free every buffer the engine holds, release the GPU cache and reload; clip, text, queue and takes are kept</source>
+        <translation>释放引擎占用的全部缓冲区和 GPU 缓存并重新加载；参考音频、文本、队列和生成结果都会保留</translation>
+    </message>
+    <message>
+        <source>&amp;Unload model</source>
+        <translation>卸载模型(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Free the model&apos;s memory for other programs</source>
+        <translation>释放模型占用的内存，留给其他程序使用</translation>
+    </message>
+    <message>
+        <source>Restart &amp;application</source>
+        <translation>重启应用(&amp;A)</translation>
+    </message>
+    <message>
+        <source>After a device error only a new process can use the GPU again; your text, clip and settings are restored</source>
+        <translation>发生设备错误后，只有新进程才能重新使用 GPU；文本、参考音频和设置都会恢复</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About CosyStudio</source>
+        <translation>关于 CosyStudio(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Loading: %1</source>
+        <translation>正在加载：%1</translation>
+    </message>
+    <message>
+        <source>Model loaded in %1 s</source>
+        <translation>模型加载完成，用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation>无法加载模型：%1</translation>
+    </message>
+    <message>
+        <source>Engine reset in %1 s</source>
+        <translation>引擎已重置，用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>Engine reset</source>
+        <translation>引擎已重置</translation>
+    </message>
+    <message>
+        <source>The engine could not be reset: %1</source>
+        <translation>无法重置引擎：%1</translation>
+    </message>
+    <message>
+        <source>segment %1 of %2 · %3</source>
+        <translation>第 %1/%2 段 · %3</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s · %2 s elapsed</source>
+        <translation>%1 token/秒 · 已用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>Listen to take #%1: %2 Generate again with another seed if it sounds wrong.</source>
+        <translation>试听第 %1 条结果：%2 如果听起来不对，请换个种子重新生成。</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>RTF %1 · first audio after %2 s · %3 tokens/s</source>
+        <translation>实时率 %1 · 首包音频 %2 秒 · %3 token/秒</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Job #%1 cancelled</source>
+        <translation>任务 #%1 已取消</translation>
+    </message>
+    <message>
+        <source>Job #%1 failed: %2</source>
+        <translation>任务 #%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Voice saved: %1</source>
+        <translation>音色已保存：%1</translation>
+    </message>
+    <message>
+        <source>The voice %1 could not be saved: %2</source>
+        <translation>无法保存音色 %1：%2</translation>
+    </message>
+    <message>
+        <source>The GPU reported an error that only a restart can clear (%1). Use Engine → Restart application; your text, clip and settings are kept.</source>
+        <translation>GPU 报告了一个只有重启才能清除的错误（%1）。请使用“引擎 → 重启应用”；文本、参考音频和设置都会保留。</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable model folder:
+%2</source>
+        <translation>%1 不是可用的模型文件夹：
+%2</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Markup cannot be checked: %1</source>
+        <translation>无法检查标注：%1</translation>
+    </message>
+    <message>
+        <source>Cannot use %1 as the prompt clip: %2</source>
+        <translation>无法将 %1 用作参考音频：%2</translation>
+    </message>
+    <message>
+        <source>Prompt clip: %1</source>
+        <translation>参考音频：%1</translation>
+    </message>
+    <message>
+        <source>Zero-shot needs the transcript of the prompt clip. Type it, or use cross-lingual mode.</source>
+        <translation>极速复刻需要参考音频对应的文本。请输入文本，或改用跨语种复刻。</translation>
+    </message>
+    <message>
+        <source>Voice conversion needs a source clip; choose one with File → Open while in this mode.</source>
+        <translation>音色转换需要一段源音频；请在此模式下通过“文件 → 打开”选择。</translation>
+    </message>
+    <message>
+        <source>Type the text to speak first.</source>
+        <translation>请先输入要合成的文本。</translation>
+    </message>
+    <message>
+        <source>Choose a preset or type an instruction for instruct mode.</source>
+        <translation>自然语言控制模式下，请选择预设或输入一条指令。</translation>
+    </message>
+    <message>
+        <source>Unknown tags will be spoken as text: %1</source>
+        <translation>未知标签会被当作文本读出来：%1</translation>
+    </message>
+    <message>
+        <source>The job waits until a model is loaded (Engine → Choose model folder).</source>
+        <translation>任务会等到模型加载后再执行（引擎 → 选择模型文件夹）。</translation>
+    </message>
+    <message>
+        <source>Save voice</source>
+        <translation>保存音色</translation>
+    </message>
+    <message>
+        <source>Name of the voice:</source>
+        <translation>音色名称：</translation>
+    </message>
+    <message>
+        <source>Cancelling the running job, then resetting; it stays in the queue.</source>
+        <translation>正在取消当前任务，随后重置引擎；该任务仍保留在队列中。</translation>
+    </message>
+    <message>
+        <source>CosyStudio could not be started again; please start it yourself.</source>
+        <translation>无法重新启动 CosyStudio，请手动启动。</translation>
+    </message>
+    <message>
+        <source>Reset cannot clear this device error; restart the application</source>
+        <translation>重置引擎无法清除这个设备错误，请重启应用</translation>
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Ready · %1</source>
+        <translation>就绪 · %1</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Resetting engine…</source>
+        <translation>正在重置引擎…</translation>
+    </message>
+    <message>
+        <source>Device error: restart needed</source>
+        <translation>设备错误：需要重启</translation>
+    </message>
+    <message>
+        <source>Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine frees it.</source>
+        <translation>最近 %1 个任务中，每次任务后内存都在增长（%2 → %3）。使用“引擎 → 重置引擎”即可释放。</translation>
+    </message>
+    <message>
+        <source>CosyStudio</source>
+        <translation>CosyStudio</translation>
+    </message>
+    <message>
+        <source>About CosyStudio</source>
+        <translation>关于 CosyStudio</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;在你自己的电脑上运行 CosyVoice3 模型：用一小段参考音频克隆音色，合成任意文本的语音。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::MarkupHighlighter</name>
+    <message>
+        <source>The model does not know this tag: it would be read out as text.</source>
+        <translation>模型不认识这个标签：它会被当作文本读出来。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::MemoryMeter</name>
+    <message>
+        <source>VRAM %1 allocated · %2 reserved · %3 free · RAM %4</source>
+        <translation>显存 已分配 %1 · 已预留 %2 · 可用 %3 · 内存 %4</translation>
+    </message>
+    <message>
+        <source>RAM %1</source>
+        <translation>内存 %1</translation>
+    </message>
+    <message>
+        <source>Graph: host memory (and VRAM reserved/allocated on a GPU) over the last %1 samples</source>
+        <translation>曲线：最近 %1 次采样的内存占用（使用 GPU 时还包括已预留/已分配的显存）</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::ModelFolderDialog</name>
+    <message>
+        <source>Choose the CosyVoice3 model folder</source>
+        <translation>选择 CosyVoice3 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the folder of the Fun-CosyVoice3-0.5B model, the one that holds cosyvoice3.yaml, llm.pt, flow.pt, hift.pt, the two .onnx files and CosyVoice-BlankEN/.</source>
+        <translation>请选择 Fun-CosyVoice3-0.5B 模型所在的文件夹，即直接包含 cosyvoice3.yaml、llm.pt、flow.pt、hift.pt、两个 .onnx 文件和 CosyVoice-BlankEN/ 的那一层。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Load</source>
+        <translation>加载(&amp;L)</translation>
+    </message>
+    <message>
+        <source>✓ Every required file is present.</source>
+        <translation>✓ 所需文件齐全。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This folder cannot be used yet:&lt;/b&gt;&lt;ul&gt;</source>
+        <translation>&lt;b&gt;该文件夹暂时无法使用：&lt;/b&gt;&lt;ul&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::PcmPlayer</name>
+    <message>
+        <source>No audio output device is available.</source>
+        <translation>没有可用的音频输出设备。</translation>
+    </message>
+    <message>
+        <source>The audio output device could not be opened.</source>
+        <translation>无法打开音频输出设备。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>float32 (safest)</source>
+        <translation>float32（最稳妥）</translation>
+    </message>
+    <message>
+        <source>bfloat16 (GPU, faster)</source>
+        <translation>bfloat16（GPU，更快）</translation>
+    </message>
+    <message>
+        <source>float16 (GPU, fastest)</source>
+        <translation>float16（GPU，最快）</translation>
+    </message>
+    <message>
+        <source>On the CPU everything runs in float32</source>
+        <translation>在 CPU 上一律以 float32 运行</translation>
+    </message>
+    <message>
+        <source>keep every take</source>
+        <translation>全部保留</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Delete takes in the outputs folder older than this</source>
+        <translation>删除输出文件夹中早于此期限的生成结果</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Free the model&apos;s memory for other programs when CosyStudio is idle; it is loaded again for the next job</source>
+        <translation>CosyStudio 空闲时释放模型占用的内存，留给其他程序使用；下次任务时会重新加载</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>设备(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Precision:</source>
+        <translation>精度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Delete takes &amp;older than:</source>
+        <translation>删除早于此期限的结果(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Unload the model when idle for:</source>
+        <translation>空闲多久后卸载模型(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Compute capability %1.%2 · %3 free of %4</source>
+        <translation>计算能力 %1.%2 · 可用显存 %3 / 共 %4</translation>
+    </message>
+    <message>
+        <source>Runs everywhere; much slower than a GPU.</source>
+        <translation>任何电脑都能运行，但比 GPU 慢得多。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::StylePanel</name>
+    <message>
+        <source>Zero-shot: clip + transcript. Cross-lingual: clip only, any language. Instruct: clip + a style instruction. Voice conversion: re-speak a clip.</source>
+        <translation>极速复刻：参考音频 + 对应文本。跨语种复刻：只需参考音频，可合成任意语种。自然语言控制：参考音频 + 风格指令。音色转换：用参考音色把另一段音频重新说一遍。</translation>
+    </message>
+    <message>
+        <source>(free instruction)</source>
+        <translation>（自定义指令）</translation>
+    </message>
+    <message>
+        <source>Dialects, emotions, speed, volume and role play the model was trained on</source>
+        <translation>模型训练时学过的方言、情感、语速、音量和角色扮演</translation>
+    </message>
+    <message>
+        <source>e.g. 请用四川话表达。</source>
+        <translation>例如：请用四川话表达。</translation>
+    </message>
+    <message>
+        <source>A short instruction; it is never spoken</source>
+        <translation>一句简短的指令；它不会被读出来</translation>
+    </message>
+    <message>
+        <source>Speaking speed, 0.5× to 2.0× (not available while streaming)</source>
+        <translation>语速，0.5× 到 2.0×（流式合成时不可用）</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Pick a new seed for every take</source>
+        <translation>每次生成都换一个新的种子</translation>
+    </message>
+    <message>
+        <source>The same seed, text and voice give the same take</source>
+        <translation>种子、文本和音色都相同时，生成结果也相同</translation>
+    </message>
+    <message>
+        <source>Stream (play while generating)</source>
+        <translation>流式（边生成边播放）</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instruction:</source>
+        <translation>指令(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Spee&amp;d:</source>
+        <translation>语速(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>used: %1</source>
+        <translation>实际使用：%1</translation>
+    </message>
+    <message>
+        <source>1.0× (streaming)</source>
+        <translation>1.0×（流式）</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Instructions can lower the similarity to the prompt voice; an emotional prompt clip is an alternative.</source>
+        <translation>指令可能会降低与参考音色的相似度；也可以改用本身带有情感的参考音频。</translation>
+    </message>
+    <message>
+        <source>⚠ Long instructions are often ignored or spoken. </source>
+        <translation>⚠ 指令过长时，常常会被忽略或被读出来。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::TextPanel</name>
+    <message>
+        <source>Type the text to speak. Markup: 她[h][ào]干净 · [breath] · &lt;strong&gt;word&lt;/strong&gt; · [M][AY1] for English phones</source>
+        <translation>输入要合成的文本。标注示例：她[h][ào]干净 · [breath] · &lt;strong&gt;重读&lt;/strong&gt; · 英文音素 [M][AY1]</translation>
+    </message>
+    <message>
+        <source>Insert:</source>
+        <translation>插入：</translation>
+    </message>
+    <message>
+        <source>Insert %1 at the cursor</source>
+        <translation>在光标处插入 %1</translation>
+    </message>
+    <message>
+        <source>Wrap the selection in %1…%2</source>
+        <translation>用 %1…%2 包住选中的文字</translation>
+    </message>
+    <message>
+        <source>Pronunciation…</source>
+        <translation>发音…</translation>
+    </message>
+    <message>
+        <source>Replace the selected Chinese character by a toned pinyin reading, or the selected English word by CMU phones (Ctrl+P)</source>
+        <translation>把选中的汉字替换为带声调的拼音，或把选中的英文单词替换为 CMU 音素（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Raw text</source>
+        <translation>原始文本</translation>
+    </message>
+    <message>
+        <source>Send the text as typed, without number/symbol normalisation (for languages the normaliser mishandles)</source>
+        <translation>按输入原样发送文本，不做数字和符号的规范化（用于规范化处理不好的语言）</translation>
+    </message>
+    <message>
+        <source>Exactly what the model will receive, one line per segment</source>
+        <translation>模型实际收到的内容，每段一行</translation>
+    </message>
+    <message>
+        <source>Normalised segments:</source>
+        <translation>规范化后的分段：</translation>
+    </message>
+    <message>
+        <source>(the segments are shown once a model is chosen)</source>
+        <translation>（选择模型后显示分段）</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Pronunciation</source>
+        <translation>发音</translation>
+    </message>
+    <message>
+        <source>Pinyin of “%1” with its tone number (e.g. hao4):</source>
+        <translation>“%1”的拼音，带声调数字（例如 hao4）：</translation>
+    </message>
+    <message>
+        <source>CMU phones for “%1”, separated by spaces (e.g. M AY1):</source>
+        <translation>“%1”的 CMU 音素，用空格分隔（例如 M AY1）：</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid reading.</source>
+        <translation>“%1”不是有效的读音。</translation>
+    </message>
+    <message>
+        <source>The model does not know %1.</source>
+        <translation>模型不认识 %1。</translation>
+    </message>
+    <message>
+        <source>⚠ Unknown tags will be read out as text: %1</source>
+        <translation>⚠ 未知标签会被当作文本读出来：%1</translation>
+    </message>
+    <message>
+        <source>Tags are checked against the model once a model is loaded.</source>
+        <translation>加载模型后会按模型检查标签。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::VoiceLibrary</name>
+    <message>
+        <source>Saved voices; double-click to rename</source>
+        <translation>已保存的音色；双击可重命名</translation>
+    </message>
+    <message>
+        <source>&amp;Use the selected voice instead of the clip</source>
+        <translation>使用选中的音色代替参考音频(&amp;U)</translation>
+    </message>
+    <message>
+        <source>A saved voice skips feature extraction and keeps the voice consistent</source>
+        <translation>使用已保存的音色可跳过特征提取，并保持音色一致</translation>
+    </message>
+    <message>
+        <source>&amp;Save current…</source>
+        <translation>保存当前音色(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the prompt clip and its transcript as a named voice (Ctrl+Shift+S)</source>
+        <translation>将参考音频及其文本保存为一个命名音色（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me…</source>
+        <translation>重命名(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>De&amp;lete</source>
+        <translation>删除(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>A voice named “%1” cannot be created.</source>
+        <translation>无法创建名为“%1”的音色。</translation>
+    </message>
+    <message>
+        <source>“%1” could not be renamed.</source>
+        <translation>无法重命名“%1”。</translation>
+    </message>
+    <message>
+        <source>“%1” could not be deleted.</source>
+        <translation>无法删除“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 is not a voice file: %2</source>
+        <translation>%1 不是音色文件：%2</translation>
+    </message>
+    <message>
+        <source>A voice with the name of %1 already exists.</source>
+        <translation>已存在与 %1 同名的音色。</translation>
+    </message>
+    <message>
+        <source>“%1” could not be exported to %2.</source>
+        <translation>无法将“%1”导出到 %2。</translation>
+    </message>
+    <message>
+        <source>Rename voice</source>
+        <translation>重命名音色</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Delete voice</source>
+        <translation>删除音色</translation>
+    </message>
+    <message>
+        <source>Delete the voice “%1”?</source>
+        <translation>要删除音色“%1”吗？</translation>
+    </message>
+    <message>
+        <source>Import voice</source>
+        <translation>导入音色</translation>
+    </message>
+    <message>
+        <source>CosyStudio voices (*%1)</source>
+        <translation>CosyStudio 音色 (*%1)</translation>
+    </message>
+    <message>
+        <source>Export voice</source>
+        <translation>导出音色</translation>
+    </message>
+    <message>
+        <source>A voice file lets anyone speak with this voice. Share it only with the consent of the person whose voice it is. Continue?</source>
+        <translation>任何人拿到音色文件都能用这个声音说话。请只在声音主人同意的情况下分享。是否继续？</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::WaveformView</name>
+    <message>
+        <source>Drag the handles to trim the clip; the shaded parts are left out.</source>
+        <translation>拖动两侧的手柄裁剪音频；阴影部分不会使用。</translation>
+    </message>
+    <message>
+        <source>Prompt clip waveform</source>
+        <translation>参考音频波形</translation>
+    </message>
+    <message>
+        <source>Drop an audio file here, open one, or record</source>
+        <translation>把音频文件拖到这里，或者打开、录制一段</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s</source>
+        <translation>%1 秒 / 共 %2 秒</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Voice cloning text-to-speech with CosyVoice3</source>
+        <translation>基于 CosyVoice3 的音色克隆语音合成</translation>
+    </message>
+    <message>
+        <source>CosyVoice3 model folder to load.</source>
+        <translation>要加载的 CosyVoice3 模型文件夹。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Audio file to open as the prompt clip.</source>
+        <translation>要作为参考音频打开的音频文件。</translation>
+    </message>
+</context>
+</TS>
