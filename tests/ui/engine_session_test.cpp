@@ -65,6 +65,22 @@ class EngineSessionTest : public QObject {
     QCOMPARE(session.state(), EngineSession::State::Ready);
   }
 
+  void streamingDeliversTheTakeInChunks() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy chunks(&session, &EngineSession::jobAudio);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    JobSpec job = zeroShot(QStringLiteral("今天的天气非常好，我们一起去公园散步吧。"));
+    job.stream = true;
+    session.enqueue(job);
+    QVERIFY(finished.wait(kJobMs));
+    QVERIFY(chunks.count() >= 2);
+    QVector<float> streamed;
+    for (const QList<QVariant>& chunk : chunks) streamed += chunk.at(1).value<QVector<float>>();
+    const Take take = finished.first().first().value<Take>();
+    QCOMPARE(streamed.size(), take.samples.size());
+  }
+
   void cancelStopsTheRunningJob() {
     EngineSession session;
     QVERIFY(loadTinyModel(session));
