@@ -6,7 +6,9 @@ namespace cosystudio::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("InstructionPresets", text); }
+// lupdate files the tr() calls of these free functions under the enclosing
+// namespace, so that is the context the catalogue holds them in.
+QString tr(const char* text) { return QCoreApplication::translate("cosystudio::ui", text); }
 
 }  // namespace
 

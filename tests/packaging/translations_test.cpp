@@ -1,6 +1,7 @@
 // The catalogues cover the current sources: lupdate runs on a copy of each .ts
 // (as `update_translations` would), and every message must then be finished,
 // with the placeholders, shortcut and markup of its source text.
+#include "instruction_presets.h"
 #include "language.h"
 
 #include <QCoreApplication>
@@ -149,6 +150,9 @@ class TranslationsTest : public QObject {
     QCOMPARE(QCoreApplication::translate("cosystudio::ui::MainWindow", "The model was unloaded after %n idle minute(s); "
                                          "it loads again for the next job.", nullptr, 3),
              QStringLiteral("空闲 3 分钟后已卸载模型；下次任务时会重新加载。"));
+    // Strings translated outside a QObject reach the catalogue under the context lupdate gave them.
+    QCOMPARE(cosystudio::ui::instructionPresets().constFirst().label, QStringLiteral("粤语"));
+    QCOMPARE(cosystudio::ui::kindName(cosystudio::ui::InstructionPreset::Kind::Emotion), QStringLiteral("情感"));
   }
 };
 

@@ -4,6 +4,7 @@
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
+#include "language.h"
 #include "main_window.h"
 #include "model_dialogs.h"
 #include "style_panel.h"
@@ -39,7 +40,12 @@ int main(int argc, char** argv) {
     QTextStream(stderr) << "usage: cosystudio-screenshots <out-dir> <model-folder> <prompt-clip>\n";
     return 2;
   }
-  const QString out = args[1], model = args[2], clip = args[3];
+  // The UI language follows the system (LANGUAGE=zh_CN …); pictures of a
+  // translated UI go into a sub-folder named after the language.
+  const QString language = cosystudio::i18n::installTranslators();
+  const bool translated = !language.isEmpty() && !language.startsWith(QLatin1String("en"));
+  const QString out = translated ? QDir(args[1]).filePath(language) : args[1];
+  const QString model = args[2], clip = args[3];
   QDir().mkpath(out);
   bool ok = true;
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the README screenshots into docs/screenshots/ under a virtual X server.
 # Usage: tests/ui/take_screenshots.sh [build-dir]
+#        LANGUAGE=zh_CN tests/ui/take_screenshots.sh [build-dir]   # Chinese UI, into docs/screenshots/zh_CN/
 # Needs Xvfb and a font with Chinese glyphs (e.g. the fonts-wqy-microhei package).
 set -euo pipefail
 fc-list :lang=zh | grep -q . || echo "take_screenshots: no Chinese font installed; Chinese text will show as boxes" >&2
