@@ -6,6 +6,7 @@
 // full-size random-weight LLM into the folder in the official formats, so the
 // benchmark runs without the released weights.
 #include "command.h"
+#include "engine_options.h"
 
 #include "config/llm_config.h"
 #include "llm/cosyvoice3_lm.h"
@@ -15,7 +16,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <string>
 
@@ -31,13 +31,6 @@ struct BenchOptions {
   int promptSpeechTokens = 150;
   int decodeTokens = 100;
 };
-
-double peakResidentMiB() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-  return 0;
-}
 
 // RAS as in a real request, but a drawn stop id is folded back into the speech
 // range so that random weights decode the requested number of tokens.
@@ -71,7 +64,7 @@ int bench(const BenchOptions& o) {
   auto start = Clock::now();
   const auto lm = CosyVoice3LM::load(config, std::filesystem::path(o.folder) / "llm.pt", runtime);
   const double loadMs = ms(start, Clock::now());
-  const double loadPeak = peakResidentMiB();
+  const double loadPeak = mib(peakResidentBytes());
 
   std::vector<int64_t> text(o.textTokens), speech(o.promptSpeechTokens);
   for (size_t i = 0; i < text.size(); ++i) text[i] = 1000 + 37 * i;
@@ -92,7 +85,7 @@ int bench(const BenchOptions& o) {
   std::printf("load %.0f ms (peak RSS %.0f MiB)\n", loadMs, loadPeak);
   std::printf("prefill %lld positions + first token: %.1f ms\n", static_cast<long long>(lmInput.size(1)), prefillMs);
   std::printf("decode %zu tokens: %.2f ms/token, %.1f tokens/s\n", stamps.size() - 1, decodeMs, 1000.0 / decodeMs);
-  std::printf("peak RSS %.0f MiB\n", peakResidentMiB());
+  std::printf("peak RSS %.0f MiB\n", mib(peakResidentBytes()));
   return 0;
 }
 
