@@ -307,12 +307,6 @@ int bench(const BenchOptions& o) {
     std::fprintf(stderr, "wrote a full-size random-weight model to %s in %.1f s\n", o.engine.model.c_str(),
                  secondsSince(start));
   }
-  const fs::path generatedPrompt =
-      fs::temp_directory_path() / ("cosystudio-bench-prompt-" + std::to_string(::getpid()) + ".wav");
-  const fs::path prompt = o.prompt.empty() ? writeTestPrompt(generatedPrompt, 6.0) : fs::path(o.prompt);
-  const std::string transcript =
-      o.prompt.empty() ? "This is a generated prompt clip of about six seconds." : o.promptText;
-
   Engine engine;
   auto start = std::chrono::steady_clock::now();
   loadEngine(engine, o.engine);
@@ -320,6 +314,11 @@ int bench(const BenchOptions& o) {
   const MemoryStats afterLoad = engine.memory();
   const bool cuda = engine.options().device.kind == DeviceKind::Cuda;
 
+  const fs::path generatedPrompt =
+      fs::temp_directory_path() / ("cosystudio-bench-prompt-" + std::to_string(::getpid()) + ".wav");
+  const fs::path prompt = o.prompt.empty() ? writeTestPrompt(generatedPrompt, 6.0) : fs::path(o.prompt);
+  const std::string transcript =
+      o.prompt.empty() ? "This is a generated prompt clip of about six seconds." : o.promptText;
   start = std::chrono::steady_clock::now();
   SynthesisRequest request;
   request.mode = transcript.empty() ? Mode::CrossLingual : Mode::ZeroShot;
