@@ -36,8 +36,7 @@ static std::string shapeText(const at::Tensor& t) {
   return s.str();
 }
 
-bool Report::close(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
-                   double maxAbsTolerance, double meanAbsTolerance) {
+bool Report::comparable(const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
   if (!got.defined()) {
     failure(name, "not computed");
     return false;
@@ -46,6 +45,12 @@ bool Report::close(const std::string& name, const at::Tensor& got, const at::Ten
     failure(name, "shape " + shapeText(got) + " != expected " + shapeText(expected));
     return false;
   }
+  return true;
+}
+
+bool Report::close(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                   double maxAbsTolerance, double meanAbsTolerance) {
+  if (!comparable(name, got, expected)) return false;
   const auto diff = (got.detach().to(at::kCPU, at::kDouble) - expected.to(at::kDouble)).abs();
   const bool finite = diff.isfinite().all().item<bool>();
   const double maxAbs = diff.numel() ? diff.max().item<double>() : 0.0;
@@ -61,14 +66,7 @@ bool Report::close(const std::string& name, const at::Tensor& got, const at::Ten
 }
 
 bool Report::exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
-  if (!got.defined()) {
-    failure(name, "not computed");
-    return false;
-  }
-  if (got.sizes() != expected.sizes()) {
-    failure(name, "shape " + shapeText(got) + " != expected " + shapeText(expected));
-    return false;
-  }
+  if (!comparable(name, got, expected)) return false;
   const auto a = got.detach().to(at::kCPU, at::kLong);
   const auto b = expected.to(at::kLong);
   const long long mismatches = a.ne(b).sum().item<int64_t>();

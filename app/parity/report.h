@@ -44,6 +44,8 @@ class Report {
   int finish() const;
 
  private:
+  // False (and a FAIL line) when `got` is missing or shaped differently.
+  bool comparable(const std::string& name, const at::Tensor& got, const at::Tensor& expected);
   void line(const std::string& name, double maxAbs, double meanAbs, const std::string& tolerance,
             bool ok, const std::string& note = {});
   int passed_ = 0;

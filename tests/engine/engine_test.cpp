@@ -175,6 +175,9 @@ TEST_F(EngineTest, BadRequestsAreRefusedWithAReason) {
   };
   refuses(request(""), "nothing to speak");
   refuses(request("。！？"), "nothing to speak");
+  auto punctuation = request("。。。 ...");
+  punctuation.mode = Mode::CrossLingual;
+  refuses(punctuation, "nothing to speak");
   auto noVoice = request("你好。");
   noVoice.voice = Voice();
   refuses(noVoice, "voice");

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.h"
+
 #include <filesystem>
 #include <fstream>
 
@@ -19,14 +21,7 @@ namespace {
 
 const std::filesystem::path kModels = std::filesystem::path(COSYSTUDIO_FIXTURES_DIR) / "audio" / "models";
 
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using cosystudio::test::errorOf;
 
 std::filesystem::path tempDir(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / ("cosystudio_onnx_" + name);

@@ -1,5 +1,10 @@
 // Leak and soak test (label slow): many syntheses and in-process resets on the
 // tiny model must leave host memory flat. Prints the figures it measures.
+//
+// Requests cycle through a fixed set of seeds (so a fixed set of output
+// lengths) that the warm-up has already run: libtorch keeps per-shape state
+// (oneDNN convolution primitives, FFT plans) in bounded caches, and a new
+// length would add to those rather than reveal a leak of the engine's.
 #include "cosystudio/engine.h"
 
 #include <gtest/gtest.h>
@@ -16,6 +21,7 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // Allowed host growth over a whole run: a leak of even a few KiB per request
 // would exceed it, allocator noise does not.
 constexpr double kAllowedGrowthMiB = 4.0;
+constexpr uint64_t kSeeds = 20;
 
 // Least-squares slope of y over 0..n-1.
 double slope(const std::vector<double>& y) {
@@ -53,10 +59,10 @@ class Soak : public ::testing::Test {
 }  // namespace
 
 TEST_F(Soak, TwoHundredSynthesesKeepHostMemoryFlat) {
-  for (uint64_t seed = 0; seed < 10; ++seed) synthesizeOnce(seed);  // warm-up
+  for (uint64_t seed = 0; seed < kSeeds; ++seed) synthesizeOnce(seed);  // warm-up
   std::vector<double> rss;
-  for (uint64_t seed = 0; seed < 200; ++seed) {
-    synthesizeOnce(1000 + seed);
+  for (uint64_t request = 0; request < 200; ++request) {
+    synthesizeOnce(request % kSeeds);
     releaseHostMemory();
     rss.push_back(double(sampleMemory(Device{}).hostResident) / kMiB);
   }
@@ -67,13 +73,13 @@ TEST_F(Soak, TwoHundredSynthesesKeepHostMemoryFlat) {
 }
 
 TEST_F(Soak, FiftyResetsComeBackToThePostLoadLevel) {
-  synthesizeOnce(1);
+  for (uint64_t seed = 0; seed < kSeeds; ++seed) synthesizeOnce(seed);  // warm-up
   const ResetReport first = engine.reset();
   const double baseline = double(first.afterReload.hostResident) / kMiB;
   std::vector<double> afterReload;
   double slowest = 0;
   for (int cycle = 0; cycle < 50; ++cycle) {
-    synthesizeOnce(uint64_t(cycle));
+    synthesizeOnce(uint64_t(cycle) % kSeeds);
     const ResetReport report = engine.reset();
     afterReload.push_back(double(report.afterReload.hostResident) / kMiB);
     slowest = std::max(slowest, report.teardownSeconds + report.reloadSeconds);

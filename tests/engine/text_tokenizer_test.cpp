@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.h"
+
 #include <chrono>
 #include <fstream>
 
@@ -18,14 +20,7 @@ const Tokenizer& tokenizer() {
   return instance;
 }
 
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using cosystudio::test::errorOf;
 
 // A scratch folder with a copy of vocab.json and the given merges.txt text.
 fs::path folderWithMerges(const std::string& name, const std::string& merges) {

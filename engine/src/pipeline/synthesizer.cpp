@@ -2,9 +2,11 @@
 
 #include "audio/prompt_features.h"
 #include "cosystudio/text/prompt.h"
+#include "cosystudio/text/text_normalize.h"
 #include "pipeline/stream_schedule.h"
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -147,9 +149,16 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   RasSampler sampler(model_.config.llm.sampling, request.seed);
   if (hooks.draw) sampler.setDrawHook(hooks.draw);
 
+  // Pieces of only blanks or punctuation have nothing to say (cross-lingual
+  // text is not normalised, so it can still hold them).
+  const auto speakable = [](std::string text) {
+    text.erase(std::remove_if(text.begin(), text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+               text.end());
+    return !text.empty() && !text::isOnlyPunctuation(text);
+  };
   std::vector<std::string> segmentTexts;
   for (auto& piece : texts.segments)
-    if (piece.find_first_not_of(" \t\r\n") != std::string::npos) segmentTexts.push_back(std::move(piece));
+    if (speakable(request.mode == Mode::CrossLingual ? request.text : piece)) segmentTexts.push_back(std::move(piece));
   if (request.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
   if (segmentTexts.empty()) throw EngineError("the text has nothing to speak after normalisation");
   segmentCount_ = int(segmentTexts.size());
