@@ -19,6 +19,7 @@ APP_PACKAGES=(
   qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libgl-dev xvfb xauth pulseaudio pulseaudio-utils
   desktop-file-utils appstream dpkg-dev help2man librsvg2-bin
+  qt6-translations-l10n fonts-wqy-microhei
 )
 packages=("${ENGINE_PACKAGES[@]}")
 [[ "$ENGINE_ONLY" == OFF ]] && packages+=("${APP_PACKAGES[@]}")

@@ -842,6 +842,10 @@
         <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;在你自己的电脑上运行 CosyVoice3 模型：用一小段参考音频克隆音色，合成任意文本的语音。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>The language changes when CosyStudio starts again.</source>
+        <translation>界面语言在重新启动 CosyStudio 后生效。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupHighlighter</name>
@@ -972,6 +976,18 @@
     <message>
         <source>&amp;Unload the model when idle for:</source>
         <translation>空闲多久后卸载模型(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>The language changes when CosyStudio starts again</source>
+        <translation>界面语言在重新启动 CosyStudio 后生效</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>界面语言(&amp;L)：</translation>
     </message>
     <message>
         <source>Compute capability %1.%2 · %3 free of %4</source>

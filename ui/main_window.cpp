@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "language.h"
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
   settings_.precision = Precision(settings.value(settingsKey("engine/precision"), int(Precision::Float32)).toInt());
   settings_.retentionDays = settings.value(settingsKey("outputs/retentionDays"), 0).toInt();
   settings_.idleUnloadMinutes = settings.value(settingsKey("engine/idleUnloadMinutes"), 0).toInt();
+  settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
     // availableDevices() lists only GPUs this libtorch build can run on.
@@ -402,6 +404,10 @@ void MainWindow::showSettings() {
   s.setValue(settingsKey("engine/precision"), int(settings_.precision));
   s.setValue(settingsKey("outputs/retentionDays"), settings_.retentionDays);
   s.setValue(settingsKey("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
+  if (chosen.language != s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString()) {
+    s.setValue(QLatin1String(i18n::kLanguageSettingsKey), chosen.language);
+    statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
+  }
   updateActions();
   store_->applyRetention(settings_.retentionDays);
   if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);

@@ -1,5 +1,6 @@
 #include "model_dialogs.h"
 
+#include "language.h"
 #include "memory_meter.h"
 
 #include <QComboBox>
@@ -8,6 +9,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -119,6 +121,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   idleUnload_->setToolTip(tr("Free the model's memory for other programs when CosyStudio is idle; "
                              "it is loaded again for the next job"));
 
+  language_ = new QComboBox(this);
+  language_->setObjectName(QStringLiteral("language"));
+  language_->addItem(tr("Follow the system"), QString());
+  for (const QString& name : i18n::availableLanguages())
+    language_->addItem(QLocale(name).nativeLanguageName(), name);
+  language_->setCurrentIndex(std::max(0, language_->findData(settings.language)));
+  language_->setToolTip(tr("The language changes when CosyStudio starts again"));
+
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   auto* form = new QFormLayout(this);
   form->addRow(tr("&Device:"), device_);
@@ -126,6 +136,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(tr("&Precision:"), precision_);
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
+  form->addRow(tr("&Language:"), language_);
   form->addRow(buttons);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -154,6 +165,7 @@ AppSettings SettingsDialog::settings() const {
                                                   : Precision::Float32;
   s.retentionDays = retention_->value();
   s.idleUnloadMinutes = idleUnload_->value();
+  s.language = language_->currentData().toString();
   return s;
 }
 

@@ -44,6 +44,7 @@ struct AppSettings {
   Precision precision = Precision::Float32;
   int retentionDays = 0;  // 0 = keep every take
   int idleUnloadMinutes = 0;  // 0 = keep the model loaded
+  QString language;           // locale name such as "zh_CN"; empty = follow the system
 };
 
 class SettingsDialog : public QDialog {
@@ -61,6 +62,7 @@ class SettingsDialog : public QDialog {
   QComboBox* precision_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
+  QComboBox* language_;
   std::vector<DeviceInfo> devices_;
 };
 
