@@ -5,4 +5,4 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/setup.sh"
 cd "${COSYSTUDIO_BUILD_DIR:-$ROOT/build}"
-exec ctest --output-on-failure --timeout 1500 "$@"
+exec ctest --output-on-failure --timeout 1500 --parallel "$(nproc)" "$@"
