@@ -84,7 +84,9 @@ TEST_F(Soak, FiftyResetsComeBackToThePostLoadLevel) {
     afterReload.push_back(double(report.afterReload.hostResident) / kMiB);
     slowest = std::max(slowest, report.teardownSeconds + report.reloadSeconds);
     EXPECT_LT(report.afterTeardown.hostResident, report.before.hostResident) << "cycle " << cycle;
-    EXPECT_NEAR(afterReload.back(), baseline, kAllowedGrowthMiB) << "cycle " << cycle;
+    // Lower is fine (the allocator returned more); higher would be memory the
+    // teardown failed to release.
+    EXPECT_LT(afterReload.back(), baseline + kAllowedGrowthMiB) << "cycle " << cycle;
   }
   std::printf("soak: 50 resets, post-load host RSS %.1f MiB, after the last reset %.1f MiB, slope %.4f MiB per "
               "reset, slowest reset %.2f s\n",
