@@ -767,10 +767,6 @@
         <translation>极速复刻需要参考音频对应的文本。请输入文本，或改用跨语种复刻。</translation>
     </message>
     <message>
-        <source>Voice conversion needs a source clip; choose one with File → Open while in this mode.</source>
-        <translation>音色转换需要一段源音频；请在此模式下通过“文件 → 打开”选择。</translation>
-    </message>
-    <message>
         <source>Type the text to speak first.</source>
         <translation>请先输入要合成的文本。</translation>
     </message>
@@ -845,6 +841,22 @@
     <message>
         <source>The language changes when CosyStudio starts again.</source>
         <translation>界面语言在重新启动 CosyStudio 后生效。</translation>
+    </message>
+    <message>
+        <source>Open source clip for voice &amp;conversion…</source>
+        <translation>打开音色转换的源音频(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open source clip</source>
+        <translation>打开源音频</translation>
+    </message>
+    <message>
+        <source>Cannot use %1 as the source clip: %2</source>
+        <translation>无法将 %1 用作源音频：%2</translation>
+    </message>
+    <message>
+        <source>Source clip for voice conversion: %1</source>
+        <translation>音色转换的源音频：%1</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "cosystudio/audio/clip.h"
 #include "language.h"
 #include "clip_panel.h"
 #include "engine_session.h"
@@ -224,6 +225,7 @@ void MainWindow::createMenus() {
     if (!path.isEmpty()) openClip(path);
   });
   open->setShortcut(QKeySequence::Open);
+  file->addAction(tr("Open source clip for voice &conversion…"), this, &MainWindow::chooseSourceClip);
   QAction* exportTakeAction = file->addAction(tr("&Export take…"), history_, &HistoryPanel::exportCurrentWithDialog);
   exportTakeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
   file->addAction(tr("Export &all takes…"), history_, &HistoryPanel::exportAll);
@@ -413,6 +415,29 @@ void MainWindow::showSettings() {
   if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
 }
 
+void MainWindow::chooseSourceClip() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open source clip"), QString(), tr("Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)"));
+  if (!path.isEmpty()) setSourceClip(path);
+}
+
+bool MainWindow::setSourceClip(const QString& path) {
+  // The speech tokenizer takes what a prompt clip may be (16 kHz or more, at most 30 s).
+  std::optional<std::string> problem;
+  try {
+    problem = audio::limitViolation(audio::probeClip(path.toStdString()), audio::ClipLimits{});
+  } catch (const audio::AudioError& e) {
+    problem = e.what();
+  }
+  if (problem) {
+    showError(tr("Cannot use %1 as the source clip: %2").arg(path, QString::fromStdString(*problem)));
+    return false;
+  }
+  sourceClip_ = path;
+  statusBar()->showMessage(tr("Source clip for voice conversion: %1").arg(path), 5000);
+  return true;
+}
+
 bool MainWindow::openClip(const QString& path) {
   QString error;
   if (!clip_->loadFile(path, &error)) {
@@ -450,10 +475,10 @@ quint64 MainWindow::generate() {
     job.voiceName = voices_->activeVoiceName();
   }
   if (job.mode == Mode::VoiceConversion) {
-    showError(tr("Voice conversion needs a source clip; choose one with File → Open while in this mode."));
-    return 0;
-  }
-  if (job.text.isEmpty()) {
+    if (sourceClip_.isEmpty()) chooseSourceClip();
+    if (sourceClip_.isEmpty()) return 0;
+    job.sourceClipPath = sourceClip_;
+  } else if (job.text.isEmpty()) {
     showError(tr("Type the text to speak first."));
     return 0;
   }

@@ -45,6 +45,8 @@ class MainWindow : public QMainWindow {
 
   // Loads an audio file as the prompt clip (File → Open and drag and drop).
   bool openClip(const QString& path);
+  // The clip that voice conversion re-speaks in the prompt's voice.
+  bool setSourceClip(const QString& path);
   // Queues a job from the current panels; 0 when something is missing (see lastError()).
   quint64 generate();
   QString lastError() const { return lastError_; }
@@ -73,6 +75,7 @@ class MainWindow : public QMainWindow {
   void showError(const QString& message);
   void showAbout();
   void chooseModelFolder();
+  void chooseSourceClip();
   void showSettings();
   void resetEngine();
   void restartApplication();
@@ -89,6 +92,7 @@ class MainWindow : public QMainWindow {
   TakeStore* store_;
   AppSettings settings_;
   QString modelFolder_;
+  QString sourceClip_;  // voice conversion
   QString lastError_;
 
   ClipPanel* clip_ = nullptr;

@@ -81,6 +81,16 @@ class MainWindowTest : public QObject {
     QCOMPARE(errors.count(), 1);
     QVERIFY(window.modelFolder().isEmpty());
   }
+
+  void aSourceClipForVoiceConversionIsChecked() {
+    MainWindow window;
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    QVERIFY(!window.setSourceClip(QStringLiteral("/no/such/source.wav")));
+    QCOMPARE(errors.count(), 1);
+    QVERIFY(errors.first().first().toString().contains(QStringLiteral("source.wav")));
+    QVERIFY(window.setSourceClip(test::promptA()));
+    QCOMPARE(errors.count(), 1);
+  }
 };
 
 QTEST_MAIN(MainWindowTest)
