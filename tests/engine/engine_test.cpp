@@ -139,6 +139,19 @@ TEST_F(EngineTest, CancelDuringTheFlowLandsWithinOneStep) {
   EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
 }
 
+TEST_F(EngineTest, TheWatchdogStopsASegmentThatRunsTooLong) {
+  auto r = request("今天天气很好。");
+  r.segmentTimeLimitSeconds = 1e-9;
+  try {
+    engine.synthesize(r);
+    FAIL() << "the time limit was ignored";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("segment 1 was still generating"), std::string::npos) << e.what();
+  }
+  r.segmentTimeLimitSeconds = 600;
+  EXPECT_FALSE(engine.synthesize(r).samples.empty());
+}
+
 TEST_F(EngineTest, ResetReloadsInProcessAndKeepsVoicesUsable) {
   const auto before = engine.synthesize(request("今天天气很好。"));
   const ResetReport report = engine.reset();

@@ -121,6 +121,9 @@ struct SynthesisRequest {
   bool stream = false;     // deliver audio while it is generated
   bool normalize = true;   // false = raw text, no normalisation
   std::optional<int> onlySegment;  // regenerate one segment of a long text
+  // Watchdog: a segment still generating after this many seconds is stopped
+  // and reported (0 = no limit; the token cap of 20 per text token always applies).
+  double segmentTimeLimitSeconds = 0;
 };
 
 enum class Stage { Preparing, Text, SpeechTokens, Mel, Waveform, Done };

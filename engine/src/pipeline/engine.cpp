@@ -57,16 +57,17 @@ struct Engine::Impl {
   }
 
   // Runs `work` and turns device failures into engine states: out of memory
-  // releases the cache and retries once; sticky CUDA errors poison the engine.
-  template <typename F>
-  auto guarded(const char* what, F&& work) {
+  // releases the cache and retries once with `retry`; sticky CUDA errors
+  // poison the engine.
+  template <typename F, typename R>
+  auto guarded(const char* what, F&& work, R&& retry) {
     try {
       try {
         return work();
       } catch (const c10::Error& e) {
         if (!isOutOfMemory(e)) throw;
         compat::releaseCudaCache();
-        return work();
+        return retry();
       }
     } catch (const Cancelled&) {
       throw;
@@ -87,6 +88,10 @@ struct Engine::Impl {
     } catch (const std::exception& e) {
       throw EngineError(e.what());
     }
+  }
+  template <typename F>
+  auto guarded(const char* what, F&& work) {
+    return guarded(what, work, work);
   }
 
   const VoiceFeatures& featuresOf(const Voice& voice) {
@@ -169,11 +174,16 @@ SynthesisResult Engine::synthesize(const SynthesisRequest& request, const Synthe
   if (request.mode == Mode::VoiceConversion && request.sourceClip.empty())
     throw EngineError("voice conversion needs a source clip");
   impl_->cancelRequested = false;
-  return impl_->guarded("synthesising", [&] {
+  const auto run = [&](const SynthesisRequest& r) {
     c10::InferenceMode inference;
     Synthesizer synthesizer(*impl_->model, impl_->cancelRequested);
-    return synthesizer.run(request, impl_->featuresOf(request.voice), callbacks);
-  });
+    return synthesizer.run(r, impl_->featuresOf(r.voice), callbacks);
+  };
+  // Out of memory: the retry renders in streaming chunks, whose flow and
+  // vocoder calls hold far less at once (the speed change needs one pass).
+  SynthesisRequest chunked = request;
+  chunked.stream = request.speed == 1.0;
+  return impl_->guarded("synthesising", [&] { return run(request); }, [&] { return run(chunked); });
 }
 
 void Engine::cancel() { impl_->cancelRequested = true; }
