@@ -14,6 +14,9 @@ struct NormalizerCase {
   const char* expected;
 };
 
+// Test listings show the sentence rather than the bytes of the struct.
+void PrintTo(const NormalizerCase& c, std::ostream* os) { *os << c.input; }
+
 const NormalizerCase kChinese[] = {
     {"我今年25岁了。",
      "我今年二十五岁了。"},
