@@ -43,8 +43,6 @@ namespace cosystudio::ui {
 
 namespace {
 
-QString settingsKey(const char* key) { return QString::fromLatin1(key); }
-
 QString describeReport(const ResetReport& r) {
   auto row = [](const QString& name, const MemoryStats& s) {
     return QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
@@ -74,11 +72,11 @@ MainWindow::MainWindow(QWidget* parent)
   resize(1200, 780);
 
   const QSettings settings;
-  settings_.device.kind = DeviceKind(settings.value(settingsKey("engine/deviceKind"), 0).toInt());
-  settings_.device.index = settings.value(settingsKey("engine/deviceIndex"), 0).toInt();
-  settings_.precision = Precision(settings.value(settingsKey("engine/precision"), int(Precision::Float32)).toInt());
-  settings_.retentionDays = settings.value(settingsKey("outputs/retentionDays"), 0).toInt();
-  settings_.idleUnloadMinutes = settings.value(settingsKey("engine/idleUnloadMinutes"), 0).toInt();
+  settings_.device.kind = DeviceKind(settings.value(QStringLiteral("engine/deviceKind"), 0).toInt());
+  settings_.device.index = settings.value(QStringLiteral("engine/deviceIndex"), 0).toInt();
+  settings_.precision = Precision(settings.value(QStringLiteral("engine/precision"), int(Precision::Float32)).toInt());
+  settings_.retentionDays = settings.value(QStringLiteral("outputs/retentionDays"), 0).toInt();
+  settings_.idleUnloadMinutes = settings.value(QStringLiteral("engine/idleUnloadMinutes"), 0).toInt();
   settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
@@ -120,8 +118,8 @@ MainWindow::MainWindow(QWidget* parent)
                              10000);
   });
 
-  restoreGeometry(settings.value(settingsKey("window/geometry")).toByteArray());
-  restoreState(settings.value(settingsKey("window/state")).toByteArray());
+  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
   store_->applyRetention(settings_.retentionDays);
   updateActions();
   if (!deviceGone.isEmpty()) statusBar()->showMessage(deviceGone, 15000);
@@ -358,7 +356,7 @@ bool MainWindow::setModelFolder(const QString& folder) {
     return false;
   }
   modelFolder_ = folder;
-  QSettings().setValue(settingsKey("engine/modelFolder"), folder);
+  QSettings().setValue(QStringLiteral("engine/modelFolder"), folder);
   loadTokenizerTags(folder);
   session_->load(ModelChoice{folder, settings_.device, settings_.precision});
   engineStatus_->setText(tr("Loading %1…").arg(folder));
@@ -378,7 +376,7 @@ void MainWindow::loadTokenizerTags(const QString& folder) {
 }
 
 void MainWindow::promptForModelOnFirstRun() {
-  const QString remembered = QSettings().value(settingsKey("engine/modelFolder")).toString();
+  const QString remembered = QSettings().value(QStringLiteral("engine/modelFolder")).toString();
   if (!remembered.isEmpty() && modelFolderProblems(remembered).isEmpty()) {
     setModelFolder(remembered);
     return;
@@ -387,7 +385,7 @@ void MainWindow::promptForModelOnFirstRun() {
 }
 
 void MainWindow::chooseModelFolder() {
-  ModelFolderDialog dialog(modelFolder_.isEmpty() ? QSettings().value(settingsKey("engine/modelFolder")).toString()
+  ModelFolderDialog dialog(modelFolder_.isEmpty() ? QSettings().value(QStringLiteral("engine/modelFolder")).toString()
                                                   : modelFolder_,
                            this);
   if (dialog.exec() == QDialog::Accepted) setModelFolder(dialog.folder());
@@ -401,11 +399,11 @@ void MainWindow::showSettings() {
                       chosen.device.index != settings_.device.index || chosen.precision != settings_.precision;
   settings_ = chosen;
   QSettings s;
-  s.setValue(settingsKey("engine/deviceKind"), int(settings_.device.kind));
-  s.setValue(settingsKey("engine/deviceIndex"), settings_.device.index);
-  s.setValue(settingsKey("engine/precision"), int(settings_.precision));
-  s.setValue(settingsKey("outputs/retentionDays"), settings_.retentionDays);
-  s.setValue(settingsKey("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
+  s.setValue(QStringLiteral("engine/deviceKind"), int(settings_.device.kind));
+  s.setValue(QStringLiteral("engine/deviceIndex"), settings_.device.index);
+  s.setValue(QStringLiteral("engine/precision"), int(settings_.precision));
+  s.setValue(QStringLiteral("outputs/retentionDays"), settings_.retentionDays);
+  s.setValue(QStringLiteral("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
   if (chosen.language != s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString()) {
     s.setValue(QLatin1String(i18n::kLanguageSettingsKey), chosen.language);
     statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
@@ -607,48 +605,48 @@ void MainWindow::setOutputsFolder(const QString& folder) {
 
 void MainWindow::saveSession() const {
   QSettings s;
-  s.setValue(settingsKey("session/text"), text_->text());
-  s.setValue(settingsKey("session/rawText"), text_->rawText());
-  s.setValue(settingsKey("session/clip"), clip_->sourcePath());
-  s.setValue(settingsKey("session/clipIn"), clip_->inFrame());
-  s.setValue(settingsKey("session/clipOut"), clip_->outFrame());
-  s.setValue(settingsKey("session/transcript"), clip_->transcript());
-  s.setValue(settingsKey("session/mode"), int(style_->mode()));
-  s.setValue(settingsKey("session/instruction"), style_->instruction());
-  s.setValue(settingsKey("session/speed"), style_->speed());
-  s.setValue(settingsKey("session/seed"), style_->seed());
-  s.setValue(settingsKey("session/randomSeed"), style_->randomSeed());
-  s.setValue(settingsKey("session/stream"), style_->stream());
-  s.setValue(settingsKey("export/encoding"), int(history_->exportFormat().encoding));
-  s.setValue(settingsKey("export/rate"), history_->exportFormat().sampleRate);
+  s.setValue(QStringLiteral("session/text"), text_->text());
+  s.setValue(QStringLiteral("session/rawText"), text_->rawText());
+  s.setValue(QStringLiteral("session/clip"), clip_->sourcePath());
+  s.setValue(QStringLiteral("session/clipIn"), clip_->inFrame());
+  s.setValue(QStringLiteral("session/clipOut"), clip_->outFrame());
+  s.setValue(QStringLiteral("session/transcript"), clip_->transcript());
+  s.setValue(QStringLiteral("session/mode"), int(style_->mode()));
+  s.setValue(QStringLiteral("session/instruction"), style_->instruction());
+  s.setValue(QStringLiteral("session/speed"), style_->speed());
+  s.setValue(QStringLiteral("session/seed"), style_->seed());
+  s.setValue(QStringLiteral("session/randomSeed"), style_->randomSeed());
+  s.setValue(QStringLiteral("session/stream"), style_->stream());
+  s.setValue(QStringLiteral("export/encoding"), int(history_->exportFormat().encoding));
+  s.setValue(QStringLiteral("export/rate"), history_->exportFormat().sampleRate);
 }
 
 void MainWindow::restoreSession() {
   const QSettings s;
-  text_->setText(s.value(settingsKey("session/text")).toString());
-  text_->setRawText(s.value(settingsKey("session/rawText"), false).toBool());
-  const QString clip = s.value(settingsKey("session/clip")).toString();
+  text_->setText(s.value(QStringLiteral("session/text")).toString());
+  text_->setRawText(s.value(QStringLiteral("session/rawText"), false).toBool());
+  const QString clip = s.value(QStringLiteral("session/clip")).toString();
   if (!clip.isEmpty() && QFileInfo::exists(clip)) {
     QString ignored;  // a clip that went away is simply not restored
     if (clip_->loadFile(clip, &ignored))
-      clip_->setSelection(s.value(settingsKey("session/clipIn"), 0).toLongLong(),
-                          s.value(settingsKey("session/clipOut"), clip_->outFrame()).toLongLong());
+      clip_->setSelection(s.value(QStringLiteral("session/clipIn"), 0).toLongLong(),
+                          s.value(QStringLiteral("session/clipOut"), clip_->outFrame()).toLongLong());
   }
-  clip_->setTranscript(s.value(settingsKey("session/transcript")).toString());
-  style_->setMode(Mode(s.value(settingsKey("session/mode"), int(Mode::ZeroShot)).toInt()));
-  style_->setInstruction(s.value(settingsKey("session/instruction")).toString());
-  style_->setSpeed(s.value(settingsKey("session/speed"), 1.0).toDouble());
-  style_->setSeed(s.value(settingsKey("session/seed"), 0).toULongLong(),
-                  s.value(settingsKey("session/randomSeed"), true).toBool());
-  style_->setStream(s.value(settingsKey("session/stream"), false).toBool());
-  history_->setExportFormat({audio::WavEncoding(s.value(settingsKey("export/encoding"), 0).toInt()),
-                             s.value(settingsKey("export/rate"), 24000).toInt()});
+  clip_->setTranscript(s.value(QStringLiteral("session/transcript")).toString());
+  style_->setMode(Mode(s.value(QStringLiteral("session/mode"), int(Mode::ZeroShot)).toInt()));
+  style_->setInstruction(s.value(QStringLiteral("session/instruction")).toString());
+  style_->setSpeed(s.value(QStringLiteral("session/speed"), 1.0).toDouble());
+  style_->setSeed(s.value(QStringLiteral("session/seed"), 0).toULongLong(),
+                  s.value(QStringLiteral("session/randomSeed"), true).toBool());
+  style_->setStream(s.value(QStringLiteral("session/stream"), false).toBool());
+  history_->setExportFormat({audio::WavEncoding(s.value(QStringLiteral("export/encoding"), 0).toInt()),
+                             s.value(QStringLiteral("export/rate"), 24000).toInt()});
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   QSettings s;
-  s.setValue(settingsKey("window/geometry"), saveGeometry());
-  s.setValue(settingsKey("window/state"), saveState());
+  s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  s.setValue(QStringLiteral("window/state"), saveState());
   saveSession();
   QMainWindow::closeEvent(event);
 }
