@@ -162,17 +162,13 @@ int runPipeline(const fs::path& caseDir) {
     }
   };
 
-  const SynthesisRequest request = [&] {
-    SynthesisRequest r = requestFor(inputs);
-    r.seed = manifest.at("randomness").at("seed");
-    return r;
-  }();
+  SynthesisRequest request = requestFor(inputs);
+  request.seed = manifest.at("randomness").at("seed");
   // Voice handles carry the transcript the text front end reads.
-  SynthesisRequest withVoice = request;
-  withVoice.voice = Voice(std::make_shared<Voice::Data>(voiceData));
+  request.voice = Voice(std::make_shared<Voice::Data>(voiceData));
   const std::atomic<bool> neverCancelled{false};
   Synthesizer synthesizer(model, neverCancelled);
-  const SynthesisResult result = synthesizer.run(withVoice, voice, {}, hooks);
+  const SynthesisResult result = synthesizer.run(request, voice, {}, hooks);
 
   const json& segments = manifest.at("segments");
   report.exact("segments", int64_t(result.segments.size()), int64_t(segments.size()));

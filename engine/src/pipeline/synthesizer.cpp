@@ -71,10 +71,6 @@ struct Synthesizer::Segment {
   SegmentTrace trace;
   RasSampler* sampler = nullptr;
 
-  // The prompt as the flow sees it.
-  at::Tensor flowPromptTokens;  // (P) int64
-  at::Tensor flowPromptMel;     // (M, 80)
-  at::Tensor speakerEmbedding;  // (E)
   std::vector<int64_t> llmPromptSpeech;
 
   at::Tensor generatedMel;  // (1, 80, frames) handed to HiFT so far
@@ -132,17 +128,17 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
 
   // Two flow-mel frames per prompt token; voice conversion keeps both whole.
   Segment prototype;
-  prototype.speakerEmbedding = voice.speakerEmbedding;
+  prototype.trace.speakerEmbedding = voice.speakerEmbedding;
   if (request.mode == Mode::VoiceConversion) {
-    prototype.flowPromptTokens = voice.speechTokens;
-    prototype.flowPromptMel = voice.promptMel;
+    prototype.trace.flowPromptTokens = voice.speechTokens;
+    prototype.trace.flowPromptMel = voice.promptMel;
   } else {
     const auto aligned = audio::alignPrompt(voice.promptMel.unsqueeze(0), voice.speechTokens.unsqueeze(0));
-    prototype.flowPromptTokens = aligned.speechToken.squeeze(0).to(at::kLong);
-    prototype.flowPromptMel = aligned.speechFeat.squeeze(0);
+    prototype.trace.flowPromptTokens = aligned.speechToken.squeeze(0).to(at::kLong);
+    prototype.trace.flowPromptMel = aligned.speechFeat.squeeze(0);
   }
   if (request.mode == Mode::ZeroShot) {
-    const at::Tensor tokens = prototype.flowPromptTokens.to(at::kCPU).contiguous();
+    const at::Tensor tokens = prototype.trace.flowPromptTokens.to(at::kCPU).contiguous();
     prototype.llmPromptSpeech.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
   }
 
@@ -176,9 +172,6 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     segment.text = segmentTexts[size_t(i)];
     segment.sampler = &sampler;
     segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
-    segment.trace.flowPromptTokens = segment.flowPromptTokens;
-    segment.trace.flowPromptMel = segment.flowPromptMel;
-    segment.trace.speakerEmbedding = segment.speakerEmbedding;
     report(Stage::Text, segment);
     generateSegment(segment);
     if (hooks.onSegment) hooks.onSegment(i, segment.trace);
@@ -205,7 +198,7 @@ void Synthesizer::generateSegment(Segment& segment) {
   const SynthesisRequest& request = *request_;
   SegmentTrace& trace = segment.trace;
   std::optional<StreamSchedule> schedule;
-  if (request.stream) schedule.emplace(int(segment.flowPromptTokens.size(0)));
+  if (request.stream) schedule.emplace(int(segment.trace.flowPromptTokens.size(0)));
 
   if (request.mode == Mode::VoiceConversion) {
     // The source clip's speech tokens stand in for generated ones.
@@ -258,11 +251,11 @@ void Synthesizer::token2wav(Segment& segment, int tokenCount, int tokenOffset, b
   report(Stage::Mel, segment);
 
   FlowRequest flowRequest;
-  flowRequest.promptTokens = segment.flowPromptTokens;
+  flowRequest.promptTokens = segment.trace.flowPromptTokens;
   flowRequest.tokens = at::tensor(at::ArrayRef<int64_t>(trace.flowTokens.data(), size_t(tokenCount)))
                            .to(model_.device);
-  flowRequest.promptMel = segment.flowPromptMel;
-  flowRequest.speakerEmbedding = segment.speakerEmbedding;
+  flowRequest.promptMel = segment.trace.flowPromptMel;
+  flowRequest.speakerEmbedding = segment.trace.speakerEmbedding;
   // Upstream's final call uses full attention even when streaming (spec §8).
   flowRequest.streaming = !finalize;
   flowRequest.finalize = finalize;
