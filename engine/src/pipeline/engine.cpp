@@ -126,6 +126,9 @@ void Engine::load(const LoadOptions& options, const std::function<void(const std
     c10::InferenceMode inference;
     return std::make_unique<Model>(options, onStep);
   });
+  // Parsing the checkpoints leaves freed scratch (file records, pickle
+  // frames) in the heap; hand it back so the reported RSS is the model's.
+  releaseHostMemory();
 }
 
 void Engine::unload() {
