@@ -506,6 +506,10 @@
         <translation>重新生成片段</translation>
     </message>
     <message>
+        <source>%1 (regenerated, seed %2)</source>
+        <translation>%1(已重新生成，种子 %2)</translation>
+    </message>
+    <message>
         <source>Segment (1 to %1):</source>
         <translation>片段序号（1 到 %1）：</translation>
     </message>

@@ -125,10 +125,12 @@ void EngineWorker::run(const JobSpec& job) {
     take.samples = QVector<float>(result.samples.begin(), result.samples.end());
     take.sampleRate = result.sampleRate;
     for (const SegmentResult& segment : result.segments) {
-      take.segmentTexts << fromUtf8(segment.text);
-      take.speechTokens += segment.speechTokens;
+      TakeSegment& kept = take.segments.emplace_back();
+      kept.text = fromUtf8(segment.text);
+      kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
+      kept.speechTokens = segment.speechTokens;
+      for (const std::string& warning : segment.warnings) kept.warnings << fromUtf8(warning);
     }
-    for (const std::string& warning : result.warnings) take.warnings << fromUtf8(warning);
     take.seed = result.seed;
     take.modelFolder = fromUtf8(engine().options().modelFolder.string());
     take.firstAudioSeconds = result.firstAudioSeconds;

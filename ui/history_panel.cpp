@@ -93,14 +93,24 @@ void HistoryPanel::addTake(const Take& take) {
       list_, {take.spec.text.simplified(), take.spec.voiceName, take.spec.instruction,
               QString::number(take.seed), tr("%1 s").arg(take.durationSeconds(), 0, 'f', 2),
               QString::number(take.realTimeFactor, 'f', 2)});
-  item->setToolTip(0, take.segmentTexts.join(QLatin1Char('\n')));
-  if (!take.warnings.isEmpty()) {
+  QStringList segmentLines;
+  for (const TakeSegment& segment : take.segments)
+    segmentLines << (segment.regeneratedSeed ? tr("%1 (regenerated, seed %2)").arg(segment.text).arg(*segment.regeneratedSeed)
+                                             : segment.text);
+  item->setToolTip(0, segmentLines.join(QLatin1Char('\n')));
+  if (!take.warnings().isEmpty()) {
     // A run-away segment: the user should listen and maybe regenerate with another seed.
     item->setText(0, QStringLiteral("⚠ ") + item->text(0));
-    item->setToolTip(0, take.warnings.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + item->toolTip(0));
+    item->setToolTip(0, take.warnings().join(QLatin1Char('\n')) + QStringLiteral("\n\n") + item->toolTip(0));
   }
   item->setToolTip(1, take.wavPath);
   list_->setCurrentItem(item);
+}
+
+const Take* HistoryPanel::take(quint64 jobId) const {
+  for (const Take& take : takes_)
+    if (take.jobId == jobId) return &take;
+  return nullptr;
 }
 
 int HistoryPanel::currentIndex() const {
@@ -168,11 +178,11 @@ void HistoryPanel::regenerateSegment() {
   if (index < 0) return;
   const Take& take = takes_[index];
   int segment = 0;
-  if (take.segmentTexts.size() > 1) {
+  if (take.segments.size() > 1) {
     bool ok = false;
     segment = QInputDialog::getInt(this, tr("Regenerate segment"),
-                                   tr("Segment (1 to %1):").arg(take.segmentTexts.size()), 1, 1,
-                                   int(take.segmentTexts.size()), 1, &ok) - 1;
+                                   tr("Segment (1 to %1):").arg(take.segments.size()), 1, 1,
+                                   int(take.segments.size()), 1, &ok) - 1;
     if (!ok) return;
   }
   emit regenerateRequested(take, take.spec.onlySegment >= 0 ? take.spec.onlySegment : segment);

@@ -24,6 +24,7 @@ class HistoryPanel : public QWidget {
 
   void addTake(const Take& take);
   const QList<Take>& takes() const { return takes_; }
+  const Take* take(quint64 jobId) const;  // nullptr when not in the history
   int currentIndex() const;
   ExportFormat exportFormat() const;
   void setExportFormat(const ExportFormat& format);

@@ -1,5 +1,7 @@
 #include "job.h"
 
+#include "cosystudio/audio/crossfade.h"
+
 #include <QCoreApplication>
 
 namespace cosystudio::ui {
@@ -32,6 +34,46 @@ QString JobSpec::summary() const {
   const QString line = QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shown);
   return onlySegment < 0 ? line
                          : line + QCoreApplication::translate("JobSpec", " (segment %1)").arg(onlySegment + 1);
+}
+
+QStringList Take::segmentTexts() const {
+  QStringList texts;
+  for (const TakeSegment& segment : segments) texts << segment.text;
+  return texts;
+}
+
+QStringList Take::warnings() const {
+  QStringList all;
+  for (const TakeSegment& segment : segments) all << segment.warnings;
+  return all;
+}
+
+int Take::speechTokens() const {
+  int tokens = 0;
+  for (const TakeSegment& segment : segments) tokens += segment.speechTokens;
+  return tokens;
+}
+
+std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo) {
+  const int index = redo.spec.onlySegment;
+  if (redo.segments.size() != 1 || index < 0 || index >= whole.segments.size() ||
+      redo.modelFolder != whole.modelFolder || redo.sampleRate != whole.sampleRate)
+    return std::nullopt;
+  Take spliced = whole;
+  spliced.jobId = redo.jobId;
+  spliced.created = redo.created;
+  spliced.wavPath.clear();
+  spliced.segments[index] = redo.segments.first();
+  spliced.segments[index].regeneratedSeed = redo.seed;
+  // Timings are those of the run that produced the new audio.
+  spliced.firstAudioSeconds = redo.firstAudioSeconds;
+  spliced.totalSeconds = redo.totalSeconds;
+  spliced.realTimeFactor = redo.realTimeFactor;
+  std::vector<float> joined;
+  for (const TakeSegment& segment : spliced.segments)
+    audio::appendWithCrossfade(joined, segment.samples.constData(), size_t(segment.samples.size()), spliced.sampleRate);
+  spliced.samples = QVector<float>(joined.begin(), joined.end());
+  return spliced;
 }
 
 }  // namespace cosystudio::ui

@@ -10,6 +10,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <optional>
+
 namespace cosystudio::ui {
 
 // One synthesis request as the user set it up.
@@ -28,31 +30,50 @@ struct JobSpec {
   bool stream = false;
   bool normalize = true;
   int onlySegment = -1;  // regenerate just this segment (0-based); -1 = the whole text
+  quint64 regenerates = 0;  // the take whose segment onlySegment this job renders again
 
   QString summary() const;  // one line for the queue
+};
+
+// One segment of a take as the engine rendered it, before the join.
+struct TakeSegment {
+  QString text;  // what the model received
+  QVector<float> samples;
+  QStringList warnings;  // e.g. it ran to its token cap (probable babble)
+  int speechTokens = 0;
+  // Set when the segment was regenerated alone after the take was made: the
+  // seed of that run (JobSpec::onlySegment = this segment).
+  std::optional<quint64> regeneratedSeed;
 };
 
 // A finished synthesis: the audio and everything needed to reproduce it.
 struct Take {
   quint64 jobId = 0;
   JobSpec spec;
-  QVector<float> samples;
+  QVector<float> samples;  // the segments joined with the engine's crossfade
   int sampleRate = 24000;
-  QStringList segmentTexts;  // the texts the model received
-  QString modelFolder;       // the model that made it
-  QStringList warnings;      // e.g. a segment that ran to its token cap (probable babble)
-  quint64 seed = 0;          // the seed actually used
+  QVector<TakeSegment> segments;
+  QString modelFolder;  // the model that made it
+  quint64 seed = 0;     // the seed actually used
   double firstAudioSeconds = 0;
   double totalSeconds = 0;
   double realTimeFactor = 0;
-  int speechTokens = 0;
   QDateTime created;
   QString wavPath;  // set once written to the outputs folder
 
   double durationSeconds() const {
     return sampleRate > 0 ? double(samples.size()) / sampleRate : 0.0;
   }
+  QStringList segmentTexts() const;
+  QStringList warnings() const;  // every segment's, in order
+  int speechTokens() const;
 };
+
+// `whole` with one segment replaced by `redo`, the finished run of a job that
+// regenerated it (JobSpec::regenerates = whole.jobId), and the audio rejoined:
+// a new take under redo's job id, so the original stays as it was. Empty when
+// redo does not fit `whole` (another model, or no such segment).
+std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo);
 
 // Which model to load and where it should run.
 struct ModelChoice {

@@ -193,6 +193,9 @@ void MainWindow::createPanels() {
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
   connect(history_, &HistoryPanel::regenerateRequested, this, [this](const Take& take, int segment) {
     JobSpec job = take.spec;
+    // A segment of a whole take comes back spliced into a copy of it; a take
+    // that already was a single segment is simply made again.
+    if (take.spec.onlySegment < 0) job.regenerates = take.jobId;
     job.onlySegment = segment;
     job.seed = QRandomGenerator::global()->bounded(2147483647u);
     session_->enqueue(job);
@@ -305,25 +308,27 @@ void MainWindow::connectSession() {
     if (streamingJob_ == finished.jobId) player_->endStream();
     streamingJob_ = 0;
     Take take = finished;
+    if (const Take* whole = history_->take(finished.spec.regenerates))
+      take = spliceRegeneratedSegment(*whole, finished).value_or(finished);
     try {
       store_->save(take);
     } catch (const std::exception& e) {
       showError(QString::fromStdString(e.what()));
     }
     history_->addTake(take);
-    style_->showUsedSeed(take.seed);
+    style_->showUsedSeed(finished.seed);
     checkMemoryGrowth();
-    if (!take.warnings.isEmpty())
+    if (!take.warnings().isEmpty())
       statusBar()->showMessage(tr("Listen to take #%1: %2 Generate again with another seed if it sounds wrong.")
                                    .arg(take.jobId)
-                                   .arg(take.warnings.join(QLatin1Char(' '))),
+                                   .arg(take.warnings().join(QLatin1Char(' '))),
                                15000);
     progress_->setFormat(tr("done"));
     progress_->setValue(progress_->maximum());
     figures_->setText(tr("RTF %1 · first audio after %2 s · %3 tokens/s")
                           .arg(take.realTimeFactor, 0, 'f', 2)
                           .arg(take.firstAudioSeconds, 0, 'f', 2)
-                          .arg(take.totalSeconds > 0 ? take.speechTokens / take.totalSeconds : 0.0, 0, 'f', 1));
+                          .arg(take.totalSeconds > 0 ? finished.speechTokens() / take.totalSeconds : 0.0, 0, 'f', 1));
   });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
     if (streamingJob_ == id) player_->stop();

@@ -91,14 +91,23 @@ int TakeStore::applyRetention(int days) const {
 
 QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
   const JobSpec& spec = take.spec;
+  QJsonArray segments;
+  for (const TakeSegment& segment : take.segments)
+    segments << QJsonObject{
+        {QStringLiteral("text"), segment.text},
+        {QStringLiteral("speech_tokens"), segment.speechTokens},
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(segment.warnings)},
+        // Made again alone (only_segment = this one) with this seed.
+        {QStringLiteral("regenerated_seed"),
+         segment.regeneratedSeed ? QJsonValue(QString::number(*segment.regeneratedSeed)) : QJsonValue()},
+    };
   QJsonObject json{
       {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
       {QStringLiteral("created"), take.created.toString(Qt::ISODate)},
       {QStringLiteral("model"), take.modelFolder},
       {QStringLiteral("mode"), modeName(spec.mode)},
       {QStringLiteral("text"), spec.text},
-      {QStringLiteral("segments"), QJsonArray::fromStringList(take.segmentTexts)},
-      {QStringLiteral("warnings"), QJsonArray::fromStringList(take.warnings)},
+      {QStringLiteral("segments"), segments},
       {QStringLiteral("instruction"), spec.instruction},
       {QStringLiteral("voice"), spec.voiceName},
       {QStringLiteral("prompt_clip"), spec.voiceFile.isEmpty() ? spec.clipPath : spec.voiceFile},
@@ -108,7 +117,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
       {QStringLiteral("stream"), spec.stream},
       {QStringLiteral("raw_text"), !spec.normalize},
       {QStringLiteral("only_segment"), spec.onlySegment < 0 ? QJsonValue() : QJsonValue(spec.onlySegment + 1)},
-      {QStringLiteral("speech_tokens"), take.speechTokens},
+      {QStringLiteral("speech_tokens"), take.speechTokens()},
       {QStringLiteral("duration_seconds"), take.durationSeconds()},
       {QStringLiteral("real_time_factor"), take.realTimeFactor},
       {QStringLiteral("first_audio_seconds"), take.firstAudioSeconds},

@@ -222,11 +222,11 @@ int synth(SynthOptions o) {
         {"first_audio_seconds", result.firstAudioSeconds},
         {"real_time_factor", result.realTimeFactor()},
         {"segments", segments},
-        {"warnings", result.warnings},
+        {"warnings", result.warnings()},
     };
     std::printf("%s\n", report.dump(2).c_str());
   } else {
-    for (const auto& warning : result.warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    for (const auto& warning : result.warnings()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
     std::printf("wrote %s: %.2f s of audio at %d Hz, %zu segment%s, seed %llu, real-time factor %.2f "
                 "(first audio after %.2f s)\n",
                 o.out.c_str(), audioSeconds, clip.sampleRate, result.segments.size(),

@@ -118,23 +118,63 @@ class EngineSessionTest : public QObject {
     QVERIFY(report.reloadSeconds > 0);
   }
 
-  void regeneratesOneSegmentOfALongText() {
+  void aRegeneratedSegmentIsSplicedIntoACopyOfTheTake() {
     QFile file(test::fixtures() + QStringLiteral("/e2e/golden/tiny-model-a/long/manifest.json"));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
     const QJsonArray segments = manifest.value(QStringLiteral("segments_text")).toArray();
     QCOMPARE(segments.size(), 3);
 
-    EngineSession session;
-    QVERIFY(loadTinyModel(session));
-    QSignalSpy finished(&session, &EngineSession::jobFinished);
-    JobSpec job = zeroShot(manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
-    job.onlySegment = 1;
-    session.enqueue(job);
+    QTemporaryDir outputs;
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    QSignalSpy loaded(window.session(), &EngineSession::loaded);
+    QVERIFY(window.setModelFolder(test::tinyModelA()));
+    QVERIFY(loaded.wait(kLoadMs));
+    QVERIFY(window.openClip(test::promptA()));
+    window.clipPanel()->setTranscript(kTranscript);
+    window.textPanel()->setText(
+        manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
+    window.stylePanel()->setSeed(893317537, false);
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
-    const Take take = finished.first().first().value<Take>();
-    QCOMPARE(take.segmentTexts, QStringList{segments.at(1).toString()});
-    QVERIFY(take.samples.size() > 0);
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
+    const Take whole = window.historyPanel()->takes().first();
+    QCOMPARE(whole.segments.size(), 3);
+    QCOMPARE(whole.segmentTexts().at(1), segments.at(1).toString());
+
+    emit window.historyPanel()->regenerateRequested(whole, 1);
+    QVERIFY(finished.wait(kJobMs));
+    // The engine rendered the one segment alone ...
+    const Take redo = finished.last().first().value<Take>();
+    QCOMPARE(redo.segmentTexts(), QStringList{segments.at(1).toString()});
+    // ... and the history gained the whole text with that segment replaced.
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+    const Take spliced = window.historyPanel()->takes().last();
+    QCOMPARE(spliced.jobId, redo.jobId);
+    QCOMPARE(spliced.spec.text, whole.spec.text);
+    QCOMPARE(spliced.segmentTexts(), whole.segmentTexts());
+    QCOMPARE(spliced.segments[0].samples, whole.segments[0].samples);
+    QCOMPARE(spliced.segments[1].samples, redo.segments[0].samples);
+    QCOMPARE(spliced.segments[2].samples, whole.segments[2].samples);
+    QCOMPARE(spliced.segments[1].regeneratedSeed, std::optional<quint64>(redo.seed));
+    QVERIFY(!spliced.segments[0].regeneratedSeed);
+    constexpr int kSeam = 240;  // 10 ms at 24 kHz
+    QCOMPARE(spliced.samples.size(), spliced.segments[0].samples.size() + spliced.segments[1].samples.size() +
+                                         spliced.segments[2].samples.size() - 2 * kSeam);
+    // The original is untouched, and the new take is on disk with its sidecar.
+    QCOMPARE(window.historyPanel()->takes().first().samples, whole.samples);
+    QVERIFY(spliced.wavPath.startsWith(outputs.path()));
+    QFile sidecar(QFileInfo(spliced.wavPath).path() + QLatin1Char('/') + QFileInfo(spliced.wavPath).completeBaseName() +
+                  QStringLiteral(".json"));
+    QVERIFY(sidecar.open(QIODevice::ReadOnly));
+    const QJsonArray sidecarSegments =
+        QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("segments")).toArray();
+    QCOMPARE(sidecarSegments.size(), 3);
+    QCOMPARE(sidecarSegments[1].toObject().value(QStringLiteral("regenerated_seed")).toString(),
+             QString::number(redo.seed));
+    QVERIFY(sidecarSegments[0].toObject().value(QStringLiteral("regenerated_seed")).isNull());
   }
 
   void theWindowGeneratesAndWritesTheTake() {

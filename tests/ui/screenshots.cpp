@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   window.setOutputsFolder(outputs.path());
   window.resize(1280, 800);
   window.show();
-  QTest::qWaitForWindowExposed(&window);
+  ok &= QTest::qWaitForWindowExposed(&window);
   ok &= save(&window, out, QStringLiteral("01-empty"));
 
   {

@@ -155,17 +155,18 @@ struct SegmentResult {
   // The language model hit its token cap (20 per text token) without choosing
   // to stop: the audio is kept, but the segment probably babbles or repeats.
   bool reachedTokenCap = false;
+  std::vector<std::string> warnings;  // user-readable, e.g. that token cap
 };
 
 struct SynthesisResult {
   std::vector<SegmentResult> segments;
-  std::vector<float> samples;  // all segments joined with a short crossfade
+  std::vector<float> samples;  // all segments joined with a short crossfade (audio/crossfade.h)
   int sampleRate = 24000;
   uint64_t seed = 0;
-  std::vector<std::string> warnings;  // user-readable, e.g. a segment that hit its token cap
   double firstAudioSeconds = 0;  // time to the first audio chunk
   double totalSeconds = 0;
   double realTimeFactor() const;
+  std::vector<std::string> warnings() const;  // every segment's, in order
 };
 
 struct LoadOptions {

@@ -2,6 +2,7 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/clip_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/user_resample.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sinc_resampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mel_filters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kaldi_fbank.cpp
@@ -13,4 +14,5 @@ set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/clip_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/user_resample.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
   PROPERTIES SKIP_PRECOMPILE_HEADERS ON)

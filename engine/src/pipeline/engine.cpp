@@ -42,6 +42,12 @@ double SynthesisResult::realTimeFactor() const {
   return audioSeconds > 0 ? totalSeconds / audioSeconds : 0.0;
 }
 
+std::vector<std::string> SynthesisResult::warnings() const {
+  std::vector<std::string> all;
+  for (const SegmentResult& segment : segments) all.insert(all.end(), segment.warnings.begin(), segment.warnings.end());
+  return all;
+}
+
 struct Engine::Impl {
   LoadOptions options;
   std::unique_ptr<Model> model;

@@ -1,6 +1,7 @@
 #include "pipeline/synthesizer.h"
 
 #include "audio/prompt_features.h"
+#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/text/prompt.h"
 #include "cosystudio/text/text_normalize.h"
 #include "pipeline/stream_schedule.h"
@@ -43,24 +44,6 @@ std::vector<int64_t> widen(const std::vector<int32_t>& ids) { return {ids.begin(
 std::vector<float> hostSamples(const at::Tensor& wav) {
   const at::Tensor flat = wav.reshape({-1}).to(at::kCPU, at::kFloat).contiguous();
   return {flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel()};
-}
-
-// Joins segments with a short linear crossfade so that no click appears where
-// one segment's last sample meets the next one's first.
-std::vector<float> joinWithCrossfade(const std::vector<SegmentResult>& segments, int sampleRate) {
-  const size_t fade = size_t(sampleRate / 100);  // 10 ms
-  std::vector<float> out;
-  for (const auto& segment : segments) {
-    const auto& s = segment.samples;
-    const size_t overlap = std::min({fade, out.size(), s.size()});
-    const size_t start = out.size() - overlap;
-    for (size_t i = 0; i < overlap; ++i) {
-      const float w = float(i + 1) / float(overlap + 1);
-      out[start + i] = out[start + i] * (1.0f - w) + s[i] * w;
-    }
-    out.insert(out.end(), s.begin() + std::ptrdiff_t(overlap), s.end());
-  }
-  return out;
 }
 
 }  // namespace
@@ -182,13 +165,14 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     done.speechTokens = int(segment.trace.flowTokens.size());
     done.reachedTokenCap = segment.reachedTokenCap;
     if (done.reachedTokenCap)
-      result.warnings.push_back("segment " + std::to_string(i + 1) + " reached its token cap (" +
+      done.warnings.push_back("segment " + std::to_string(i + 1) + " reached its token cap (" +
                                 std::to_string(segment.trace.llmTokens.size()) +
                                 " tokens) without ending by itself: listen for babbling and regenerate it with "
                                 "another seed");
     result.segments.push_back(std::move(done));
   }
-  result.samples = joinWithCrossfade(result.segments, result.sampleRate);
+  for (const SegmentResult& segment : result.segments)
+    audio::appendWithCrossfade(result.samples, segment.samples.data(), segment.samples.size(), result.sampleRate);
   result.totalSeconds = now() - startSeconds_;
   result.firstAudioSeconds = std::max(0.0, firstAudioSeconds_);
   return result;
