@@ -94,6 +94,25 @@
     </message>
 </context>
 <context>
+    <name>PronunciationDictionary</name>
+    <message>
+        <source>cannot start the bzip2 decoder</source>
+        <translation>无法启动 bzip2 解码器</translation>
+    </message>
+    <message>
+        <source>not a complete bzip2 file</source>
+        <translation>不是完整的 bzip2 文件</translation>
+    </message>
+    <message>
+        <source>Pinyin readings (%1): %2</source>
+        <translation>拼音读音（%1）：%2</translation>
+    </message>
+    <message>
+        <source>English phones (%1): %2</source>
+        <translation>英文音素（%1）：%2</translation>
+    </message>
+</context>
+<context>
     <name>TakeStore</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -1152,12 +1171,16 @@
         <translation>发音</translation>
     </message>
     <message>
-        <source>Pinyin of “%1” with its tone number (e.g. hao4):</source>
-        <translation>“%1”的拼音，带声调数字（例如 hao4）：</translation>
+        <source>Reading of “%1”: pick one, or type pinyin with its tone number (e.g. hao4):</source>
+        <translation>“%1”的读音：选择一个，或输入带声调数字的拼音（例如 hao4）：</translation>
     </message>
     <message>
-        <source>CMU phones for “%1”, separated by spaces (e.g. M AY1):</source>
-        <translation>“%1”的 CMU 音素，用空格分隔（例如 M AY1）：</translation>
+        <source>CMU phones for “%1”: pick one, or type them separated by spaces (e.g. M AY1):</source>
+        <translation>“%1”的 CMU 音素：选择一个，或用空格分隔输入（例如 M AY1）：</translation>
+    </message>
+    <message>
+        <source>No suggestions: %1</source>
+        <translation>没有候选读音：%1</translation>
     </message>
     <message>
         <source>“%1” is not a valid reading.</source>

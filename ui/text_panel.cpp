@@ -1,11 +1,13 @@
 #include "text_panel.h"
 
 #include "markup_highlighter.h"
+#include "pronunciation_dictionary.h"
 
 #include "cosystudio/text/text_normalize.h"
 #include "cosystudio/text/tokenizer.h"
 
 #include <QCheckBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QInputDialog>
@@ -16,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QTextBlock>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
@@ -23,9 +26,31 @@
 
 namespace cosystudio::ui {
 
+namespace {
+
+const QString kVowels = QStringLiteral("aeiouü");
+// Each vowel of kVowels with the marks of tones 1 to 4.
+const QString kToneMarks[] = {QStringLiteral("āáǎà"), QStringLiteral("ēéěè"), QStringLiteral("īíǐì"),
+                              QStringLiteral("ōóǒò"), QStringLiteral("ūúǔù"), QStringLiteral("ǖǘǚǜ")};
+
+// "hǎo" -> "hao3": a reading written with its tone mark, as the dictionary
+// gives it, in the numbered form people type.
+QString withToneNumber(QString syllable) {
+  for (qsizetype i = 0; i < syllable.size(); ++i)
+    for (qsizetype v = 0; v < kVowels.size(); ++v)
+      if (const qsizetype tone = kToneMarks[v].indexOf(syllable[i]); tone >= 0) {
+        syllable[i] = kVowels[v];
+        return syllable + QString::number(tone + 1);
+      }
+  return syllable;
+}
+
+}  // namespace
+
 QString pinyinMarkup(const QString& syllable) {
   static const QRegularExpression shape(QStringLiteral(R"(^([a-zü]+?)([1-5])$)"));
-  const QRegularExpressionMatch m = shape.match(syllable.trimmed().toLower().replace(QLatin1Char('v'), QStringLiteral("ü")));
+  const QRegularExpressionMatch m = shape.match(withToneNumber(
+      syllable.trimmed().toLower().normalized(QString::NormalizationForm_C).replace(QLatin1Char('v'), QStringLiteral("ü"))));
   if (!m.hasMatch()) return {};
   QString body = m.captured(1);
   const int tone = m.captured(2).toInt();
@@ -40,18 +65,14 @@ QString pinyinMarkup(const QString& syllable) {
   if (final.isEmpty()) return {};
   if (tone != 5) {
     // The tone mark goes on a or e, on the o of "ou", otherwise on the last vowel.
-    static const QString marks[] = {QStringLiteral("āáǎà"), QStringLiteral("ēéěè"),
-                                    QStringLiteral("īíǐì"), QStringLiteral("ōóǒò"),
-                                    QStringLiteral("ūúǔù"), QStringLiteral("ǖǘǚǜ")};
-    const QString vowels = QStringLiteral("aeiouü");
     qsizetype at = final.indexOf(QLatin1Char('a'));
     if (at < 0) at = final.indexOf(QLatin1Char('e'));
     if (at < 0) at = final.indexOf(QStringLiteral("ou"));
     if (at < 0)
       for (qsizetype i = final.size() - 1; i >= 0 && at < 0; --i)
-        if (vowels.contains(final[i])) at = i;
+        if (kVowels.contains(final[i])) at = i;
     if (at < 0) return {};
-    final[at] = marks[vowels.indexOf(final[at])][tone - 1];
+    final[at] = kToneMarks[kVowels.indexOf(final[at])][tone - 1];
   }
   return (initial.isEmpty() ? QString() : QLatin1Char('[') + initial + QLatin1Char(']')) +
          QLatin1Char('[') + final + QLatin1Char(']');
@@ -69,6 +90,9 @@ QString phoneMarkup(const QString& phones) {
 }
 
 TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
+  // Read the helper's dictionaries now, off the GUI thread, so the first
+  // Ctrl+P does not wait for them.
+  QThreadPool::globalInstance()->start([] { PronunciationDictionary::system(); });
   setObjectName(QStringLiteral("textPanel"));
   editor_ = new QPlainTextEdit(this);
   editor_->setObjectName(QStringLiteral("textEditor"));
@@ -213,15 +237,31 @@ void TextPanel::pronounce() {
   if (!cursor.hasSelection()) cursor.select(QTextCursor::WordUnderCursor);
   const QString selected = cursor.selectedText().trimmed();
   if (selected.isEmpty()) return;
-  const bool chinese = selected.size() == 1 && selected[0].script() == QChar::Script_Han;
+  const QList<uint> characters = selected.toUcs4();
+  const bool chinese = characters.size() == 1 && QChar::script(characters[0]) == QChar::Script_Han;
+  const auto markupOf = [chinese](const QString& reading) {
+    return chinese ? pinyinMarkup(reading) : phoneMarkup(reading);
+  };
+
+  // Offer the dictionary's readings that the loaded model can say.
+  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+  const PronunciationDictionary& dictionary = PronunciationDictionary::system();
+  QGuiApplication::restoreOverrideCursor();
+  QStringList offered;
+  for (const QString& reading : chinese ? dictionary.pinyin(characters[0]) : dictionary.phones(selected)) {
+    const QString markup = markupOf(reading);
+    if (!markup.isEmpty() && highlighter_->unknownTags(markup).isEmpty()) offered << reading;
+  }
+  QString label = (chinese ? tr("Reading of “%1”: pick one, or type pinyin with its tone number (e.g. hao4):")
+                           : tr("CMU phones for “%1”: pick one, or type them separated by spaces (e.g. M AY1):"))
+                      .arg(selected);
+  if (offered.isEmpty() && !dictionary.problems().isEmpty())
+    label += QLatin1Char('\n') + tr("No suggestions: %1").arg(dictionary.problems().join(QLatin1Char('\n')));
   bool ok = false;
-  const QString typed = QInputDialog::getText(
-      this, tr("Pronunciation"),
-      chinese ? tr("Pinyin of “%1” with its tone number (e.g. hao4):").arg(selected)
-              : tr("CMU phones for “%1”, separated by spaces (e.g. M AY1):").arg(selected),
-      QLineEdit::Normal, QString(), &ok);
+  const QString typed = QInputDialog::getItem(this, tr("Pronunciation"), label, offered, 0,
+                                              /*editable=*/true, &ok);
   if (!ok || typed.trimmed().isEmpty()) return;
-  const QString markup = chinese ? pinyinMarkup(typed) : phoneMarkup(typed);
+  const QString markup = markupOf(typed);
   QStringList unknown = highlighter_->unknownTags(markup);
   if (markup.isEmpty() || !unknown.isEmpty()) {
     QMessageBox::warning(this, tr("Pronunciation"),

@@ -48,9 +48,13 @@ class TextPanel : public QWidget {
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
 
+ public slots:
+  // Replaces the selected Chinese character or English word (the one under
+  // the cursor when nothing is selected) by a reading picked in a dialog.
+  void pronounce();
+
  private:
   void insertTag(const QString& open, const QString& close = {});
-  void pronounce();
   void updateStatus();
   void updatePreview();
 
@@ -65,9 +69,9 @@ class TextPanel : public QWidget {
   bool crossLingual_ = false;
 };
 
-// "hao3" → "[h][ǎo]", "ai4" → "[ài]": the CosyVoice3 markup of one toned
-// pinyin syllable (initial and toned final as separate tags). Empty when the
-// input is not a syllable with a tone digit 1–5.
+// "hao3" or "hǎo" → "[h][ǎo]", "ai4" → "[ài]": the CosyVoice3 markup of one
+// toned pinyin syllable (initial and toned final as separate tags). Empty when
+// the input is not a syllable with a tone digit 1–5 or a tone mark.
 QString pinyinMarkup(const QString& syllable);
 // "M AY1 N D" → "[M][AY1][N][D]". Empty when a phone is not ARPAbet-shaped.
 QString phoneMarkup(const QString& phones);

@@ -1,5 +1,6 @@
 #include "instruction_presets.h"
 #include "markup_highlighter.h"
+#include "pronunciation_dictionary.h"
 #include "test_support.h"
 #include "text_panel.h"
 
@@ -8,14 +9,35 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QInputDialog>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace cosystudio::ui;
 
 class TextPanelTest : public QObject {
   Q_OBJECT
+
+  // Selects `word` in the panel, runs the pronunciation helper, picks `choice`
+  // in its dialog and returns the readings the dialog offered.
+  QStringList pronounce(TextPanel& panel, const QString& word, const QString& choice) {
+    QTextCursor cursor = panel.editor()->textCursor();
+    cursor.setPosition(int(panel.text().indexOf(word)));
+    cursor.setPosition(int(panel.text().indexOf(word) + word.size()), QTextCursor::KeepAnchor);
+    panel.editor()->setTextCursor(cursor);
+    QStringList offered;
+    QTimer::singleShot(0, this, [&] {
+      auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+      QVERIFY(dialog);
+      offered = dialog->comboBoxItems();
+      dialog->setTextValue(choice);
+      dialog->accept();
+    });
+    panel.pronounce();
+    return offered;
+  }
 
   QStringList modelTags() {
     const auto tokenizer = cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString());
@@ -37,6 +59,58 @@ class TextPanelTest : public QObject {
     panel.setKnownTags(modelTags());
     panel.setText(pinyinMarkup(QStringLiteral("hao4")) + pinyinMarkup(QStringLiteral("hang2")) +
                   pinyinMarkup(QStringLiteral("ji3")));
+    QCOMPARE(panel.unknownTags(), QStringList());
+  }
+
+  void tonemarkedReadingsAreAcceptedToo() {
+    QCOMPARE(pinyinMarkup(QStringLiteral("hǎo")), QStringLiteral("[h][ǎo]"));
+    QCOMPARE(pinyinMarkup(QStringLiteral("lǜ")), QStringLiteral("[l][ǜ]"));
+    QCOMPARE(pinyinMarkup(QStringLiteral("zhe")), QString());  // no tone: not a reading
+  }
+
+  void theSystemDictionariesAreRead() {
+    const PronunciationDictionary& dictionary = PronunciationDictionary::system();
+    QVERIFY2(dictionary.problems().isEmpty(),
+             qPrintable(dictionary.problems().join(QStringLiteral("; ")) +
+                        QStringLiteral(" (scripts/setup.sh installs unicode-data and festlex-cmu)")));
+    // Polyphones: the common reading first, the others after it.
+    QCOMPARE(dictionary.pinyin(U'好').value(0), QStringLiteral("hǎo"));
+    QVERIFY(dictionary.pinyin(U'好').contains(QStringLiteral("hào")));
+    QCOMPARE(dictionary.pinyin(U'行').value(0), QStringLiteral("xíng"));
+    QVERIFY(dictionary.pinyin(U'行').contains(QStringLiteral("háng")));
+    QVERIFY(dictionary.pinyin(U'A').isEmpty());
+    // Stress on the vowels; the unstressed schwa is AH0.
+    QVERIFY(dictionary.phones(QStringLiteral("minute")).contains(QStringLiteral("M IH1 N AH0 T")));
+    QVERIFY(dictionary.phones(QStringLiteral("Record")).contains(QStringLiteral("R EH1 K ER0 D")));
+    QVERIFY(dictionary.phones(QStringLiteral("record")).contains(QStringLiteral("R AH0 K AO1 R D")));
+    QVERIFY(dictionary.phones(QStringLiteral("xyzzyq")).isEmpty());
+  }
+
+  void unreadableDictionariesAreReportedNotFatal() {
+    QTemporaryDir dir;
+    QFile truncated(dir.filePath(QStringLiteral("readings.txt.bz2")));
+    QFile real(PronunciationDictionary::defaultUnihanReadings());
+    QVERIFY(real.open(QIODevice::ReadOnly) && truncated.open(QIODevice::WriteOnly));
+    truncated.write(real.read(real.size() / 2));
+    truncated.close();
+    const PronunciationDictionary dictionary(truncated.fileName(), dir.filePath(QStringLiteral("missing.out")));
+    QCOMPARE(dictionary.problems().size(), 2);
+    QVERIFY(dictionary.problems().at(0).contains(QStringLiteral("bzip2")));
+    QVERIFY(dictionary.problems().at(1).contains(QStringLiteral("missing.out")));
+    QVERIFY(dictionary.pinyin(U'好').isEmpty());
+  }
+
+  void theHelperOffersTheReadingsTheModelCanSay() {
+    TextPanel panel;
+    panel.setKnownTags(modelTags());
+    panel.setText(QStringLiteral("她好干净, a minute."));
+    const QStringList readings = pronounce(panel, QStringLiteral("好"), QStringLiteral("hào"));
+    QCOMPARE(readings.value(0), QStringLiteral("hǎo"));
+    QVERIFY(readings.contains(QStringLiteral("hào")));
+    QCOMPARE(panel.text(), QStringLiteral("她[h][ào]干净, a minute."));
+    const QStringList phones = pronounce(panel, QStringLiteral("minute"), QStringLiteral("M IH1 N AH0 T"));
+    QVERIFY(phones.contains(QStringLiteral("M IH1 N AH0 T")));
+    QCOMPARE(panel.text(), QStringLiteral("她[h][ào]干净, a [M][IH1][N][AH0][T]."));
     QCOMPARE(panel.unknownTags(), QStringList());
   }
 
