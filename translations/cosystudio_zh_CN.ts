@@ -265,6 +265,34 @@
 <context>
     <name>cosystudio::ui::ClipPanel</name>
     <message>
+        <source>The selection contains no sound.</source>
+        <translation>所选部分没有声音。</translation>
+    </message>
+    <message>
+        <source>%1 samples are at full scale: the recording is probably clipped (distorted). Record again with less input gain.</source>
+        <translation>%1 个采样达到满幅：录音可能削波（失真）。请降低输入增益后重新录制。</translation>
+    </message>
+    <message>
+        <source>The recording is quiet (%1 dBFS RMS). Speak closer to the microphone or raise the input gain.</source>
+        <translation>录音音量偏低（%1 dBFS RMS）。请靠近麦克风说话或提高输入增益。</translation>
+    </message>
+    <message>
+        <source>Background noise is audible (noise floor %1 dBFS). The clone will copy it; record in a quieter place.</source>
+        <translation>能听到背景噪声（噪声底 %1 dBFS）。克隆会把它一起学去；请在更安静的地方录制。</translation>
+    </message>
+    <message>
+        <source>%1 s of silence at the start: trim it.</source>
+        <translation>开头有 %1 秒静音：请裁掉。</translation>
+    </message>
+    <message>
+        <source>%1 s of silence at the end: trim it.</source>
+        <translation>结尾有 %1 秒静音：请裁掉。</translation>
+    </message>
+    <message>
+        <source>There is a %1 s pause inside the clip; the clone may copy long pauses. Shorten it.</source>
+        <translation>片段中有 %1 秒的停顿；克隆可能会模仿长停顿。请缩短它。</translation>
+    </message>
+    <message>
         <source>Microphone to record the prompt clip with</source>
         <translation>用于录制参考音频的麦克风</translation>
     </message>

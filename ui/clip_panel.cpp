@@ -291,6 +291,33 @@ double ClipPanel::selectionSeconds() const {
   return sampleRate_ > 0 ? double(outFrame() - inFrame()) / sampleRate_ : 0;
 }
 
+QString ClipPanel::adviceText(const audio::Advice& advice) {
+  using Kind = audio::Advice::Kind;
+  switch (advice.kind) {
+    case Kind::LowSampleRate:
+    case Kind::TooLong:
+    case Kind::TooShort: return {};
+    case Kind::NoSound: return tr("The selection contains no sound.");
+    case Kind::Clipped:
+      return tr("%1 samples are at full scale: the recording is probably clipped (distorted). "
+                "Record again with less input gain.")
+          .arg(qint64(advice.value));
+    case Kind::Quiet:
+      return tr("The recording is quiet (%1 dBFS RMS). Speak closer to the microphone or raise the input gain.")
+          .arg(advice.value, 0, 'f', 1);
+    case Kind::Noisy:
+      return tr("Background noise is audible (noise floor %1 dBFS). The clone will copy it; record in a "
+                "quieter place.")
+          .arg(advice.value, 0, 'f', 1);
+    case Kind::LeadingSilence: return tr("%1 s of silence at the start: trim it.").arg(advice.value, 0, 'f', 1);
+    case Kind::TrailingSilence: return tr("%1 s of silence at the end: trim it.").arg(advice.value, 0, 'f', 1);
+    case Kind::LongPause:
+      return tr("There is a %1 s pause inside the clip; the clone may copy long pauses. Shorten it.")
+          .arg(advice.value, 0, 'f', 1);
+  }
+  return QString::fromStdString(advice.text);
+}
+
 void ClipPanel::analyseSelection() {
   advice_.clear();
   play_->setEnabled(hasClip());
@@ -316,7 +343,8 @@ void ClipPanel::analyseSelection() {
   if (outFrame() > inFrame()) {
     const audio::ClipAnalysis a =
         audio::analyseClip(monoClip(mono_, sampleRate_, inFrame(), outFrame()));
-    for (const std::string& line : a.advice) advice_ << QString::fromStdString(line);
+    for (const audio::Advice& item : a.advice)
+      if (const QString text = adviceText(item); !text.isEmpty()) advice_ << text;
     adviceLabel_->setToolTip(tr("Peak %1 dBFS · level %2 dBFS · noise floor %3 dBFS · "
                                 "silence %4 s at the start, %5 s at the end")
                                  .arg(a.peakDbfs, 0, 'f', 1)

@@ -12,6 +12,10 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 
+namespace cosystudio::audio {
+struct Advice;
+}
+
 namespace cosystudio::ui {
 
 class ClipRecorder;
@@ -47,6 +51,9 @@ class ClipPanel : public QWidget {
   void errorOccurred(const QString& message);
 
  private:
+  // The engine's advice in the user's language; empty for what the panel
+  // already advises on the selection in its own words (length, sample rate).
+  static QString adviceText(const audio::Advice& advice);
   void openFile();
   void toggleRecording();
   void recordingFinished(const QVector<float>& samples, int sampleRate);

@@ -43,6 +43,8 @@ constexpr double kMaxInspectSeconds = 600;
 
 nlohmann::json toJson(const ClipInfo& info, const ClipAnalysis& a,
                       const std::optional<std::string>& refusal) {
+  std::vector<std::string> advice;
+  for (const Advice& item : a.advice) advice.push_back(item.text);
   return nlohmann::json{
       {"path", info.path.string()},
       {"format", info.format},
@@ -61,7 +63,7 @@ nlohmann::json toJson(const ClipInfo& info, const ClipAnalysis& a,
       {"longest_internal_silence_s", a.longestInternalSilenceSeconds},
       {"usable_as_prompt", !refusal.has_value()},
       {"refusal", refusal ? nlohmann::json(*refusal) : nlohmann::json(nullptr)},
-      {"advice", a.advice},
+      {"advice", advice},
   };
 }
 
@@ -79,7 +81,7 @@ void printText(const ClipInfo& info, const ClipAnalysis& a, const std::optional<
               a.leadingSilenceSeconds, a.trailingSilenceSeconds, a.internalSilenceSeconds,
               a.longestInternalSilenceSeconds, a.silenceThresholdDbfs);
   std::printf("as a prompt  %s\n", refusal ? ("refused: " + *refusal).c_str() : "usable");
-  for (const auto& line : a.advice) std::printf("advice       %s\n", line.c_str());
+  for (const Advice& item : a.advice) std::printf("advice       %s\n", item.text.c_str());
 }
 
 void printFeatures(const nlohmann::json& f) {

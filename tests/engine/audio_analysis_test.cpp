@@ -28,10 +28,11 @@ Clip monoClip(std::vector<float> samples) {
   return clip;
 }
 
-bool adviceMentions(const ClipAnalysis& a, const std::string& word) {
-  for (const auto& line : a.advice)
-    if (line.find(word) != std::string::npos) return true;
-  return false;
+// The advice of that kind, if any.
+const Advice* adviceOf(const ClipAnalysis& a, Advice::Kind kind) {
+  for (const Advice& item : a.advice)
+    if (item.kind == kind) return &item;
+  return nullptr;
 }
 
 TEST(AudioAnalysis, MeasuresLevelsAndSilences) {
@@ -55,10 +56,10 @@ TEST(AudioAnalysis, MeasuresLevelsAndSilences) {
   EXPECT_NEAR(a.longestInternalSilenceSeconds, 0.5, 0.011);
   EXPECT_NEAR(a.internalSilenceSeconds, 0.5, 0.011);
   EXPECT_EQ(a.noiseFloorDbfs, kSilentDbfs);
-  EXPECT_TRUE(adviceMentions(a, "at the start"));
-  EXPECT_TRUE(adviceMentions(a, "at the end"));
-  EXPECT_FALSE(adviceMentions(a, "clipped"));
-  EXPECT_FALSE(adviceMentions(a, "noise"));
+  EXPECT_TRUE(adviceOf(a, Advice::Kind::LeadingSilence));
+  EXPECT_TRUE(adviceOf(a, Advice::Kind::TrailingSilence));
+  EXPECT_FALSE(adviceOf(a, Advice::Kind::Clipped));
+  EXPECT_FALSE(adviceOf(a, Advice::Kind::Noisy));
 }
 
 TEST(AudioAnalysis, CountsClippedSamplesOnEveryChannel) {
@@ -73,7 +74,7 @@ TEST(AudioAnalysis, CountsClippedSamplesOnEveryChannel) {
   EXPECT_EQ(a.channels, 2);
   EXPECT_EQ(a.peak, 1.0f);
   EXPECT_GT(a.clippedSamples, 1000);
-  EXPECT_TRUE(adviceMentions(a, "clipped"));
+  EXPECT_TRUE(adviceOf(a, Advice::Kind::Clipped));
 }
 
 TEST(AudioAnalysis, EstimatesTheNoiseFloor) {
@@ -88,7 +89,7 @@ TEST(AudioAnalysis, EstimatesTheNoiseFloor) {
   for (size_t i = kRate; i < s.size(); ++i) s[i] += noise();
   const ClipAnalysis a = analyseClip(monoClip(s));
   EXPECT_NEAR(a.noiseFloorDbfs, 20 * std::log10(0.06 / std::sqrt(12.0)), 1.5);
-  EXPECT_TRUE(adviceMentions(a, "noise"));
+  EXPECT_TRUE(adviceOf(a, Advice::Kind::Noisy));
   EXPECT_NEAR(a.leadingSilenceSeconds, 1.0, 0.011);
 }
 
@@ -96,8 +97,13 @@ TEST(AudioAnalysis, AdvisesOnLengthAndLevel) {
   std::vector<float> shortQuiet;
   appendTone(shortQuiet, 1.0, 0.01f);
   const ClipAnalysis a = analyseClip(monoClip(shortQuiet));
-  EXPECT_TRUE(adviceMentions(a, "only 1.0 s"));
-  EXPECT_TRUE(adviceMentions(a, "quiet"));
+  const Advice* tooShort = adviceOf(a, Advice::Kind::TooShort);
+  ASSERT_TRUE(tooShort);
+  EXPECT_DOUBLE_EQ(tooShort->value, 1.0);
+  EXPECT_NE(tooShort->text.find("only 1.0 s"), std::string::npos);  // the figure, in the sentence
+  const Advice* quiet = adviceOf(a, Advice::Kind::Quiet);
+  ASSERT_TRUE(quiet);
+  EXPECT_NEAR(quiet->value, a.rmsDbfs, 1e-12);
 
   std::vector<float> good;
   appendTone(good, 8.0, 0.3f);
@@ -108,7 +114,7 @@ TEST(AudioAnalysis, HandlesSilentAndEmptyClips) {
   const ClipAnalysis silent = analyseClip(monoClip(std::vector<float>(kRate * 2, 0.0f)));
   EXPECT_EQ(silent.rmsDbfs, kSilentDbfs);
   EXPECT_NEAR(silent.leadingSilenceSeconds, 2.0, 1e-9);
-  EXPECT_TRUE(adviceMentions(silent, "no sound"));
+  EXPECT_TRUE(adviceOf(silent, Advice::Kind::NoSound));
 
   const ClipAnalysis empty = analyseClip(monoClip({}));
   EXPECT_EQ(empty.durationSeconds, 0.0);

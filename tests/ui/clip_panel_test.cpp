@@ -2,6 +2,8 @@
 #include "pcm_player.h"
 #include "test_support.h"
 
+#include "language.h"
+
 #include "cosystudio/audio/clip.h"
 
 #include <QLabel>
@@ -15,7 +17,12 @@ class ClipPanelTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("CosyStudioTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("clip_panel_test"));
+  }
+  void cleanupTestCase() { QSettings().remove(QLatin1String(i18n::kLanguageSettingsKey)); }
 
   void loadsTheFixturePrompt() {
     PcmPlayer player;
@@ -49,6 +56,30 @@ class ClipPanelTest : public QObject {
     QCOMPARE(changed.count(), 0);
     QCOMPARE(panel.sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
     QCOMPARE(panel.transcript(), QStringLiteral("希望你以后能够做的比我还好呦。"));
+  }
+
+  void adviceSpeaksTheUsersLanguage() {
+    // 2 s of silence, then 4 s of a tone: the engine advises trimming the start.
+    audio::Clip clip;
+    clip.sampleRate = 24000;
+    clip.channels.assign(1, std::vector<float>(size_t(6 * clip.sampleRate), 0.0f));
+    for (size_t i = size_t(2 * clip.sampleRate); i < clip.channels[0].size(); ++i)
+      clip.channels[0][i] = 0.3f * float(std::sin(2 * M_PI * 220 * double(i) / clip.sampleRate));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("late-start.wav"));
+    audio::writeWav(path.toStdString(), clip, audio::WavEncoding::PCM16);
+
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY2(panel.loadFile(path, &error), qPrintable(error));
+    const auto* advice = panel.findChild<QLabel*>(QStringLiteral("clipAdvice"));
+    QVERIFY2(advice->text().contains(QStringLiteral("2.0 s of silence at the start")), qPrintable(advice->text()));
+
+    QSettings().setValue(QLatin1String(i18n::kLanguageSettingsKey), QStringLiteral("zh_CN"));
+    QCOMPARE(i18n::installTranslators(), QStringLiteral("zh_CN"));
+    QVERIFY(panel.loadFile(path, &error));
+    QVERIFY2(advice->text().contains(QStringLiteral("开头有 2.0 秒静音")), qPrintable(advice->text()));
   }
 
   void aTrimmedSelectionIsWrittenSampleExact() {

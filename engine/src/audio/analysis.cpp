@@ -16,10 +16,11 @@ double toDbfs(double amplitude) {
   return amplitude > 0 ? std::max(kSilentDbfs, 20.0 * std::log10(amplitude)) : kSilentDbfs;
 }
 
-std::string format(const char* pattern, double value) {
+// Advice whose sentence quotes `value` through the printf `pattern`.
+Advice advise(Advice::Kind kind, double value, const char* pattern) {
   char text[256];
   std::snprintf(text, sizeof text, pattern, value);
-  return text;
+  return {kind, value, text};
 }
 
 // RMS level of consecutive 10 ms frames (the last one may be shorter).
@@ -38,42 +39,40 @@ std::vector<double> frameLevels(const std::vector<float>& samples, int sampleRat
 // `pausesFound`: the clip has quiet stretches well below its loudest sound, so
 // its quietest frames measure the background rather than the voice.
 void addAdvice(ClipAnalysis& a, bool pausesFound) {
+  using Kind = Advice::Kind;
   auto& advice = a.advice;
   if (a.sampleRate < 16000)
-    advice.push_back(format("The sample rate (%.0f Hz) is below the 16 kHz the model needs.",
-                            a.sampleRate));
+    advice.push_back(advise(Kind::LowSampleRate, a.sampleRate,
+                            "The sample rate (%.0f Hz) is below the 16 kHz the model needs."));
   if (a.leadingSilenceSeconds >= a.durationSeconds) {
-    advice.push_back("The clip contains no sound.");
+    advice.push_back({Kind::NoSound, 0, "The clip contains no sound."});
     return;
   }
   if (a.durationSeconds > 30)
-    advice.push_back(format(
-        "The clip is %.1f s long; the model accepts at most 30 s. Trim it to the best 5-15 s.",
-        a.durationSeconds));
+    advice.push_back(advise(Kind::TooLong, a.durationSeconds,
+                            "The clip is %.1f s long; the model accepts at most 30 s. Trim it to the best 5-15 s."));
   else if (a.durationSeconds < 3)
-    advice.push_back(format(
-        "The clip is only %.1f s long; 5-15 s of clear speech clones a voice more reliably.",
-        a.durationSeconds));
+    advice.push_back(advise(Kind::TooShort, a.durationSeconds,
+                            "The clip is only %.1f s long; 5-15 s of clear speech clones a voice more reliably."));
   if (a.clippedSamples > 0)
-    advice.push_back(format("%.0f samples are at full scale: the recording is probably clipped "
-                            "(distorted). Record again with less input gain.",
-                            double(a.clippedSamples)));
+    advice.push_back(advise(Kind::Clipped, double(a.clippedSamples),
+                            "%.0f samples are at full scale: the recording is probably clipped (distorted). "
+                            "Record again with less input gain."));
   if (a.rmsDbfs < -35)
-    advice.push_back(format("The recording is quiet (%.1f dBFS RMS). Speak closer to the "
-                            "microphone or raise the input gain.",
-                            a.rmsDbfs));
+    advice.push_back(advise(Kind::Quiet, a.rmsDbfs,
+                            "The recording is quiet (%.1f dBFS RMS). Speak closer to the microphone or raise the "
+                            "input gain."));
   if (pausesFound && a.noiseFloorDbfs > -50)
-    advice.push_back(format("Background noise is audible (noise floor %.1f dBFS). The clone will "
-                            "copy it; record in a quieter place.",
-                            a.noiseFloorDbfs));
+    advice.push_back(advise(Kind::Noisy, a.noiseFloorDbfs,
+                            "Background noise is audible (noise floor %.1f dBFS). The clone will copy it; record in "
+                            "a quieter place."));
   if (a.leadingSilenceSeconds > 1)
-    advice.push_back(format("%.1f s of silence at the start: trim it.", a.leadingSilenceSeconds));
+    advice.push_back(advise(Kind::LeadingSilence, a.leadingSilenceSeconds, "%.1f s of silence at the start: trim it."));
   if (a.trailingSilenceSeconds > 1)
-    advice.push_back(format("%.1f s of silence at the end: trim it.", a.trailingSilenceSeconds));
+    advice.push_back(advise(Kind::TrailingSilence, a.trailingSilenceSeconds, "%.1f s of silence at the end: trim it."));
   if (a.longestInternalSilenceSeconds > 2)
-    advice.push_back(format("There is a %.1f s pause inside the clip; the clone may copy long "
-                            "pauses. Shorten it.",
-                            a.longestInternalSilenceSeconds));
+    advice.push_back(advise(Kind::LongPause, a.longestInternalSilenceSeconds,
+                            "There is a %.1f s pause inside the clip; the clone may copy long pauses. Shorten it."));
 }
 
 }  // namespace

@@ -10,6 +10,26 @@
 
 namespace cosystudio::audio {
 
+// One piece of advice: what is wrong, the figure it rests on, and an English
+// sentence for the command line (the UI words its own, translated).
+struct Advice {
+  enum class Kind {
+    LowSampleRate,    // value: Hz
+    NoSound,          // value: 0
+    TooLong,          // value: seconds
+    TooShort,         // value: seconds
+    Clipped,          // value: samples at full scale
+    Quiet,            // value: dBFS RMS
+    Noisy,            // value: noise floor, dBFS
+    LeadingSilence,   // value: seconds
+    TrailingSilence,  // value: seconds
+    LongPause,        // value: seconds
+  };
+  Kind kind;
+  double value = 0;
+  std::string text;
+};
+
 struct ClipAnalysis {
   double durationSeconds = 0;
   int sampleRate = 0;
@@ -31,7 +51,7 @@ struct ClipAnalysis {
   // clip has pauses, the quietest speech when it has none.
   double noiseFloorDbfs = 0;
 
-  std::vector<std::string> advice;  // empty when the clip looks fine
+  std::vector<Advice> advice;  // empty when the clip looks fine
 };
 
 // Levels are floored at this value (digital silence has no finite level).
