@@ -195,13 +195,13 @@ double median(std::vector<double> values) {
   return n == 0 ? 0 : n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// Peak memory seen at the progress events (the CUDA allocator's own peak is
-// not part of the engine API; sampling at every token comes close).
+// Peak device memory: the allocator's own peak of allocated bytes, and the
+// reserved bytes seen at the progress events (sampled at every token).
 struct MemoryPeak {
   int64_t deviceAllocated = 0;
   int64_t deviceReserved = 0;
   void sample(const MemoryStats& m) {
-    deviceAllocated = std::max(deviceAllocated, m.deviceAllocated);
+    deviceAllocated = std::max(deviceAllocated, m.devicePeakAllocated);
     deviceReserved = std::max(deviceReserved, m.deviceReserved);
   }
 };

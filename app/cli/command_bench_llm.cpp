@@ -86,6 +86,11 @@ int bench(const BenchOptions& o) {
   std::printf("prefill %lld positions + first token: %.1f ms\n", static_cast<long long>(lmInput.size(1)), prefillMs);
   std::printf("decode %zu tokens: %.2f ms/token, %.1f tokens/s\n", stamps.size() - 1, decodeMs, 1000.0 / decodeMs);
   std::printf("peak RSS %.0f MiB\n", mib(peakResidentBytes()));
+  if (runtime.device.is_cuda()) {
+    const MemoryStats vram = sampleMemory(Device{DeviceKind::Cuda, std::max<int>(0, runtime.device.index())});
+    std::printf("VRAM allocated %.0f MiB, peak %.0f MiB, reserved %.0f MiB\n", mib(vram.deviceAllocated),
+                mib(vram.devicePeakAllocated), mib(vram.deviceReserved));
+  }
   return 0;
 }
 

@@ -42,6 +42,7 @@ std::vector<DeviceInfo> availableDevices();
 
 struct MemoryStats {
   int64_t deviceAllocated = 0;  // bytes held by tensors (CUDA caching allocator)
+  int64_t devicePeakAllocated = 0;  // the most held at once since the process started
   int64_t deviceReserved = 0;   // bytes the allocator keeps from the driver
   int64_t deviceFree = 0;       // free on the device as the driver reports it
   int64_t deviceTotal = 0;

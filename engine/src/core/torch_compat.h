@@ -52,6 +52,7 @@ inline at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::
 
 struct CudaMemory {
   int64_t allocated = 0;  // held by tensors
+  int64_t peakAllocated = 0;  // the most held at once since the process started
   int64_t reserved = 0;   // cached by the allocator
   int64_t free = 0;       // free on the device (driver view)
   int64_t total = 0;
@@ -71,6 +72,7 @@ inline CudaMemory cudaMemory([[maybe_unused]] int device) {
   // Index 0 of each stat array is the aggregate over pool types, in 1.x and 2.x.
   const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device);
   memory.allocated = stats.allocated_bytes[0].current;
+  memory.peakAllocated = stats.allocated_bytes[0].peak;
   memory.reserved = stats.reserved_bytes[0].current;
   const c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(device));
   size_t freeBytes = 0, totalBytes = 0;

@@ -44,6 +44,7 @@ MemoryStats sampleMemory(const Device& device) {
   if (device.kind == DeviceKind::Cuda && device.index < compat::cudaDeviceCount()) {
     const auto memory = compat::cudaMemory(device.index);
     stats.deviceAllocated = memory.allocated;
+    stats.devicePeakAllocated = memory.peakAllocated;
     stats.deviceReserved = memory.reserved;
     stats.deviceFree = memory.free;
     stats.deviceTotal = memory.total;
