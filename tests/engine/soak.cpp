@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace fs = std::filesystem;
@@ -39,9 +40,11 @@ double slope(const std::vector<double>& y) {
 
 class Soak : public ::testing::Test {
  protected:
+  virtual Device device() const { return {}; }
   void SetUp() override {
     LoadOptions options;
     options.modelFolder = kFixtures / "e2e" / "tiny-model-a";
+    options.device = device();
     engine.load(options);
     voice = engine.prepareVoice(kFixtures / "e2e" / "prompts" / "prompt-a.wav", "希望你以后能够做的比我还好呦。");
   }
@@ -55,6 +58,16 @@ class Soak : public ::testing::Test {
   }
   Engine engine;
   Voice voice;
+};
+
+// The same on the first CUDA device, where the allocator's figures are exact.
+class SoakOnGpu : public Soak {
+ protected:
+  Device device() const override { return {DeviceKind::Cuda, 0}; }
+  void SetUp() override {
+    if (availableDevices().size() < 2) GTEST_SKIP() << "no CUDA device";
+    Soak::SetUp();
+  }
 };
 
 }  // namespace
@@ -94,4 +107,23 @@ TEST_F(Soak, FiftyResetsComeBackToThePostLoadLevel) {
               baseline, afterReload.back(), *std::max_element(afterReload.begin(), afterReload.end()),
               slope(afterReload), slowest);
   EXPECT_LT(slope(afterReload) * double(afterReload.size()), kAllowedGrowthMiB);
+}
+
+TEST_F(SoakOnGpu, FiftyResetsBringAllocatedVramBackToThePostLoadLevel) {
+  for (uint64_t seed = 0; seed < kSeeds; ++seed) synthesizeOnce(seed);  // warm-up
+  const ResetReport first = engine.reset();
+  const double baseline = double(first.afterReload.deviceAllocated) / kMiB;
+  double worst = 0;
+  for (int cycle = 0; cycle < 50; ++cycle) {
+    synthesizeOnce(uint64_t(cycle) % kSeeds);
+    const ResetReport report = engine.reset();
+    const double afterReload = double(report.afterReload.deviceAllocated) / kMiB;
+    worst = std::max(worst, std::abs(afterReload - baseline));
+    EXPECT_LE(std::abs(afterReload - baseline), 1.0) << "cycle " << cycle;
+    EXPECT_LT(report.afterTeardown.deviceReserved, report.before.deviceReserved) << "cycle " << cycle;
+  }
+  const MemoryStats now = engine.memory();
+  std::printf("soak (GPU): 50 resets, allocated VRAM after reload %.2f MiB, largest difference %.3f MiB, "
+              "reserved %.1f MiB, device free %.0f MiB\n",
+              baseline, worst, double(now.deviceReserved) / kMiB, double(now.deviceFree) / kMiB);
 }
