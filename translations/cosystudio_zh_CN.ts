@@ -1147,6 +1147,14 @@
 <context>
     <name>cosystudio::ui::TextPanel</name>
     <message>
+        <source>Read numbers as words</source>
+        <translation>数字读成文字</translation>
+    </message>
+    <message>
+        <source>Numbers, dates, times, money and units are written out in words before the model reads them (off: only the official rules run, which leave Chinese digits as they are)</source>
+        <translation>数字、日期、时间、金额和单位先转写成文字再交给模型（关闭：只运行官方规则，中文里的数字保持原样）</translation>
+    </message>
+    <message>
         <source>Type the text to speak. Markup: 她[h][ào]干净 · [breath] · &lt;strong&gt;word&lt;/strong&gt; · [M][AY1] for English phones</source>
         <translation>输入要合成的文本。标注示例：她[h][ào]干净 · [breath] · &lt;strong&gt;重读&lt;/strong&gt; · 英文音素 [M][AY1]</translation>
     </message>

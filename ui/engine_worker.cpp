@@ -103,6 +103,7 @@ void EngineWorker::run(const JobSpec& job) {
     request.seed = job.seed;
     request.stream = job.stream;
     request.normalize = job.normalize;
+    request.readNumbers = job.readNumbers;
     if (job.onlySegment >= 0) request.onlySegment = job.onlySegment;
     if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
     request.voice = voiceFor(job);
@@ -111,7 +112,12 @@ void EngineWorker::run(const JobSpec& job) {
     if (cancelledJob_ == job.id) throw Cancelled();
 
     SynthesisCallbacks callbacks;
-    callbacks.onProgress = [this, &job](const Progress& p) { emit jobProgress(job.id, p); };
+    callbacks.onProgress = [this, &job](const Progress& p) {
+      // A cancel that came after the check above but before synthesis began
+      // was cleared by it: renew it (progress comes at every token).
+      if (cancelledJob_ == job.id) engine().cancel();
+      emit jobProgress(job.id, p);
+    };
     if (job.stream)
       callbacks.onAudio = [this, &job](const AudioChunk& chunk) {
         emit jobAudio(job.id, QVector<float>(chunk.samples.begin(), chunk.samples.end()),

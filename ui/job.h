@@ -29,6 +29,7 @@ struct JobSpec {
   quint64 seed = 0;
   bool stream = false;
   bool normalize = true;
+  bool readNumbers = true;  // numbers, dates and units in words first (SynthesisRequest::readNumbers)
   int onlySegment = -1;  // regenerate just this segment (0-based); -1 = the whole text
   quint64 regenerates = 0;  // the take whose segment onlySegment this job renders again
 

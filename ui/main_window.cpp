@@ -459,6 +459,7 @@ quint64 MainWindow::generate() {
   job.speed = style_->speed();
   job.stream = style_->stream();
   job.normalize = !text_->rawText();
+  job.readNumbers = text_->readsNumbers();
   job.seed = style_->randomSeed() ? QRandomGenerator::global()->bounded(2147483647u) : style_->seed();
   QString error;
   job.voiceFile = voices_->activeVoiceFile();
@@ -612,6 +613,7 @@ void MainWindow::saveSession() const {
   QSettings s;
   s.setValue(QStringLiteral("session/text"), text_->text());
   s.setValue(QStringLiteral("session/rawText"), text_->rawText());
+  s.setValue(QStringLiteral("session/readNumbers"), text_->readsNumbers());
   s.setValue(QStringLiteral("session/clip"), clip_->sourcePath());
   s.setValue(QStringLiteral("session/clipIn"), clip_->inFrame());
   s.setValue(QStringLiteral("session/clipOut"), clip_->outFrame());
@@ -630,6 +632,7 @@ void MainWindow::restoreSession() {
   const QSettings s;
   text_->setText(s.value(QStringLiteral("session/text")).toString());
   text_->setRawText(s.value(QStringLiteral("session/rawText"), false).toBool());
+  text_->setReadsNumbers(s.value(QStringLiteral("session/readNumbers"), true).toBool());
   const QString clip = s.value(QStringLiteral("session/clip")).toString();
   if (!clip.isEmpty() && QFileInfo::exists(clip)) {
     QString ignored;  // a clip that went away is simply not restored

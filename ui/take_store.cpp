@@ -116,6 +116,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
       {QStringLiteral("speed"), spec.speed},
       {QStringLiteral("stream"), spec.stream},
       {QStringLiteral("raw_text"), !spec.normalize},
+      {QStringLiteral("read_numbers"), spec.normalize && spec.readNumbers},
       {QStringLiteral("only_segment"), spec.onlySegment < 0 ? QJsonValue() : QJsonValue(spec.onlySegment + 1)},
       {QStringLiteral("speech_tokens"), take.speechTokens()},
       {QStringLiteral("duration_seconds"), take.durationSeconds()},

@@ -131,12 +131,18 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   raw_->setObjectName(QStringLiteral("rawText"));
   raw_->setToolTip(tr("Send the text as typed, without number/symbol normalisation "
                       "(for languages the normaliser mishandles)"));
+  readNumbers_ = new QCheckBox(tr("Read numbers as words"), this);
+  readNumbers_->setObjectName(QStringLiteral("readNumbers"));
+  readNumbers_->setChecked(true);
+  readNumbers_->setToolTip(tr("Numbers, dates, times, money and units are written out in words before the model "
+                              "reads them (off: only the official rules run, which leave Chinese digits as they are)"));
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("textStatus"));
   status_->setWordWrap(true);
 
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(status_, 1);
+  bottom->addWidget(readNumbers_);
   bottom->addWidget(raw_);
 
   preview_ = new QListWidget(this);
@@ -171,6 +177,8 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
     emit textChanged();
   });
   connect(raw_, &QCheckBox::toggled, this, &TextPanel::updatePreview);
+  connect(raw_, &QCheckBox::toggled, readNumbers_, &QWidget::setDisabled);  // raw text is not normalised at all
+  connect(readNumbers_, &QCheckBox::toggled, this, &TextPanel::updatePreview);
   updateStatus();
 }
 
@@ -178,6 +186,8 @@ QString TextPanel::text() const { return editor_->toPlainText(); }
 void TextPanel::setText(const QString& text) { editor_->setPlainText(text); }
 bool TextPanel::rawText() const { return raw_->isChecked(); }
 void TextPanel::setRawText(bool raw) { raw_->setChecked(raw); }
+bool TextPanel::readsNumbers() const { return readNumbers_->isChecked(); }
+void TextPanel::setReadsNumbers(bool read) { readNumbers_->setChecked(read); }
 
 void TextPanel::setKnownTags(const QStringList& tags) {
   knownTags_ = tags;
@@ -217,6 +227,7 @@ void TextPanel::updatePreview() {
   try {
     text::NormalizeOptions options;
     options.textFrontend = !rawText();
+    options.readNumbers = readsNumbers();
     for (const std::string& segment : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options))
       preview_->addItem(QString::fromStdString(segment));
   } catch (const std::exception& e) {

@@ -30,6 +30,9 @@ class TextPanel : public QWidget {
   void setText(const QString& text);
   bool rawText() const;
   void setRawText(bool raw);
+  // Numbers, dates and units in words before the official rules (the default).
+  bool readsNumbers() const;
+  void setReadsNumbers(bool read);
   // The tokenizer's added tokens of the loaded model (empty: not known yet).
   void setKnownTags(const QStringList& tags);
   // The model's tokenizer, for the preview of normalised segments.
@@ -61,6 +64,7 @@ class TextPanel : public QWidget {
   QPlainTextEdit* editor_;
   MarkupHighlighter* highlighter_;
   QCheckBox* raw_;
+  QCheckBox* readNumbers_;
   QLabel* status_;
   QListWidget* preview_;
   QTimer* previewTimer_;

@@ -2,7 +2,7 @@
 //
 //   synth --model DIR (--prompt CLIP [--prompt-text TEXT] | --voice FILE)
 //         (--text TEXT | --text-file FILE) [--mode zero-shot|cross-lingual|instruct|vc]
-//         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text]
+//         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text] [--official-text]
 //         [--device cpu|cuda:N] [--precision fp32|bf16|fp16] --out FILE.wav
 //         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--json]
 //
@@ -42,6 +42,7 @@ struct SynthOptions {
   double speed = 1.0;
   bool stream = false;
   bool rawText = false;
+  bool officialText = false;
   std::string out;
   std::string format = "pcm16";
   int rate = 0;
@@ -175,6 +176,7 @@ int synth(SynthOptions o) {
   request.seed = o.seed;
   request.stream = o.stream;
   request.normalize = !o.rawText;
+  request.readNumbers = !o.officialText;
 
   int chunks = 0;
   SynthesisCallbacks callbacks;
@@ -259,6 +261,8 @@ const Registration registration([](CLI::App& app) -> Run {
       ->capture_default_str();
   sub->add_flag("--stream", o->stream, "Generate in streaming chunks (reports the time to first audio)");
   sub->add_flag("--raw-text", o->rawText, "Send the text as it is, without normalisation");
+  sub->add_flag("--official-text", o->officialText,
+                "Normalise with the official rules alone: numbers, dates and units are not read as words first");
   sub->add_option("--out", o->out, "Output WAV file (written atomically)")->required();
   sub->add_option("--format", o->format, "pcm16, pcm24 or float")
       ->check(CLI::IsMember({"pcm16", "pcm24", "float"}))

@@ -98,8 +98,10 @@ TEST(TextNormalize, EnglishNumbersInWords) {
             "sixty-seven people");
   EXPECT_EQ(normalizeText("3.14"), "three.fourteen");
   EXPECT_EQ(normalizeText("007 100 0 12 1000000"), "seven one hundred zero twelve one million");
-  // Upstream spells out digits everywhere, CMU phone stresses included.
-  EXPECT_EQ(normalizeText("[AY0] 2"), "[AYzero] two");
+  // Upstream spells out digits everywhere, CMU phone stresses included; the
+  // engine leaves markup whole so the phone tokens survive.
+  EXPECT_EQ(normalizeText("[M][AY0][N][AH0][T] 2"), "[M][AY0][N][AH0][T] two");
+  EXPECT_EQ(normalizeText("[AY0]2[breath]3"), "[AY0]two[breath]three");
 }
 
 TEST(TextNormalize, SpecialMarkersAndSwitchOff) {

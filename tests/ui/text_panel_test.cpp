@@ -147,6 +147,21 @@ class TextPanelTest : public QObject {
     QCOMPARE(panel.previewSegments().size(), 1);
   }
 
+  void previewReadsNumbersUnlessSwitchedOff() {
+    TextPanel panel;
+    panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
+        cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
+    QVERIFY(panel.readsNumbers());  // the default
+    panel.setText(QStringLiteral("会议在2024年3月5日。"));
+    QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("会议在二零二四年三月五日。")});
+    panel.setReadsNumbers(false);
+    QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("会议在2024年3月5日。")});
+    // Phone markup keeps its stress digits either way.
+    panel.setReadsNumbers(true);
+    panel.setText(QStringLiteral("Say [M][AY0][N][AH0][T] 2 times."));
+    QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("Say [M][AY0][N][AH0][T] two times.")});
+  }
+
   void presetsUseTheModelsInstructionBodies() {
     const QList<InstructionPreset> presets = instructionPresets();
     int dialects = 0;

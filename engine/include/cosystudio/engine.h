@@ -118,9 +118,12 @@ struct SynthesisRequest {
   Voice voice;
   std::filesystem::path sourceClip;  // VoiceConversion only
   double speed = 1.0;                // 0.5 .. 2.0
-  uint64_t seed = 0;
+  uint64_t seed = 0;                 // the sampler is reseeded with it before every segment
   bool stream = false;     // deliver audio while it is generated
   bool normalize = true;   // false = raw text, no normalisation
+  // Numbers, dates, times, money and units read as words before the official
+  // rules (the engine's stand-in for wetext); false = the official rules alone.
+  bool readNumbers = true;
   std::optional<int> onlySegment;  // regenerate one segment of a long text
   // Watchdog: a segment still generating after this many seconds is stopped
   // and reported (0 = no limit; the token cap of 20 per text token always applies).

@@ -99,6 +99,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   promptRequest.transcript = request.voice.transcript();
   promptRequest.instruction = request.instruction;
   promptRequest.normalize.textFrontend = request.normalize;
+  promptRequest.normalize.readNumbers = request.readNumbers;
   text::PromptTexts texts;
   try {
     texts = text::assemblePrompt(promptRequest, model_.tokenizer);
@@ -125,9 +126,6 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     prototype.llmPromptSpeech.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
   }
 
-  RasSampler sampler(model_.config.llm.sampling, request.seed);
-  if (hooks.draw) sampler.setDrawHook(hooks.draw);
-
   // Pieces of only blanks or punctuation have nothing to say (cross-lingual
   // text is not normalised, so it can still hold them).
   const auto speakable = [](std::string text) {
@@ -150,6 +148,10 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   result.sampleRate = model_.config.sampleRate;
   for (int i = 0; i < segmentCount_; ++i) {
     if (request.onlySegment && *request.onlySegment != i) continue;
+    // Reseeded for every segment: a segment made again alone with the same
+    // seed comes out as it did in the whole run.
+    RasSampler sampler(model_.config.llm.sampling, request.seed);
+    if (hooks.draw) sampler.setDrawHook(hooks.draw);
     Segment segment = prototype;
     segment.index = i;
     segment.text = segmentTexts[size_t(i)];

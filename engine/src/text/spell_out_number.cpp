@@ -101,8 +101,7 @@ std::string spellOutPlain(std::string_view text) {
 
 }  // namespace
 
-std::string spellOutNumbers(std::string_view text, bool keepMarkup) {
-  if (!keepMarkup) return spellOutPlain(text);
+std::string spellOutNumbers(std::string_view text) {
   std::string out;
   std::size_t pos = 0;
   for (const auto& span : scanMarkup(text)) {

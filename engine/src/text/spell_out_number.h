@@ -16,8 +16,8 @@ std::string cardinalWords(std::string_view digits);
 // Replaces every maximal run of digit characters (Python str.isdigit) by its
 // words. As in inflect, only decimal digits count for the value; a run without
 // any (a lone "²") reads "zero".
-// With keepMarkup, digits inside markup ([AY0]) are left alone; upstream
-// spells them out too.
-std::string spellOutNumbers(std::string_view text, bool keepMarkup = false);
+// Digits inside markup are left alone: upstream spells them out too, turning
+// the phone token [AY0] into the text "[AYzero]" that the model reads aloud.
+std::string spellOutNumbers(std::string_view text);
 
 }  // namespace cosystudio::text

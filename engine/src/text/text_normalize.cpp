@@ -103,8 +103,7 @@ Normalized applyRules(std::string_view raw, const NormalizeOptions& options) {
   const auto language = containsChinese(text) ? Language::Chinese : Language::English;
   if (options.readNumbers) text = readNumbers(text, language);
   if (language == Language::Chinese) return {chineseRules(std::move(text)), language};
-  // The engine's normaliser also keeps upstream's digit spelling out of markup.
-  return {spellOutNumbers(text, options.readNumbers), language};
+  return {spellOutNumbers(text), language};
 }
 
 }  // namespace

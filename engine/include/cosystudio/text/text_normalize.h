@@ -8,7 +8,8 @@
 //   en: every run of digits -> English words (inflect style), split counting
 //   tokens.
 // With readNumbers, the engine's zh/en normaliser runs first (where wetext
-// would), never inside markup or special tokens.
+// would). Neither touches markup or special tokens (upstream's digit spelling
+// does, breaking phone tokens such as [AY0]; no official fixture relies on it).
 // Text containing both "<|" and "|>" is left verbatim and unsplit, as upstream.
 #pragma once
 
