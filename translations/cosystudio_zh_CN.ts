@@ -574,6 +574,22 @@
 <context>
     <name>cosystudio::ui::MainWindow</name>
     <message>
+        <source>ran away</source>
+        <translation>失控</translation>
+    </message>
+    <message>
+        <source>Generation ran away</source>
+        <translation>生成失控</translation>
+    </message>
+    <message>
+        <source>Job #%1 stopped: segment %2 was still generating after %3 s, which usually means the model is babbling or repeating.</source>
+        <translation>任务 #%1 已停止：片段 %2 在 %3 秒后仍在生成，这通常说明模型在胡言乱语或重复。</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate with a new seed</source>
+        <translation>换一个种子重新生成(&amp;R)</translation>
+    </message>
+    <message>
         <source>GPU %1 is not usable with this build (missing, or its architecture is not supported); the CPU is used instead. See Engine → Settings.</source>
         <translation>GPU %1 无法在此版本中使用（设备不存在，或其架构不受支持），已改用 CPU。请查看“引擎 → 设置”。</translation>
     </message>
@@ -972,6 +988,18 @@
 </context>
 <context>
     <name>cosystudio::ui::SettingsDialog</name>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>On a GPU a segment takes seconds; one still generating after this long has run away (babbling or repeating) and is stopped so it can be made again with another seed</source>
+        <translation>在 GPU 上一个片段只需几秒；超过这个时间仍在生成的片段已经失控（胡言乱语或重复），会被停止，以便换一个种子重新生成</translation>
+    </message>
+    <message>
+        <source>&amp;Stop a segment on the GPU after:</source>
+        <translation>GPU 上片段超时停止(&amp;S)：</translation>
+    </message>
     <message>
         <source>Settings</source>
         <translation>设置</translation>

@@ -54,6 +54,10 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
             emit jobFailed(id, message, cancelled);
             onJobEnded(id);
           });
+  connect(worker_, &EngineWorker::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
+    emit jobRanAway(job, segment, message);
+    onJobEnded(job.id);
+  });
   connect(worker_, &EngineWorker::voiceSaved, this, &EngineSession::voiceSaved);
   connect(worker_, &EngineWorker::voiceFailed, this, &EngineSession::voiceFailed);
   connect(worker_, &EngineWorker::poisoned, this, [this](const QString& message) {

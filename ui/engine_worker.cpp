@@ -104,6 +104,7 @@ void EngineWorker::run(const JobSpec& job) {
     request.stream = job.stream;
     request.normalize = job.normalize;
     request.readNumbers = job.readNumbers;
+    request.segmentTimeLimitSeconds = job.segmentTimeLimitSeconds;
     if (job.onlySegment >= 0) request.onlySegment = job.onlySegment;
     if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
     request.voice = voiceFor(job);
@@ -146,6 +147,8 @@ void EngineWorker::run(const JobSpec& job) {
     emit jobFinished(take);
   } catch (const Cancelled&) {
     emit jobFailed(job.id, tr("Cancelled"), true);
+  } catch (const RunawaySegment& e) {
+    emit jobRanAway(job, e.segment(), fromUtf8(e.what()));
   } catch (const std::exception& e) {
     emit jobFailed(job.id, fromUtf8(e.what()), false);
     reportIfPoisoned(fromUtf8(e.what()));

@@ -45,6 +45,8 @@ class EngineWorker : public QObject {
   void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
   void jobFinished(const cosystudio::ui::Take& take);
   void jobFailed(quint64 id, const QString& message, bool cancelled);
+  // The watchdog stopped segment `segment` (0-based) of `job`.
+  void jobRanAway(const cosystudio::ui::JobSpec& job, int segment, const QString& message);
   void voiceSaved(const QString& file);
   void voiceFailed(const QString& file, const QString& message);
   // An unrecoverable device error: only a new process can continue.

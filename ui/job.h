@@ -30,6 +30,7 @@ struct JobSpec {
   bool stream = false;
   bool normalize = true;
   bool readNumbers = true;  // numbers, dates and units in words first (SynthesisRequest::readNumbers)
+  double segmentTimeLimitSeconds = 0;  // the watchdog; 0 = none
   int onlySegment = -1;  // regenerate just this segment (0-based); -1 = the whole text
   quint64 regenerates = 0;  // the take whose segment onlySegment this job renders again
 

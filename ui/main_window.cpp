@@ -77,10 +77,11 @@ MainWindow::MainWindow(QWidget* parent)
   settings_.precision = Precision(settings.value(QStringLiteral("engine/precision"), int(Precision::Float32)).toInt());
   settings_.retentionDays = settings.value(QStringLiteral("outputs/retentionDays"), 0).toInt();
   settings_.idleUnloadMinutes = settings.value(QStringLiteral("engine/idleUnloadMinutes"), 0).toInt();
+  settings_.watchdogSeconds = settings.value(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds).toInt();
   settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
-    // availableDevices() lists only GPUs this libtorch build can run on.
+    // availableDevices() lists the GPUs this libtorch build can see.
     bool usable = false;
     for (const DeviceInfo& info : availableDevices())
       usable |= info.device.kind == DeviceKind::Cuda && info.device.index == settings_.device.index;
@@ -340,6 +341,27 @@ void MainWindow::connectSession() {
     else
       showError(tr("Job #%1 failed: %2").arg(id).arg(message));
   });
+  connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
+    if (streamingJob_ == job.id) player_->stop();
+    streamingJob_ = 0;
+    progress_->setFormat(tr("ran away"));
+    progress_->setValue(0);
+    QMessageBox box(QMessageBox::Warning, tr("Generation ran away"),
+                    tr("Job #%1 stopped: segment %2 was still generating after %3 s, which usually means the model "
+                       "is babbling or repeating.")
+                        .arg(job.id)
+                        .arg(segment + 1)
+                        .arg(job.segmentTimeLimitSeconds),
+                    QMessageBox::Close, this);
+    box.setDetailedText(message);
+    QPushButton* again = box.addButton(tr("&Regenerate with a new seed"), QMessageBox::AcceptRole);
+    box.setDefaultButton(again);
+    box.exec();
+    if (box.clickedButton() != again) return;
+    JobSpec retry = job;
+    retry.seed = QRandomGenerator::global()->bounded(2147483647u);
+    session_->enqueue(retry);
+  });
   connect(session_, &EngineSession::voiceSaved, this, [this](const QString& file) {
     voices_->refresh();
     statusBar()->showMessage(tr("Voice saved: %1").arg(QFileInfo(file).completeBaseName()), 5000);
@@ -409,6 +431,7 @@ void MainWindow::showSettings() {
   s.setValue(QStringLiteral("engine/precision"), int(settings_.precision));
   s.setValue(QStringLiteral("outputs/retentionDays"), settings_.retentionDays);
   s.setValue(QStringLiteral("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
+  s.setValue(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds);
   if (chosen.language != s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString()) {
     s.setValue(QLatin1String(i18n::kLanguageSettingsKey), chosen.language);
     statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
@@ -460,6 +483,7 @@ quint64 MainWindow::generate() {
   job.stream = style_->stream();
   job.normalize = !text_->rawText();
   job.readNumbers = text_->readsNumbers();
+  if (session_->model().device.kind == DeviceKind::Cuda) job.segmentTimeLimitSeconds = settings_.watchdogSeconds;
   job.seed = style_->randomSeed() ? QRandomGenerator::global()->bounded(2147483647u) : style_->seed();
   QString error;
   job.voiceFile = voices_->activeVoiceFile();

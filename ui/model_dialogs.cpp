@@ -121,6 +121,15 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   idleUnload_->setToolTip(tr("Free the model's memory for other programs when CosyStudio is idle; "
                              "it is loaded again for the next job"));
 
+  watchdog_ = new QSpinBox(this);
+  watchdog_->setObjectName(QStringLiteral("watchdog"));
+  watchdog_->setRange(0, 3600);
+  watchdog_->setValue(settings.watchdogSeconds);
+  watchdog_->setSpecialValueText(tr("never"));
+  watchdog_->setSuffix(tr(" s"));
+  watchdog_->setToolTip(tr("On a GPU a segment takes seconds; one still generating after this long has run away "
+                           "(babbling or repeating) and is stopped so it can be made again with another seed"));
+
   language_ = new QComboBox(this);
   language_->setObjectName(QStringLiteral("language"));
   language_->addItem(tr("Follow the system"), QString());
@@ -136,6 +145,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(tr("&Precision:"), precision_);
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
+  form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
   form->addRow(tr("&Language:"), language_);
   form->addRow(buttons);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -165,6 +175,7 @@ AppSettings SettingsDialog::settings() const {
                                                   : Precision::Float32;
   s.retentionDays = retention_->value();
   s.idleUnloadMinutes = idleUnload_->value();
+  s.watchdogSeconds = watchdog_->value();
   s.language = language_->currentData().toString();
   return s;
 }

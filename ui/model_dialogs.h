@@ -44,6 +44,9 @@ struct AppSettings {
   Precision precision = Precision::Float32;
   int retentionDays = 0;  // 0 = keep every take
   int idleUnloadMinutes = 0;  // 0 = keep the model loaded
+  // On a GPU, a segment still generating after this long is stopped as a
+  // runaway (0 = no limit). The CPU is too slow for a fixed limit.
+  int watchdogSeconds = 120;
   QString language;           // locale name such as "zh_CN"; empty = follow the system
 };
 
@@ -62,6 +65,7 @@ class SettingsDialog : public QDialog {
   QComboBox* precision_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
+  QSpinBox* watchdog_;
   QComboBox* language_;
   std::vector<DeviceInfo> devices_;
 };

@@ -147,7 +147,8 @@ TEST_F(EngineTest, TheWatchdogStopsASegmentThatRunsTooLong) {
   try {
     engine.synthesize(r);
     FAIL() << "the time limit was ignored";
-  } catch (const EngineError& e) {
+  } catch (const RunawaySegment& e) {
+    EXPECT_EQ(e.segment(), 0);
     EXPECT_NE(std::string(e.what()).find("segment 1 was still generating"), std::string::npos) << e.what();
   }
   r.segmentTimeLimitSeconds = 600;

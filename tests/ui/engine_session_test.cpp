@@ -118,6 +118,25 @@ class EngineSessionTest : public QObject {
     QVERIFY(report.reloadSeconds > 0);
   }
 
+  void theWatchdogReportsARunawayAndTheQueueGoesOn() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy ranAway(&session, &EngineSession::jobRanAway);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    JobSpec runaway = zeroShot(QStringLiteral("今天天气很好。"));
+    runaway.segmentTimeLimitSeconds = 1e-9;
+    const quint64 id = session.enqueue(runaway);
+    session.enqueue(zeroShot(QStringLiteral("今天天气很好。")));
+    QVERIFY(finished.wait(kJobMs));
+    QCOMPARE(ranAway.count(), 1);
+    QCOMPARE(ranAway.first().at(0).value<JobSpec>().id, id);
+    QCOMPARE(ranAway.first().at(1).toInt(), 0);
+    QVERIFY(ranAway.first().at(2).toString().contains(QStringLiteral("still generating")));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(session.state(), EngineSession::State::Ready);
+  }
+
   void aRegeneratedSegmentIsSplicedIntoACopyOfTheTake() {
     QFile file(test::fixtures() + QStringLiteral("/e2e/golden/tiny-model-a/long/manifest.json"));
     QVERIFY(file.open(QIODevice::ReadOnly));

@@ -228,4 +228,15 @@ class Cancelled : public EngineError {
   Cancelled() : EngineError("cancelled") {}
 };
 
+// A segment outran SynthesisRequest::segmentTimeLimitSeconds: the request was
+// stopped; another seed usually cures it.
+class RunawaySegment : public EngineError {
+ public:
+  RunawaySegment(int segment, const std::string& message) : EngineError(message), segment_(segment) {}
+  int segment() const { return segment_; }  // 0-based
+
+ private:
+  int segment_;
+};
+
 }  // namespace cosystudio

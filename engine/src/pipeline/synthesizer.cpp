@@ -207,9 +207,11 @@ void Synthesizer::generateSegment(Segment& segment) {
     const double segmentStart = now();
     const auto onToken = [&](int64_t token, const at::Tensor&) {
       if (request.segmentTimeLimitSeconds > 0 && now() - segmentStart > request.segmentTimeLimitSeconds)
-        throw EngineError("segment " + std::to_string(segment.index + 1) + " was still generating after " +
-                          std::to_string(int(request.segmentTimeLimitSeconds)) +
-                          " s and was stopped (generation ran away?): regenerate it with another seed");
+        throw RunawaySegment(segment.index, "segment " + std::to_string(segment.index + 1) +
+                                                " was still generating after " +
+                                                std::to_string(int(request.segmentTimeLimitSeconds)) +
+                                                " s and was stopped (generation ran away?): regenerate it with "
+                                                "another seed");
       trace.llmTokens.push_back(token);
       silentRun = isSilent(token) ? silentRun + 1 : 0;
       if (silentRun <= kMaxSilentRun) trace.flowTokens.push_back(token);
