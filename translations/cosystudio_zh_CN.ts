@@ -4,12 +4,12 @@
 <context>
     <name>JobSpec</name>
     <message>
-        <source>#%1 %2 · %3</source>
-        <translation>#%1 %2 · %3</translation>
+        <source> (segment %1 of #%2)</source>
+        <translation>（#%2 的片段 %1）</translation>
     </message>
     <message>
-        <source> (segment %1)</source>
-        <translation>（第 %1 段）</translation>
+        <source>#%1 %2 · %3</source>
+        <translation>#%1 %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -433,6 +433,54 @@
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message>
+        <source>Takes of this session, with the segments of long ones; double-click to play</source>
+        <translation>本次会话的生成结果，长文本列出各片段；双击播放</translation>
+    </message>
+    <message>
+        <source>no pause</source>
+        <translation>无停顿</translation>
+    </message>
+    <message>
+        <source>%1 s pause</source>
+        <translation>%1 秒停顿</translation>
+    </message>
+    <message>
+        <source>Silence added between segments in exported files</source>
+        <translation>导出文件中片段之间加入的静音</translation>
+    </message>
+    <message>
+        <source>Make the selected segment (or one of the selected take&apos;s) again with a new seed</source>
+        <translation>用新种子重新生成所选片段（或所选结果中的一个片段）</translation>
+    </message>
+    <message>
+        <source>E&amp;dit segment…</source>
+        <translation>编辑片段(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Change the text of the selected segment and make it again</source>
+        <translation>修改所选片段的文本并重新生成</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Made again with seed %1</source>
+        <translation>已用种子 %1 重新生成</translation>
+    </message>
+    <message>
+        <source>A voice conversion has no text to make again; convert the source clip again instead.</source>
+        <translation>声音转换没有可重新生成的文本；请重新转换源片段。</translation>
+    </message>
+    <message>
+        <source>Edit segment</source>
+        <translation>编辑片段</translation>
+    </message>
+    <message>
+        <source>Text of segment %1, made again when you press OK:</source>
+        <translation>片段 %1 的文本，按“确定”后重新生成：</translation>
+    </message>
+    <message>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -455,10 +503,6 @@
     <message>
         <source>RTF</source>
         <translation>实时率</translation>
-    </message>
-    <message>
-        <source>Takes of this session; double-click to play</source>
-        <translation>本次会话的生成结果；双击播放</translation>
     </message>
     <message>
         <source>Play</source>
@@ -509,10 +553,6 @@
         <translation>重新生成片段(&amp;R)…</translation>
     </message>
     <message>
-        <source>Generate one segment of the selected take again with a new seed</source>
-        <translation>用新的种子重新生成选中结果中的某一段</translation>
-    </message>
-    <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
@@ -551,10 +591,6 @@
     <message>
         <source>Regenerate segment</source>
         <translation>重新生成片段</translation>
-    </message>
-    <message>
-        <source>%1 (regenerated, seed %2)</source>
-        <translation>%1(已重新生成，种子 %2)</translation>
     </message>
     <message>
         <source>Segment (1 to %1):</source>

@@ -105,7 +105,6 @@ void EngineWorker::run(const JobSpec& job) {
     request.normalize = job.normalize;
     request.readNumbers = job.readNumbers;
     request.segmentTimeLimitSeconds = job.segmentTimeLimitSeconds;
-    if (job.onlySegment >= 0) request.onlySegment = job.onlySegment;
     if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
     request.voice = voiceFor(job);
     // The engine clears its cancel flag when synthesis starts: a cancel that

@@ -21,10 +21,9 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   setObjectName(QStringLiteral("historyPanel"));
   list_ = new QTreeWidget(this);
   list_->setObjectName(QStringLiteral("takes"));
-  list_->setRootIsDecorated(false);
   list_->setHeaderLabels({tr("Text"), tr("Voice"), tr("Instruction"), tr("Seed"), tr("Length"), tr("RTF")});
   list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  list_->setToolTip(tr("Takes of this session; double-click to play"));
+  list_->setToolTip(tr("Takes of this session, with the segments of long ones; double-click to play"));
 
   play_ = new QPushButton(tr("Play"), this);
   play_->setObjectName(QStringLiteral("playTake"));
@@ -44,9 +43,17 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   rate_->addItem(tr("44.1 kHz"), 44100);
   rate_->addItem(tr("48 kHz"), 48000);
   rate_->setToolTip(tr("Exports at other rates are resampled with high-quality sinc interpolation"));
+  pause_ = new QComboBox(this);
+  pause_->setObjectName(QStringLiteral("exportPause"));
+  pause_->addItem(tr("no pause"), 0.0);
+  for (const double seconds : {0.25, 0.5, 1.0}) pause_->addItem(tr("%1 s pause").arg(seconds), seconds);
+  pause_->setToolTip(tr("Silence added between segments in exported files"));
   auto* regenerate = new QPushButton(tr("&Regenerate segment…"), this);
   regenerate->setObjectName(QStringLiteral("regenerateSegment"));
-  regenerate->setToolTip(tr("Generate one segment of the selected take again with a new seed"));
+  regenerate->setToolTip(tr("Make the selected segment (or one of the selected take's) again with a new seed"));
+  auto* edit = new QPushButton(tr("E&dit segment…"), this);
+  edit->setObjectName(QStringLiteral("editSegment"));
+  edit->setToolTip(tr("Change the text of the selected segment and make it again"));
   auto* exportOne = new QPushButton(tr("&Export…"), this);
   exportOne->setToolTip(tr("Save the selected take as WAV with a JSON file of its settings (Ctrl+E)"));
   auto* exportAllButton = new QPushButton(tr("Export &all…"), this);
@@ -58,8 +65,10 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   auto* exportRow = new QHBoxLayout;
   exportRow->addWidget(encoding_);
   exportRow->addWidget(rate_);
+  exportRow->addWidget(pause_);
   exportRow->addStretch(1);
   exportRow->addWidget(regenerate);
+  exportRow->addWidget(edit);
   exportRow->addWidget(exportOne);
   exportRow->addWidget(exportAllButton);
 
@@ -71,13 +80,14 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
   connect(list_, &QTreeWidget::itemDoubleClicked, this, &HistoryPanel::playCurrent);
   connect(regenerate, &QPushButton::clicked, this, &HistoryPanel::regenerateSegment);
+  connect(edit, &QPushButton::clicked, this, &HistoryPanel::editSegment);
   connect(exportOne, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
   connect(exportAllButton, &QPushButton::clicked, this, &HistoryPanel::exportAll);
   connect(seek_, &QSlider::sliderReleased, this, [this] {
     if (playing_ < 0 || playing_ >= takes_.size()) return;
-    const Take& take = takes_[playing_];
+    const int rate = takes_[playing_].sampleRate;
     player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
-    player_->play(take.samples, take.sampleRate, qint64(seek_->value()) * take.sampleRate / 1000);
+    player_->play(audioOf(playing_, playingSegment_), rate, qint64(seek_->value()) * rate / 1000);
   });
   connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
     if (player_->property("owner").value<QObject*>() != this) return;
@@ -89,21 +99,28 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
 
 void HistoryPanel::addTake(const Take& take) {
   takes_ << take;
-  auto* item = new QTreeWidgetItem(
-      list_, {take.spec.text.simplified(), take.spec.voiceName, take.spec.instruction,
-              QString::number(take.seed), tr("%1 s").arg(take.durationSeconds(), 0, 'f', 2),
-              QString::number(take.realTimeFactor, 'f', 2)});
-  QStringList segmentLines;
-  for (const TakeSegment& segment : take.segments)
-    segmentLines << (segment.regeneratedSeed ? tr("%1 (regenerated, seed %2)").arg(segment.text).arg(*segment.regeneratedSeed)
-                                             : segment.text);
-  item->setToolTip(0, segmentLines.join(QLatin1Char('\n')));
+  const auto seconds = [&](qsizetype samples) { return tr("%1 s").arg(double(samples) / take.sampleRate, 0, 'f', 2); };
+  auto* item = new QTreeWidgetItem(list_, {take.spec.text.simplified(), take.spec.voiceName, take.spec.instruction,
+                                           QString::number(take.seed), seconds(take.samples.size()),
+                                           QString::number(take.realTimeFactor, 'f', 2)});
   if (!take.warnings().isEmpty()) {
     // A run-away segment: the user should listen and maybe regenerate with another seed.
     item->setText(0, QStringLiteral("⚠ ") + item->text(0));
-    item->setToolTip(0, take.warnings().join(QLatin1Char('\n')) + QStringLiteral("\n\n") + item->toolTip(0));
+    item->setToolTip(0, take.warnings().join(QLatin1Char('\n')));
   }
   item->setToolTip(1, take.wavPath);
+  if (take.segments.size() > 1)
+    for (qsizetype i = 0; i < take.segments.size(); ++i) {
+      const TakeSegment& segment = take.segments[i];
+      QString status = segment.warnings.isEmpty() ? QString() : QStringLiteral("⚠ ");
+      if (segment.regeneratedSeed) status += QStringLiteral("↻ ");
+      auto* row = new QTreeWidgetItem(
+          item, {tr("%1. %2").arg(i + 1).arg(status + segment.text), QString(), QString(),
+                 QString::number(segment.regeneratedSeed.value_or(take.seed)), seconds(segment.samples.size())});
+      QStringList tip = segment.warnings;
+      if (segment.regeneratedSeed) tip << tr("Made again with seed %1").arg(*segment.regeneratedSeed);
+      row->setToolTip(0, tip.join(QLatin1Char('\n')));
+    }
   list_->setCurrentItem(item);
 }
 
@@ -114,31 +131,47 @@ const Take* HistoryPanel::take(quint64 jobId) const {
 }
 
 int HistoryPanel::currentIndex() const {
-  return list_->currentItem() ? list_->indexOfTopLevelItem(list_->currentItem()) : -1;
+  QTreeWidgetItem* item = list_->currentItem();
+  if (!item) return -1;
+  return list_->indexOfTopLevelItem(item->parent() ? item->parent() : item);
+}
+
+int HistoryPanel::currentSegment() const {
+  QTreeWidgetItem* item = list_->currentItem();
+  return item && item->parent() ? item->parent()->indexOfChild(item) : -1;
+}
+
+const QVector<float>& HistoryPanel::audioOf(int take, int segment) const {
+  return segment < 0 ? takes_[take].samples : takes_[take].segments[segment].samples;
 }
 
 ExportFormat HistoryPanel::exportFormat() const {
-  return {audio::WavEncoding(encoding_->currentData().toInt()), rate_->currentData().toInt()};
+  return {audio::WavEncoding(encoding_->currentData().toInt()), rate_->currentData().toInt(),
+          pause_->currentData().toDouble()};
 }
 
 void HistoryPanel::setExportFormat(const ExportFormat& format) {
   encoding_->setCurrentIndex(std::max(0, encoding_->findData(int(format.encoding))));
   rate_->setCurrentIndex(std::max(0, rate_->findData(format.sampleRate)));
+  pause_->setCurrentIndex(std::max(0, pause_->findData(format.pauseSeconds)));
 }
 
 void HistoryPanel::playCurrent() {
   const int index = currentIndex();
+  const int segment = currentSegment();
   if (player_->isPlaying() && player_->property("owner").value<QObject*>() == this) {
     player_->stop();
     play_->setText(tr("Play"));
-    if (index == playing_) return;
+    if (index == playing_ && segment == playingSegment_) return;
   }
   if (index < 0) return;
   playing_ = index;
-  const Take& take = takes_[index];
-  seek_->setRange(0, int(take.durationSeconds() * 1000));
+  playingSegment_ = segment;
+  const QVector<float>& samples = audioOf(index, segment);
+  const int rate = takes_[index].sampleRate;
+  seek_->setRange(0, int(qint64(samples.size()) * 1000 / rate));
   player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
-  player_->play(take.samples, take.sampleRate);
+  player_->play(samples, rate);
   play_->setText(tr("Stop"));
 }
 
@@ -173,19 +206,40 @@ void HistoryPanel::exportCurrentWithDialog() {
     emit errorOccurred(error);
 }
 
-void HistoryPanel::regenerateSegment() {
+int HistoryPanel::segmentToRegenerate() {
   const int index = currentIndex();
-  if (index < 0) return;
+  if (index < 0) return -1;
   const Take& take = takes_[index];
-  int segment = 0;
-  if (take.segments.size() > 1) {
-    bool ok = false;
-    segment = QInputDialog::getInt(this, tr("Regenerate segment"),
-                                   tr("Segment (1 to %1):").arg(take.segments.size()), 1, 1,
-                                   int(take.segments.size()), 1, &ok) - 1;
-    if (!ok) return;
+  if (take.spec.mode == Mode::VoiceConversion) {
+    emit errorOccurred(tr("A voice conversion has no text to make again; convert the source clip again instead."));
+    return -1;
   }
-  emit regenerateRequested(take, take.spec.onlySegment >= 0 ? take.spec.onlySegment : segment);
+  if (currentSegment() >= 0 || take.segments.size() == 1) return std::max(0, currentSegment());
+  bool ok = false;
+  const int segment = QInputDialog::getInt(this, tr("Regenerate segment"),
+                                           tr("Segment (1 to %1):").arg(take.segments.size()), 1, 1,
+                                           int(take.segments.size()), 1, &ok);
+  return ok ? segment - 1 : -1;
+}
+
+void HistoryPanel::regenerateSegment() {
+  const int segment = segmentToRegenerate();
+  if (segment < 0) return;
+  const Take& take = takes_[currentIndex()];
+  emit regenerateRequested(take, segment, take.segments[segment].text);
+}
+
+void HistoryPanel::editSegment() {
+  const int segment = segmentToRegenerate();
+  if (segment < 0) return;
+  const Take& take = takes_[currentIndex()];
+  bool ok = false;
+  const QString text = QInputDialog::getMultiLineText(this, tr("Edit segment"),
+                                                      tr("Text of segment %1, made again when you press OK:")
+                                                          .arg(segment + 1),
+                                                      take.segments[segment].text, &ok)
+                           .trimmed();
+  if (ok && !text.isEmpty()) emit regenerateRequested(take, segment, text);
 }
 
 void HistoryPanel::exportAll() {

@@ -1,4 +1,6 @@
-// The takes of this session: listen, seek, export.
+// The takes of this session: listen, seek, export. A take of several
+// segments lists them under it: each can be played, made again with a new
+// seed, or edited and made again.
 #pragma once
 
 #include "job.h"
@@ -25,7 +27,8 @@ class HistoryPanel : public QWidget {
   void addTake(const Take& take);
   const QList<Take>& takes() const { return takes_; }
   const Take* take(quint64 jobId) const;  // nullptr when not in the history
-  int currentIndex() const;
+  int currentIndex() const;    // the selected take (also when one of its segments is selected)
+  int currentSegment() const;  // the selected segment of that take; -1 = the take itself
   ExportFormat exportFormat() const;
   void setExportFormat(const ExportFormat& format);
   // Exports the selected take; returns false (and says why) on failure.
@@ -36,12 +39,14 @@ class HistoryPanel : public QWidget {
   void exportCurrentWithDialog();
   void exportAll();
   void regenerateSegment();
+  void editSegment();
 
  signals:
   void errorOccurred(const QString& message);
   void message(const QString& text);
-  // Asks for segment `segment` (0-based) of `take` to be generated again.
-  void regenerateRequested(const cosystudio::ui::Take& take, int segment);
+  // Asks for segment `segment` (0-based) of `take` to be made again from
+  // `text` (its own text, or the user's edit of it).
+  void regenerateRequested(const cosystudio::ui::Take& take, int segment, const QString& text);
 
  private:
   PcmPlayer* player_;
@@ -51,8 +56,13 @@ class HistoryPanel : public QWidget {
   QLabel* time_;
   QComboBox* encoding_;
   QComboBox* rate_;
+  QComboBox* pause_;
   QList<Take> takes_;
-  int playing_ = -1;
+  int playing_ = -1;         // take
+  int playingSegment_ = -1;  // its segment, or -1 for the whole take
+  // Which segment to make again (asking when a take of several is selected); -1 = none.
+  int segmentToRegenerate();
+  const QVector<float>& audioOf(int take, int segment) const;
 };
 
 }  // namespace cosystudio::ui

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace cosystudio::ui {
 
 QString modeName(Mode mode) {
@@ -32,8 +34,10 @@ QString JobSpec::summary() const {
   QString shown = text.simplified();
   if (shown.size() > 40) shown = shown.left(39) + QChar(0x2026);
   const QString line = QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shown);
-  return onlySegment < 0 ? line
-                         : line + QCoreApplication::translate("JobSpec", " (segment %1)").arg(onlySegment + 1);
+  return replacesSegment < 0 ? line
+                             : line + QCoreApplication::translate("JobSpec", " (segment %1 of #%2)")
+                                          .arg(replacesSegment + 1)
+                                          .arg(regenerates);
 }
 
 QStringList Take::segmentTexts() const {
@@ -54,25 +58,42 @@ int Take::speechTokens() const {
   return tokens;
 }
 
+QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds) {
+  const std::vector<float> pause(size_t(std::max(0.0, pauseSeconds) * sampleRate), 0.0f);
+  std::vector<float> joined;
+  for (const TakeSegment& segment : segments) {
+    if (!joined.empty() && !pause.empty()) audio::appendWithCrossfade(joined, pause.data(), pause.size(), sampleRate);
+    audio::appendWithCrossfade(joined, segment.samples.constData(), size_t(segment.samples.size()), sampleRate);
+  }
+  return QVector<float>(joined.begin(), joined.end());
+}
+
 std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo) {
-  const int index = redo.spec.onlySegment;
-  if (redo.segments.size() != 1 || index < 0 || index >= whole.segments.size() ||
+  const int index = redo.spec.replacesSegment;
+  if (redo.segments.isEmpty() || index < 0 || index >= whole.segments.size() ||
       redo.modelFolder != whole.modelFolder || redo.sampleRate != whole.sampleRate)
     return std::nullopt;
   Take spliced = whole;
   spliced.jobId = redo.jobId;
   spliced.created = redo.created;
   spliced.wavPath.clear();
-  spliced.segments[index] = redo.segments.first();
-  spliced.segments[index].regeneratedSeed = redo.seed;
+  QVector<TakeSegment> made = redo.segments;
+  for (TakeSegment& segment : made) segment.regeneratedSeed = redo.seed;
+  spliced.segments.remove(index);
+  for (qsizetype i = 0; i < made.size(); ++i) spliced.segments.insert(index + i, made[i]);
+  // An edited segment changes the text; the take then reads as its segments.
+  if (redo.spec.text != whole.segments[index].text) {
+    const QStringList texts = spliced.segmentTexts();
+    const bool chinese = std::any_of(texts.begin(), texts.end(), [](const QString& t) {
+      return std::any_of(t.begin(), t.end(), [](QChar c) { return c.script() == QChar::Script_Han; });
+    });
+    spliced.spec.text = texts.join(chinese ? QString() : QStringLiteral(" "));
+  }
   // Timings are those of the run that produced the new audio.
   spliced.firstAudioSeconds = redo.firstAudioSeconds;
   spliced.totalSeconds = redo.totalSeconds;
   spliced.realTimeFactor = redo.realTimeFactor;
-  std::vector<float> joined;
-  for (const TakeSegment& segment : spliced.segments)
-    audio::appendWithCrossfade(joined, segment.samples.constData(), size_t(segment.samples.size()), spliced.sampleRate);
-  spliced.samples = QVector<float>(joined.begin(), joined.end());
+  spliced.samples = joinSegments(spliced.segments, spliced.sampleRate);
   return spliced;
 }
 

@@ -31,8 +31,11 @@ struct JobSpec {
   bool normalize = true;
   bool readNumbers = true;  // numbers, dates and units in words first (SynthesisRequest::readNumbers)
   double segmentTimeLimitSeconds = 0;  // the watchdog; 0 = none
-  int onlySegment = -1;  // regenerate just this segment (0-based); -1 = the whole text
-  quint64 regenerates = 0;  // the take whose segment onlySegment this job renders again
+  // Set when the job makes one segment of a take again: that take, and the
+  // segment (0-based) whose text — as the model received it, maybe edited —
+  // is this job's text.
+  quint64 regenerates = 0;
+  int replacesSegment = -1;
 
   QString summary() const;  // one line for the queue
 };
@@ -43,8 +46,8 @@ struct TakeSegment {
   QVector<float> samples;
   QStringList warnings;  // e.g. it ran to its token cap (probable babble)
   int speechTokens = 0;
-  // Set when the segment was regenerated alone after the take was made: the
-  // seed of that run (JobSpec::onlySegment = this segment).
+  // Set when the segment was made again after the take (its text as a job
+  // of its own, JobSpec::replacesSegment): the seed of that run.
   std::optional<quint64> regeneratedSeed;
 };
 
@@ -71,10 +74,14 @@ struct Take {
   int speechTokens() const;
 };
 
-// `whole` with one segment replaced by `redo`, the finished run of a job that
-// regenerated it (JobSpec::regenerates = whole.jobId), and the audio rejoined:
-// a new take under redo's job id, so the original stays as it was. Empty when
-// redo does not fit `whole` (another model, or no such segment).
+// The segments' audio joined with the engine's crossfade, with `pauseSeconds`
+// of silence between segments.
+QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds = 0);
+
+// `whole` with one segment replaced by the segments of `redo`, the finished run
+// of a job that made it again (JobSpec::regenerates = whole.jobId), and the
+// audio rejoined: a new take under redo's job id, so the original stays as it
+// was. Empty when redo does not fit `whole` (another model, or no such segment).
 std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo);
 
 // Which model to load and where it should run.

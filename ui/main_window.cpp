@@ -192,12 +192,12 @@ void MainWindow::createPanels() {
   connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
-  connect(history_, &HistoryPanel::regenerateRequested, this, [this](const Take& take, int segment) {
+  connect(history_, &HistoryPanel::regenerateRequested, this, [this](const Take& take, int segment, const QString& text) {
+    // The segment's text as a job of its own; it comes back spliced into a copy of the take.
     JobSpec job = take.spec;
-    // A segment of a whole take comes back spliced into a copy of it; a take
-    // that already was a single segment is simply made again.
-    if (take.spec.onlySegment < 0) job.regenerates = take.jobId;
-    job.onlySegment = segment;
+    job.text = text;
+    job.regenerates = take.jobId;
+    job.replacesSegment = segment;
     job.seed = QRandomGenerator::global()->bounded(2147483647u);
     session_->enqueue(job);
   });
@@ -650,6 +650,7 @@ void MainWindow::saveSession() const {
   s.setValue(QStringLiteral("session/stream"), style_->stream());
   s.setValue(QStringLiteral("export/encoding"), int(history_->exportFormat().encoding));
   s.setValue(QStringLiteral("export/rate"), history_->exportFormat().sampleRate);
+  s.setValue(QStringLiteral("export/pauseSeconds"), history_->exportFormat().pauseSeconds);
 }
 
 void MainWindow::restoreSession() {
@@ -672,7 +673,8 @@ void MainWindow::restoreSession() {
                   s.value(QStringLiteral("session/randomSeed"), true).toBool());
   style_->setStream(s.value(QStringLiteral("session/stream"), false).toBool());
   history_->setExportFormat({audio::WavEncoding(s.value(QStringLiteral("export/encoding"), 0).toInt()),
-                             s.value(QStringLiteral("export/rate"), 24000).toInt()});
+                             s.value(QStringLiteral("export/rate"), 24000).toInt(),
+                             s.value(QStringLiteral("export/pauseSeconds"), 0.0).toDouble()});
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -47,11 +47,13 @@ void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::Wav
   }
 }
 
-audio::Clip clipOf(const Take& take, int rate) {
+audio::Clip clipOf(const Take& take, const ExportFormat& format) {
+  const QVector<float> samples =
+      format.pauseSeconds > 0 ? joinSegments(take.segments, take.sampleRate, format.pauseSeconds) : take.samples;
   audio::Clip clip;
   clip.sampleRate = take.sampleRate;
-  clip.channels.emplace_back(take.samples.begin(), take.samples.end());
-  return rate == take.sampleRate ? clip : audio::resampleForUser(clip, rate);
+  clip.channels.emplace_back(samples.begin(), samples.end());
+  return format.sampleRate == take.sampleRate ? clip : audio::resampleForUser(clip, format.sampleRate);
 }
 
 }  // namespace
@@ -97,7 +99,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
         {QStringLiteral("text"), segment.text},
         {QStringLiteral("speech_tokens"), segment.speechTokens},
         {QStringLiteral("warnings"), QJsonArray::fromStringList(segment.warnings)},
-        // Made again alone (only_segment = this one) with this seed.
+        // Made again after the take, its text as a job of its own with this seed.
         {QStringLiteral("regenerated_seed"),
          segment.regeneratedSeed ? QJsonValue(QString::number(*segment.regeneratedSeed)) : QJsonValue()},
     };
@@ -117,13 +119,13 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
       {QStringLiteral("stream"), spec.stream},
       {QStringLiteral("raw_text"), !spec.normalize},
       {QStringLiteral("read_numbers"), spec.normalize && spec.readNumbers},
-      {QStringLiteral("only_segment"), spec.onlySegment < 0 ? QJsonValue() : QJsonValue(spec.onlySegment + 1)},
       {QStringLiteral("speech_tokens"), take.speechTokens()},
       {QStringLiteral("duration_seconds"), take.durationSeconds()},
       {QStringLiteral("real_time_factor"), take.realTimeFactor},
       {QStringLiteral("first_audio_seconds"), take.firstAudioSeconds},
       {QStringLiteral("sample_rate"), format.sampleRate},
       {QStringLiteral("encoding"), encodingName(format.encoding)},
+      {QStringLiteral("pause_seconds"), format.pauseSeconds},
   };
   return QJsonDocument(json).toJson();
 }
@@ -131,7 +133,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
 void exportTake(const Take& take, const QString& path, const ExportFormat& format) {
   if (take.samples.isEmpty())
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "The take has no audio.").toStdString());
-  writeWavAtomically(path, clipOf(take, format.sampleRate), format.encoding);
+  writeWavAtomically(path, clipOf(take, format), format.encoding);
   const QFileInfo wav(path);
   writeAtomically(wav.dir().filePath(wav.completeBaseName() + QStringLiteral(".json")),
                   sidecarJson(take, format));

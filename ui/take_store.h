@@ -13,6 +13,7 @@ namespace cosystudio::ui {
 struct ExportFormat {
   audio::WavEncoding encoding = audio::WavEncoding::PCM16;
   int sampleRate = 24000;  // 24000 = the model's own rate; 44100/48000 are resampled
+  double pauseSeconds = 0;  // silence between segments (the take itself joins them with a crossfade only)
 };
 
 class TakeStore {

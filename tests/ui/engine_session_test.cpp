@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace cosystudio;
@@ -163,9 +164,9 @@ class EngineSessionTest : public QObject {
     QCOMPARE(whole.segments.size(), 3);
     QCOMPARE(whole.segmentTexts().at(1), segments.at(1).toString());
 
-    emit window.historyPanel()->regenerateRequested(whole, 1);
+    emit window.historyPanel()->regenerateRequested(whole, 1, whole.segments[1].text);
     QVERIFY(finished.wait(kJobMs));
-    // The engine rendered the one segment alone ...
+    // The engine rendered the one segment's text alone ...
     const Take redo = finished.last().first().value<Take>();
     QCOMPARE(redo.segmentTexts(), QStringList{segments.at(1).toString()});
     // ... and the history gained the whole text with that segment replaced.
@@ -194,6 +195,27 @@ class EngineSessionTest : public QObject {
     QCOMPARE(sidecarSegments[1].toObject().value(QStringLiteral("regenerated_seed")).toString(),
              QString::number(redo.seed));
     QVERIFY(sidecarSegments[0].toObject().value(QStringLiteral("regenerated_seed")).isNull());
+
+    // The history lists the segments under the take, the one made again marked.
+    auto* list = window.historyPanel()->findChild<QTreeWidget*>(QStringLiteral("takes"));
+    QTreeWidgetItem* row = list->topLevelItem(1);
+    QCOMPARE(row->childCount(), 3);
+    QVERIFY(row->child(1)->text(0).contains(QStringLiteral("↻")));
+    QCOMPARE(row->child(1)->text(3), QString::number(redo.seed));
+    list->setCurrentItem(row->child(2));
+    QCOMPARE(window.historyPanel()->currentIndex(), 1);
+    QCOMPARE(window.historyPanel()->currentSegment(), 2);
+
+    // An edited segment brings its new text into the take.
+    const QString edited = QStringLiteral("回家的路上，我们一起唱歌。");
+    emit window.historyPanel()->regenerateRequested(spliced, 2, edited);
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 3);
+    const Take editedTake = window.historyPanel()->takes().last();
+    QCOMPARE(editedTake.segmentTexts().mid(0, 2), spliced.segmentTexts().mid(0, 2));
+    QCOMPARE(editedTake.segmentTexts().value(2), edited);
+    QVERIFY(editedTake.spec.text.endsWith(edited));
+    QCOMPARE(editedTake.segments[1].samples, spliced.segments[1].samples);
   }
 
   void theWindowGeneratesAndWritesTheTake() {

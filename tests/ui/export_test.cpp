@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace cosystudio;
@@ -60,6 +61,32 @@ class ExportTest : public QObject {
     QCOMPARE(json.value(QStringLiteral("sample_rate")).toInt(), rate);
     QCOMPARE(json.value(QStringLiteral("text")).toString(), QStringLiteral("你好，世界。"));
     QVERIFY(!QFile::exists(path + QStringLiteral(".part")));
+  }
+
+  void pausesGoBetweenSegmentsOfTheExport() {
+    Take take = sineTake(0);
+    for (const double seconds : {1.0, 0.5}) {
+      TakeSegment segment;
+      segment.text = QStringLiteral("你好。");
+      segment.samples = sineTake(seconds).samples;
+      take.segments << segment;
+    }
+    take.samples = joinSegments(take.segments, take.sampleRate);
+    constexpr qint64 kFade = 240;  // 10 ms at 24 kHz, per seam
+    QCOMPARE(take.samples.size(), 36000 - kFade);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("paused.wav"));
+    exportTake(take, path, ExportFormat{audio::WavEncoding::Float32, 24000, 0.5});
+    const audio::Clip written = audio::loadClip(path.toStdString());
+    // Two seams now: segment → silence → segment.
+    QCOMPARE(written.frames(), 36000 + 12000 - 2 * kFade);
+    const std::vector<float>& s = written.channels[0];
+    const auto silent = std::all_of(s.begin() + 24000, s.begin() + 24000 + 12000 - 2 * kFade,
+                                    [](float v) { return v == 0.0f; });
+    QVERIFY(silent);
+    QFile sidecar(dir.filePath(QStringLiteral("paused.json")));
+    QVERIFY(sidecar.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("pause_seconds")).toDouble(), 0.5);
   }
 
   void theStoreKeepsTakesUntilTheRetentionEnds() {
