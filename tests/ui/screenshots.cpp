@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QTreeWidget>
 
 using namespace cosystudio::ui;
 
@@ -75,12 +76,25 @@ int main(int argc, char** argv) {
   ok &= save(&window, out, QStringLiteral("03-clip-and-text"));
 
   QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-  if (window.generate() && finished.wait(180000)) {
-    QTest::qWait(200);
-    ok &= save(&window, out, QStringLiteral("04-take"));
-  } else {
+  const auto generate = [&] {
+    if (window.generate() && finished.wait(180000)) return true;
     QTextStream(stderr) << "generation did not finish: " << window.lastError() << '\n';
-    ok = false;
-  }
+    return false;
+  };
+  if (!generate()) return 1;
+  QTest::qWait(200);
+  ok &= save(&window, out, QStringLiteral("04-take"));
+
+  // A text of two segments: the history lists them under the take.
+  window.textPanel()->setText(QStringLiteral("春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长"
+                                             "椅上聊天，看着孩子们开心地玩耍。湖面上有几只白色的小船，正慢慢地划向远方。天空很"
+                                             "蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。傍晚的"
+                                             "时候，夕阳把整个湖面染成了金色。大家都舍不得离开，希望明天还能再来这里。"));
+  if (!generate()) return 1;
+  auto* takes = window.historyPanel()->findChild<QTreeWidget*>(QStringLiteral("takes"));
+  takes->expandAll();
+  takes->setCurrentItem(takes->topLevelItem(takes->topLevelItemCount() - 1)->child(1));
+  QTest::qWait(200);
+  ok &= save(&window, out, QStringLiteral("05-segments"));
   return ok ? 0 : 1;
 }
