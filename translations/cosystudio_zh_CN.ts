@@ -991,8 +991,8 @@
         <translation>选择 CosyVoice3 模型文件夹</translation>
     </message>
     <message>
-        <source>Choose the folder of the Fun-CosyVoice3-0.5B model, the one that holds cosyvoice3.yaml, llm.pt, flow.pt, hift.pt, the two .onnx files and CosyVoice-BlankEN/.</source>
-        <translation>请选择 Fun-CosyVoice3-0.5B 模型所在的文件夹，即直接包含 cosyvoice3.yaml、llm.pt、flow.pt、hift.pt、两个 .onnx 文件和 CosyVoice-BlankEN/ 的那一层。</translation>
+        <source>Choose the folder of the Fun-CosyVoice3-0.5B model, the one that holds cosyvoice3.yaml, llm.rl.pt and/or llm.pt, flow.pt, hift.pt, the two .onnx files and CosyVoice-BlankEN/.</source>
+        <translation>请选择 Fun-CosyVoice3-0.5B 模型所在的文件夹，即直接包含 cosyvoice3.yaml、llm.rl.pt 和/或 llm.pt、flow.pt、hift.pt、两个 .onnx 文件和 CosyVoice-BlankEN/ 的那一层。</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
@@ -1024,6 +1024,22 @@
 </context>
 <context>
     <name>cosystudio::ui::SettingsDialog</name>
+    <message>
+        <source>RL-tuned (llm.rl.pt) when the folder has it</source>
+        <translation>RL 微调版（llm.rl.pt，文件夹中有时）</translation>
+    </message>
+    <message>
+        <source>Base (llm.pt)</source>
+        <translation>基础版（llm.pt）</translation>
+    </message>
+    <message>
+        <source>The release&apos;s evaluation shows fewer errors for the RL-tuned language model</source>
+        <translation>官方发布的评测显示 RL 微调版语言模型的错误更少</translation>
+    </message>
+    <message>
+        <source>Language &amp;model:</source>
+        <translation>语言模型(&amp;M)：</translation>
+    </message>
     <message>
         <source> s</source>
         <translation> 秒</translation>

@@ -42,6 +42,7 @@ void EngineWorker::load(const ModelChoice& choice) {
     options.modelFolder = toPath(choice.folder);
     options.device = choice.device;
     options.precision = choice.precision;
+    options.llmCheckpoint = choice.llmCheckpoint.toStdString();
     engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });
     emit loaded(timer.elapsed() / 1000.0);
   } catch (const std::exception& e) {
@@ -139,6 +140,7 @@ void EngineWorker::run(const JobSpec& job) {
     }
     take.seed = result.seed;
     take.modelFolder = fromUtf8(engine().options().modelFolder.string());
+    take.llmCheckpoint = fromUtf8(engine().options().llmCheckpoint);
     take.firstAudioSeconds = result.firstAudioSeconds;
     take.totalSeconds = result.totalSeconds;
     take.realTimeFactor = result.realTimeFactor();

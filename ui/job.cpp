@@ -71,7 +71,8 @@ QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate
 std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo) {
   const int index = redo.spec.replacesSegment;
   if (redo.segments.isEmpty() || index < 0 || index >= whole.segments.size() ||
-      redo.modelFolder != whole.modelFolder || redo.sampleRate != whole.sampleRate)
+      redo.modelFolder != whole.modelFolder || redo.llmCheckpoint != whole.llmCheckpoint ||
+      redo.sampleRate != whole.sampleRate)
     return std::nullopt;
   Take spliced = whole;
   spliced.jobId = redo.jobId;

@@ -59,6 +59,7 @@ struct Take {
   int sampleRate = 24000;
   QVector<TakeSegment> segments;
   QString modelFolder;  // the model that made it
+  QString llmCheckpoint;  // and its language-model checkpoint (llm.rl.pt or llm.pt)
   quint64 seed = 0;     // the seed actually used
   double firstAudioSeconds = 0;
   double totalSeconds = 0;
@@ -81,7 +82,8 @@ QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate
 // `whole` with one segment replaced by the segments of `redo`, the finished run
 // of a job that made it again (JobSpec::regenerates = whole.jobId), and the
 // audio rejoined: a new take under redo's job id, so the original stays as it
-// was. Empty when redo does not fit `whole` (another model, or no such segment).
+// was. Empty when redo does not fit `whole` (another model or checkpoint, or
+// no such segment).
 std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo);
 
 // Which model to load and where it should run.
@@ -89,6 +91,7 @@ struct ModelChoice {
   QString folder;
   Device device;
   Precision precision = Precision::Float32;
+  QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it (LoadOptions::llmCheckpoint)
 };
 
 QString modeName(Mode mode);

@@ -75,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
   settings_.device.kind = DeviceKind(settings.value(QStringLiteral("engine/deviceKind"), 0).toInt());
   settings_.device.index = settings.value(QStringLiteral("engine/deviceIndex"), 0).toInt();
   settings_.precision = Precision(settings.value(QStringLiteral("engine/precision"), int(Precision::Float32)).toInt());
+  settings_.llmCheckpoint = settings.value(QStringLiteral("engine/llmCheckpoint")).toString();
   settings_.retentionDays = settings.value(QStringLiteral("outputs/retentionDays"), 0).toInt();
   settings_.idleUnloadMinutes = settings.value(QStringLiteral("engine/idleUnloadMinutes"), 0).toInt();
   settings_.watchdogSeconds = settings.value(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds).toInt();
@@ -385,7 +386,7 @@ bool MainWindow::setModelFolder(const QString& folder) {
   modelFolder_ = folder;
   QSettings().setValue(QStringLiteral("engine/modelFolder"), folder);
   loadTokenizerTags(folder);
-  session_->load(ModelChoice{folder, settings_.device, settings_.precision});
+  session_->load(ModelChoice{folder, settings_.device, settings_.precision, settings_.llmCheckpoint});
   engineStatus_->setText(tr("Loading %1…").arg(folder));
   return true;
 }
@@ -423,12 +424,14 @@ void MainWindow::showSettings() {
   if (dialog.exec() != QDialog::Accepted) return;
   const AppSettings chosen = dialog.settings();
   const bool reload = chosen.device.kind != settings_.device.kind ||
-                      chosen.device.index != settings_.device.index || chosen.precision != settings_.precision;
+                      chosen.device.index != settings_.device.index || chosen.precision != settings_.precision ||
+                      chosen.llmCheckpoint != settings_.llmCheckpoint;
   settings_ = chosen;
   QSettings s;
   s.setValue(QStringLiteral("engine/deviceKind"), int(settings_.device.kind));
   s.setValue(QStringLiteral("engine/deviceIndex"), settings_.device.index);
   s.setValue(QStringLiteral("engine/precision"), int(settings_.precision));
+  s.setValue(QStringLiteral("engine/llmCheckpoint"), settings_.llmCheckpoint);
   s.setValue(QStringLiteral("outputs/retentionDays"), settings_.retentionDays);
   s.setValue(QStringLiteral("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
   s.setValue(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds);

@@ -32,8 +32,8 @@ ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : Q
   setWindowTitle(tr("Choose the CosyVoice3 model folder"));
   setObjectName(QStringLiteral("modelFolderDialog"));
   auto* intro = new QLabel(tr("Choose the folder of the Fun-CosyVoice3-0.5B model, the one that "
-                              "holds cosyvoice3.yaml, llm.pt, flow.pt, hift.pt, the two .onnx files "
-                              "and CosyVoice-BlankEN/."),
+                              "holds cosyvoice3.yaml, llm.rl.pt and/or llm.pt, flow.pt, hift.pt, the two "
+                              ".onnx files and CosyVoice-BlankEN/."),
                            this);
   intro->setWordWrap(true);
   path_ = new QLineEdit(folder, this);
@@ -104,6 +104,12 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   precision_->addItem(tr("float16 (GPU, fastest)"), int(Precision::Float16));
   precision_->setCurrentIndex(std::max(0, precision_->findData(int(settings.precision))));
   precision_->setToolTip(tr("On the CPU everything runs in float32"));
+  checkpoint_ = new QComboBox(this);
+  checkpoint_->setObjectName(QStringLiteral("checkpoint"));
+  checkpoint_->addItem(tr("RL-tuned (llm.rl.pt) when the folder has it"), QString());
+  checkpoint_->addItem(tr("Base (llm.pt)"), QString::fromLatin1(kBaseCheckpoint));
+  checkpoint_->setCurrentIndex(std::max(0, checkpoint_->findData(settings.llmCheckpoint)));
+  checkpoint_->setToolTip(tr("The release's evaluation shows fewer errors for the RL-tuned language model"));
   retention_ = new QSpinBox(this);
   retention_->setObjectName(QStringLiteral("retention"));
   retention_->setRange(0, 3650);
@@ -143,6 +149,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(tr("&Device:"), device_);
   form->addRow(QString(), deviceInfo_);
   form->addRow(tr("&Precision:"), precision_);
+  form->addRow(tr("Language &model:"), checkpoint_);
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
@@ -173,6 +180,7 @@ AppSettings SettingsDialog::settings() const {
   if (index >= 0 && index < int(devices_.size())) s.device = devices_[index].device;
   s.precision = s.device.kind == DeviceKind::Cuda ? Precision(precision_->currentData().toInt())
                                                   : Precision::Float32;
+  s.llmCheckpoint = checkpoint_->currentData().toString();
   s.retentionDays = retention_->value();
   s.idleUnloadMinutes = idleUnload_->value();
   s.watchdogSeconds = watchdog_->value();

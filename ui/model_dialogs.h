@@ -47,6 +47,7 @@ struct AppSettings {
   // On a GPU, a segment still generating after this long is stopped as a
   // runaway (0 = no limit). The CPU is too slow for a fixed limit.
   int watchdogSeconds = 120;
+  QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
   QString language;           // locale name such as "zh_CN"; empty = follow the system
 };
 
@@ -63,6 +64,7 @@ class SettingsDialog : public QDialog {
   QComboBox* device_;
   QLabel* deviceInfo_;
   QComboBox* precision_;
+  QComboBox* checkpoint_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;

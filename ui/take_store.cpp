@@ -107,6 +107,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
       {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
       {QStringLiteral("created"), take.created.toString(Qt::ISODate)},
       {QStringLiteral("model"), take.modelFolder},
+      {QStringLiteral("checkpoint"), take.llmCheckpoint},
       {QStringLiteral("mode"), modeName(spec.mode)},
       {QStringLiteral("text"), spec.text},
       {QStringLiteral("segments"), segments},

@@ -363,6 +363,7 @@ int bench(const BenchOptions& o) {
     for (const auto& r : runs) perRun.push_back(toJson(r));
     const nlohmann::ordered_json report{
         {"model", o.engine.model},
+        {"checkpoint", engine.options().llmCheckpoint},
         {"device", deviceName(engine.options().device)},
         {"precision", cuda ? o.engine.precision : "fp32"},
         {"cpu_threads", at::get_num_threads()},

@@ -218,6 +218,7 @@ int synth(SynthOptions o) {
         {"stream", o.stream},
         {"chunks", chunks},
         {"device", deviceName(engine.options().device)},
+        {"checkpoint", engine.options().llmCheckpoint},
         {"load_seconds", loadSeconds},
         {"voice_seconds", voiceSeconds},
         {"synthesis_seconds", result.totalSeconds},

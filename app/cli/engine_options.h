@@ -45,6 +45,7 @@ struct EngineOptions {
   std::string model;
   std::string device = "cpu";
   std::string precision = "bf16";
+  std::string checkpoint;  // empty: the RL-tuned one when the folder has it
 
   void addTo(CLI::App* sub, bool modelRequired = true) {
     auto* option = sub->add_option("--model", model, "Fun-CosyVoice3-0.5B-2512 model folder");
@@ -57,6 +58,10 @@ struct EngineOptions {
     sub->add_option("--precision", precision, "Precision of the LLM and flow on CUDA (the CPU always runs fp32)")
         ->check(CLI::IsMember({"fp32", "bf16", "fp16"}))
         ->capture_default_str();
+    sub->add_option("--checkpoint", checkpoint,
+                    std::string("Language model: ") + kRlCheckpoint + " or " + kBaseCheckpoint + " (default: " +
+                        kRlCheckpoint + " when the folder has it)")
+        ->check(CLI::IsMember({std::string(kRlCheckpoint), std::string(kBaseCheckpoint)}));
   }
 
   LoadOptions loadOptions() const {
@@ -64,6 +69,7 @@ struct EngineOptions {
     o.modelFolder = model;
     o.device = *parseDevice(device);
     o.precision = precisions().at(precision);
+    o.llmCheckpoint = checkpoint;
     return o;
   }
 };

@@ -267,3 +267,30 @@ TEST(EngineLoad, ListsEveryProblemOfTheFolder) {
   }
   EXPECT_FALSE(engine.isLoaded());
 }
+
+TEST(EngineLoad, PrefersTheRlTunedLanguageModel) {
+  const fs::path model = tempFile("rl-model");
+  fs::remove_all(model);
+  fs::copy(kModel, model, fs::copy_options::recursive);
+  fs::copy_file(model / kBaseCheckpoint, model / kRlCheckpoint);
+  Engine engine;
+  LoadOptions options;
+  options.modelFolder = model;
+  engine.load(options);
+  EXPECT_EQ(engine.options().llmCheckpoint, kRlCheckpoint);
+  options.llmCheckpoint = kBaseCheckpoint;
+  engine.load(options);
+  EXPECT_EQ(engine.options().llmCheckpoint, kBaseCheckpoint);
+  // Only the RL-tuned one: asking for the base one names the missing file.
+  fs::remove(model / kBaseCheckpoint);
+  try {
+    engine.load(options);
+    FAIL() << "loaded a checkpoint that is not there";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find(std::string("has no ") + kBaseCheckpoint), std::string::npos) << e.what();
+  }
+  options.llmCheckpoint.clear();
+  engine.load(options);
+  EXPECT_EQ(engine.options().llmCheckpoint, kRlCheckpoint);
+  fs::remove_all(model);
+}

@@ -62,6 +62,22 @@ TEST(ModelFolder, RecognisesTheParentFolderMistake) {
   EXPECT_NE(problems[0].message.find("subfolder 'Fun-CosyVoice3-0.5B-2512'"), std::string::npos);
 }
 
+TEST(ModelFolder, EitherLanguageModelCheckpointWill) {
+  TempDir dir;
+  const fs::path model = dir.path() / "model";
+  fs::copy(kTinyModel, model, fs::copy_options::recursive);
+  fs::copy_file(model / kBaseCheckpoint, model / kRlCheckpoint);
+  EXPECT_EQ(llmCheckpoints(model), (std::vector<std::string>{kRlCheckpoint, kBaseCheckpoint}));
+  fs::remove(model / kBaseCheckpoint);
+  EXPECT_TRUE(checkModelFolder(model).empty());
+  std::ofstream(model / kRlCheckpoint, std::ios::trunc) << "version https://git-lfs.github.com/spec/v1\n";
+  EXPECT_TRUE(mentions(checkModelFolder(model), kRlCheckpoint, "expected format"));
+  fs::remove(model / kRlCheckpoint);
+  const auto problems = checkModelFolder(model);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_TRUE(mentions(problems, kBaseCheckpoint, std::string("missing (and so is ") + kRlCheckpoint));
+}
+
 TEST(ModelFolder, NotAFolder) {
   const auto problems = checkModelFolder(kTinyModel / "llm.pt");
   ASSERT_EQ(problems.size(), 1u);

@@ -68,6 +68,16 @@ struct ModelProblem {
 // mistake of choosing the parent of the real folder.
 std::vector<ModelProblem> checkModelFolder(const std::filesystem::path& folder);
 
+// The language-model checkpoints a folder may hold: the RL-tuned one (lower
+// error rates in the release's evaluation) and the base one.
+inline constexpr char kRlCheckpoint[] = "llm.rl.pt";
+inline constexpr char kBaseCheckpoint[] = "llm.pt";
+// Those of the two that `folder` holds, the RL-tuned one first.
+std::vector<std::string> llmCheckpoints(const std::filesystem::path& folder);
+// `wanted` when the folder holds it, the first of llmCheckpoints() when
+// `wanted` is empty; throws EngineError (below) naming the missing file.
+std::string chooseLlmCheckpoint(const std::filesystem::path& folder, const std::string& wanted);
+
 // Thrown when the engine cannot do what was asked; what() is user-readable.
 class EngineError : public std::runtime_error {
  public:
@@ -175,6 +185,9 @@ struct SynthesisResult {
 
 struct LoadOptions {
   std::filesystem::path modelFolder;
+  // kRlCheckpoint or kBaseCheckpoint; empty = the first of llmCheckpoints().
+  // After Engine::load, options() names the one loaded.
+  std::string llmCheckpoint;
   Device device;
   Precision precision = Precision::BFloat16;
 };

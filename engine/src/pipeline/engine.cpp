@@ -126,11 +126,13 @@ void Engine::load(const LoadOptions& options, const std::function<void(const std
     for (const auto& p : problems) message << "\n  " << p.file << ": " << p.message;
     throw EngineError(message.str());
   }
+  LoadOptions chosen = options;
+  chosen.llmCheckpoint = chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint);
   unload();
-  impl_->options = options;
+  impl_->options = chosen;
   impl_->model = impl_->guarded("loading the model", [&] {
     c10::InferenceMode inference;
-    return std::make_unique<Model>(options, onStep);
+    return std::make_unique<Model>(chosen, onStep);
   });
   // Parsing the checkpoints leaves freed scratch (file records, pickle
   // frames) in the heap; hand it back so the reported RSS is the model's.

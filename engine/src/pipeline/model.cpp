@@ -137,7 +137,8 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
         return SpeechTokenizer(options.modelFolder / "speech_tokenizer_v3.onnx", device);
       })),
       llm(step(onStep, "Loading the language model", [&] {
-        return CosyVoice3LM::load(config.llm, options.modelFolder / "llm.pt",
+        return CosyVoice3LM::load(config.llm,
+                                  options.modelFolder / chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint),
                                   LlmRuntime{device, networkDtype(options)});
       })),
       flow(step(onStep, "Loading the flow decoder", [&] {

@@ -1,6 +1,7 @@
 // Validation of an official Fun-CosyVoice3 model folder before anything loads.
 #include "cosystudio/engine.h"
 
+#include <algorithm>
 #include <array>
 #include <fstream>
 
@@ -14,11 +15,11 @@ struct RequiredFile {
   const char* magic;  // leading bytes the file must start with, or nullptr
 };
 
-// What the engine reads. The folder ships more (model.safetensors, llm.rl.pt,
-// the TensorRT ONNX export…) that inference does not need.
-constexpr std::array<RequiredFile, 9> kRequiredFiles{{
+// What the engine reads besides the language model (llm.rl.pt and/or llm.pt).
+// The folder ships more (model.safetensors, the TensorRT ONNX export…) that
+// inference does not need.
+constexpr std::array<RequiredFile, 8> kRequiredFiles{{
     {"cosyvoice3.yaml", nullptr},
-    {"llm.pt", "PK"},
     {"flow.pt", "PK"},
     {"hift.pt", "PK"},
     {"campplus.onnx", nullptr},
@@ -43,9 +44,11 @@ std::string checkFile(const fs::path& file, const char* magic) {
   return {};
 }
 
+constexpr char kCheckpointMagic[] = "PK";  // torch.save writes zip archives
+
 bool looksLikeModelFolder(const fs::path& folder) {
   std::error_code error;
-  return fs::exists(folder / "cosyvoice3.yaml", error) && fs::exists(folder / "llm.pt", error);
+  return fs::exists(folder / "cosyvoice3.yaml", error) && !llmCheckpoints(folder).empty();
 }
 
 }  // namespace
@@ -72,7 +75,31 @@ std::vector<ModelProblem> checkModelFolder(const fs::path& folder) {
     const std::string problem = checkFile(folder / required.path, required.magic);
     if (!problem.empty()) problems.push_back({required.path, problem});
   }
+  const auto checkpoints = llmCheckpoints(folder);
+  if (checkpoints.empty())
+    problems.push_back({kBaseCheckpoint, std::string("missing (and so is ") + kRlCheckpoint + ")"});
+  for (const auto& name : checkpoints) {
+    const std::string problem = checkFile(folder / name, kCheckpointMagic);
+    if (!problem.empty()) problems.push_back({name, problem});
+  }
   return problems;
+}
+
+std::string chooseLlmCheckpoint(const fs::path& folder, const std::string& wanted) {
+  const auto found = llmCheckpoints(folder);
+  if (wanted.empty() && !found.empty()) return found.front();
+  if (std::find(found.begin(), found.end(), wanted) == found.end())
+    throw EngineError("the model folder " + folder.string() + " has no " +
+                      (wanted.empty() ? std::string(kBaseCheckpoint) + " or " + kRlCheckpoint : wanted));
+  return wanted;
+}
+
+std::vector<std::string> llmCheckpoints(const fs::path& folder) {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (const char* name : {kRlCheckpoint, kBaseCheckpoint})
+    if (fs::exists(folder / name, error)) found.push_back(name);
+  return found;
 }
 
 }  // namespace cosystudio
