@@ -426,6 +426,10 @@
 <context>
     <name>cosystudio::ui::EngineWorker</name>
     <message>
+        <source>Warming up</source>
+        <translation>预热中</translation>
+    </message>
+    <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -610,6 +614,10 @@
 <context>
     <name>cosystudio::ui::MainWindow</name>
     <message>
+        <source>it is missing</source>
+        <translation>它不存在</translation>
+    </message>
+    <message>
         <source>ran away</source>
         <translation>失控</translation>
     </message>
@@ -626,8 +634,8 @@
         <translation>换一个种子重新生成(&amp;R)</translation>
     </message>
     <message>
-        <source>GPU %1 is not usable with this build (missing, or its architecture is not supported); the CPU is used instead. See Engine → Settings.</source>
-        <translation>GPU %1 无法在此版本中使用（设备不存在，或其架构不受支持），已改用 CPU。请查看“引擎 → 设置”。</translation>
+        <source>GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.</source>
+        <translation>无法使用 GPU %1（%2）；改用 CPU。请查看“引擎 → 设置”。</translation>
     </message>
     <message>
         <source>No model loaded</source>
@@ -1024,6 +1032,10 @@
 </context>
 <context>
     <name>cosystudio::ui::SettingsDialog</name>
+    <message>
+        <source>%1 — cannot be used</source>
+        <translation>%1 — 无法使用</translation>
+    </message>
     <message>
         <source>RL-tuned (llm.rl.pt) when the folder has it</source>
         <translation>RL 微调版（llm.rl.pt，文件夹中有时）</translation>

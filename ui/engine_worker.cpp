@@ -44,6 +44,7 @@ void EngineWorker::load(const ModelChoice& choice) {
     options.precision = choice.precision;
     options.llmCheckpoint = choice.llmCheckpoint.toStdString();
     engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });
+    warmUpOnGpu();
     emit loaded(timer.elapsed() / 1000.0);
   } catch (const std::exception& e) {
     emit loadFailed(fromUtf8(e.what()));
@@ -61,11 +62,21 @@ void EngineWorker::reset() {
   try {
     // Prepared voices may hold device memory: drop them before the reset measures.
     voices_.clear();
-    emit resetDone(engine().reset());
+    const ResetReport report = engine().reset();
+    warmUpOnGpu();
+    emit resetDone(report);
   } catch (const std::exception& e) {
     emit resetFailed(fromUtf8(e.what()));
     reportIfPoisoned(fromUtf8(e.what()));
   }
+}
+
+// On the CPU the first request's setup is small next to its synthesis time;
+// on a GPU it is most of the first request.
+void EngineWorker::warmUpOnGpu() {
+  if (engine().options().device.kind != DeviceKind::Cuda) return;
+  emit loadStep(tr("Warming up"));
+  engine().warmUp();
 }
 
 void EngineWorker::shutdown() {

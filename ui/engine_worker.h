@@ -56,6 +56,7 @@ class EngineWorker : public QObject {
   Engine& engine();
   Voice voiceFor(const JobSpec& job);
   void reportIfPoisoned(const QString& message);
+  void warmUpOnGpu();
 
   std::unique_ptr<Engine> engine_;
   std::atomic<Engine*> cancelTarget_{nullptr};

@@ -82,14 +82,14 @@ MainWindow::MainWindow(QWidget* parent)
   settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
-    // availableDevices() lists the GPUs this libtorch build can see.
-    bool usable = false;
+    QString problem = tr("it is missing");
     for (const DeviceInfo& info : availableDevices())
-      usable |= info.device.kind == DeviceKind::Cuda && info.device.index == settings_.device.index;
-    if (!usable) {
-      deviceGone = tr("GPU %1 is not usable with this build (missing, or its architecture is not "
-                      "supported); the CPU is used instead. See Engine → Settings.")
-                       .arg(settings_.device.index);
+      if (info.device.kind == DeviceKind::Cuda && info.device.index == settings_.device.index)
+        problem = QString::fromStdString(info.problem);
+    if (!problem.isEmpty()) {
+      deviceGone = tr("GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.")
+                       .arg(settings_.device.index)
+                       .arg(problem);
       settings_.device = Device{};
       settings_.precision = Precision::Float32;
     }

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
@@ -92,6 +93,12 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
     const QString name = QString::fromStdString(info.name);
     device_->addItem(info.device.kind == DeviceKind::Cuda ? tr("GPU %1: %2").arg(info.device.index).arg(name)
                                                          : tr("CPU"));
+    if (!info.problem.empty()) {  // listed, with the reason, but not selectable
+      QStandardItem* item = qobject_cast<QStandardItemModel*>(device_->model())->item(device_->count() - 1);
+      item->setText(tr("%1 — cannot be used").arg(item->text()));
+      item->setToolTip(QString::fromStdString(info.problem));
+      item->setEnabled(false);
+    }
     if (info.device.kind == settings.device.kind && info.device.index == settings.device.index)
       device_->setCurrentIndex(device_->count() - 1);
   }

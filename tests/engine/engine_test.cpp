@@ -155,6 +155,14 @@ TEST_F(EngineTest, TheWatchdogStopsASegmentThatRunsTooLong) {
   EXPECT_FALSE(engine.synthesize(r).samples.empty());
 }
 
+TEST_F(EngineTest, WarmUpNeedsNoVoiceAndChangesNoResult) {
+  const auto before = engine.synthesize(request("今天天气很好。"));
+  EXPECT_GT(engine.warmUp(), 0.0);
+  EXPECT_EQ(engine.synthesize(request("今天天气很好。")).samples, before.samples);
+  engine.unload();
+  EXPECT_THROW(engine.warmUp(), EngineError);
+}
+
 TEST_F(EngineTest, ResetReloadsInProcessAndKeepsVoicesUsable) {
   const auto before = engine.synthesize(request("今天天气很好。"));
   const ResetReport report = engine.reset();

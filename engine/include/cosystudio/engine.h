@@ -35,9 +35,14 @@ struct DeviceInfo {
   int computeMinor = 0;
   int64_t totalBytes = 0;   // device memory (CUDA only)
   int64_t freeBytes = 0;
+  // Empty when this build runs on the device; otherwise why not (e.g. a GPU
+  // newer than the architectures the libtorch build was compiled for).
+  std::string problem;
 };
 
-// Devices usable with this build of the engine (CPU always first).
+// The CPU first, then every GPU this build sees, each tried with a small
+// computation so that an unsupported architecture is reported, not met later
+// as a kernel error.
 std::vector<DeviceInfo> availableDevices();
 
 struct MemoryStats {
@@ -215,6 +220,10 @@ class Engine {
   void unload();
   // unload() + load() with the same options, in-process, measured.
   ResetReport reset();
+  // One short synthesis with a stand-in voice, so that the first real request
+  // does not pay for first-call setup (kernel selection, allocator growth).
+  // Returns the seconds it took.
+  double warmUp();
   bool isLoaded() const;
   // After an unrecoverable device error the engine refuses work until the
   // process restarts.

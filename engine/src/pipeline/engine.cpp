@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <sstream>
 
@@ -160,6 +161,31 @@ ResetReport Engine::reset() {
   report.afterReload = sampleMemory(device);
   report.reloadSeconds = secondsSince(start);
   return report;
+}
+
+double Engine::warmUp() {
+  impl_->requireUsable();
+  const auto start = std::chrono::steady_clock::now();
+  // 3 s of a quiet gliding tone: enough for every front-end model to run.
+  audio::Clip clip;
+  clip.sampleRate = 16000;
+  clip.channels.assign(1, std::vector<float>(size_t(3 * clip.sampleRate)));
+  double phase = 0;
+  for (size_t i = 0; i < clip.channels[0].size(); ++i) {
+    phase += 2 * M_PI * (150.0 + 100.0 * double(i) / double(clip.channels[0].size())) / clip.sampleRate;
+    clip.channels[0][i] = 0.1f * float(std::sin(phase));
+  }
+  impl_->guarded("warming up", [&] {
+    c10::InferenceMode inference;
+    const auto data = std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, {}));
+    SynthesisRequest request;
+    request.mode = Mode::CrossLingual;
+    request.text = "Hello.";
+    request.voice = Voice(data);
+    std::atomic<bool> neverCancelled{false};
+    Synthesizer(*impl_->model, neverCancelled).run(request, voiceFeatures(*data, impl_->model->device), {});
+  });
+  return secondsSince(start);
 }
 
 bool Engine::isLoaded() const { return impl_->model != nullptr; }

@@ -10,6 +10,18 @@
 
 namespace cosystudio {
 
+// Runs a tiny computation on the GPU: a libtorch built without kernels for
+// the device's architecture fails here ("no kernel image is available").
+static std::string cudaProblem(int index) {
+  try {
+    const at::Tensor ones = at::ones({4}, at::TensorOptions().device(at::Device(at::kCUDA, c10::DeviceIndex(index))));
+    if ((ones * 2).sum().item<float>() == 8.0f) return {};
+    return "computes wrong results";
+  } catch (const c10::Error& e) {
+    return std::string("this libtorch build cannot run on it: ") + e.what_without_backtrace();
+  }
+}
+
 static int64_t hostResidentBytes() {
   // /proc/self/statm: size resident shared text lib data dt (in pages).
   std::ifstream statm("/proc/self/statm");
@@ -33,6 +45,7 @@ std::vector<DeviceInfo> availableDevices() {
     gpu.computeMinor = props.minor;
     gpu.totalBytes = memory.total;
     gpu.freeBytes = memory.free;
+    gpu.problem = cudaProblem(index);
     devices.push_back(gpu);
   }
   return devices;
