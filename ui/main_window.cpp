@@ -193,6 +193,7 @@ void MainWindow::createPanels() {
   connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
+  connect(player_, &PcmPlayer::error, this, &MainWindow::showError);  // e.g. no output device
   connect(history_, &HistoryPanel::regenerateRequested, this, [this](const Take& take, int segment, const QString& text) {
     // The segment's text as a job of its own; it comes back spliced into a copy of the take.
     JobSpec job = take.spec;
