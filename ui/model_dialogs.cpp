@@ -117,31 +117,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   checkpoint_->addItem(tr("Base (llm.pt)"), QString::fromLatin1(kBaseCheckpoint));
   checkpoint_->setCurrentIndex(std::max(0, checkpoint_->findData(settings.llmCheckpoint)));
   checkpoint_->setToolTip(tr("The release's evaluation shows fewer errors for the RL-tuned language model"));
-  retention_ = new QSpinBox(this);
-  retention_->setObjectName(QStringLiteral("retention"));
-  retention_->setRange(0, 3650);
-  retention_->setValue(settings.retentionDays);
-  retention_->setSpecialValueText(tr("keep every take"));
-  retention_->setSuffix(tr(" days"));
-  retention_->setToolTip(tr("Delete takes in the outputs folder older than this"));
-
-  idleUnload_ = new QSpinBox(this);
-  idleUnload_->setObjectName(QStringLiteral("idleUnload"));
-  idleUnload_->setRange(0, 24 * 60);
-  idleUnload_->setValue(settings.idleUnloadMinutes);
-  idleUnload_->setSpecialValueText(tr("never"));
-  idleUnload_->setSuffix(tr(" min"));
-  idleUnload_->setToolTip(tr("Free the model's memory for other programs when CosyStudio is idle; "
-                             "it is loaded again for the next job"));
-
-  watchdog_ = new QSpinBox(this);
-  watchdog_->setObjectName(QStringLiteral("watchdog"));
-  watchdog_->setRange(0, 3600);
-  watchdog_->setValue(settings.watchdogSeconds);
-  watchdog_->setSpecialValueText(tr("never"));
-  watchdog_->setSuffix(tr(" s"));
-  watchdog_->setToolTip(tr("On a GPU a segment takes seconds; one still generating after this long has run away "
-                           "(babbling or repeating) and is stopped so it can be made again with another seed"));
+  retention_ = spinBox(QStringLiteral("retention"), 3650, settings.retentionDays, tr("keep every take"), tr(" days"),
+                       tr("Delete takes in the outputs folder older than this"));
+  idleUnload_ = spinBox(QStringLiteral("idleUnload"), 24 * 60, settings.idleUnloadMinutes, tr("never"), tr(" min"),
+                        tr("Free the model's memory for other programs when CosyStudio is idle; "
+                           "it is loaded again for the next job"));
+  watchdog_ = spinBox(QStringLiteral("watchdog"), 3600, settings.watchdogSeconds, tr("never"), tr(" s"),
+                      tr("On a GPU a segment takes seconds; one still generating after this long has run away "
+                         "(babbling or repeating) and is stopped so it can be made again with another seed"));
 
   language_ = new QComboBox(this);
   language_->setObjectName(QStringLiteral("language"));
@@ -166,6 +149,19 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(device_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeDevice);
   describeDevice();
+}
+
+// A spin box from 0 (shown as `zeroText`) to `maximum`.
+QSpinBox* SettingsDialog::spinBox(const QString& name, int maximum, int value, const QString& zeroText,
+                                  const QString& suffix, const QString& toolTip) {
+  auto* box = new QSpinBox(this);
+  box->setObjectName(name);
+  box->setRange(0, maximum);
+  box->setValue(value);
+  box->setSpecialValueText(zeroText);
+  box->setSuffix(suffix);
+  box->setToolTip(toolTip);
+  return box;
 }
 
 void SettingsDialog::describeDevice() {

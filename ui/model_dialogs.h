@@ -59,6 +59,8 @@ class SettingsDialog : public QDialog {
   AppSettings settings() const;
 
  private:
+  QSpinBox* spinBox(const QString& name, int maximum, int value, const QString& zeroText, const QString& suffix,
+                    const QString& toolTip);
   void describeDevice();
 
   QComboBox* device_;
