@@ -646,6 +646,8 @@ void MainWindow::saveSession() const {
   s.setValue(QStringLiteral("session/clipIn"), clip_->inFrame());
   s.setValue(QStringLiteral("session/clipOut"), clip_->outFrame());
   s.setValue(QStringLiteral("session/transcript"), clip_->transcript());
+  s.setValue(QStringLiteral("session/voice"), voices_->activeVoiceName());
+  s.setValue(QStringLiteral("session/sourceClip"), sourceClip_);
   s.setValue(QStringLiteral("session/mode"), int(style_->mode()));
   s.setValue(QStringLiteral("session/instruction"), style_->instruction());
   s.setValue(QStringLiteral("session/speed"), style_->speed());
@@ -670,6 +672,10 @@ void MainWindow::restoreSession() {
                           s.value(QStringLiteral("session/clipOut"), clip_->outFrame()).toLongLong());
   }
   clip_->setTranscript(s.value(QStringLiteral("session/transcript")).toString());
+  const QString voice = s.value(QStringLiteral("session/voice")).toString();
+  if (!voice.isEmpty()) voices_->setActiveVoice(voice);  // a voice deleted since is simply not restored
+  const QString source = s.value(QStringLiteral("session/sourceClip")).toString();
+  if (QFileInfo::exists(source)) sourceClip_ = source;
   style_->setMode(Mode(s.value(QStringLiteral("session/mode"), int(Mode::ZeroShot)).toInt()));
   style_->setInstruction(s.value(QStringLiteral("session/instruction")).toString());
   style_->setSpeed(s.value(QStringLiteral("session/speed"), 1.0).toDouble());

@@ -47,6 +47,7 @@ class MainWindow : public QMainWindow {
   bool openClip(const QString& path);
   // The clip that voice conversion re-speaks in the prompt's voice.
   bool setSourceClip(const QString& path);
+  QString sourceClip() const { return sourceClip_; }
   // Queues a job from the current panels; 0 when something is missing (see lastError()).
   quint64 generate();
   QString lastError() const { return lastError_; }

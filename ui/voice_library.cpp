@@ -90,6 +90,14 @@ QString VoiceLibrary::selectedName() const {
   return list_->currentItem() ? list_->currentItem()->text() : QString();
 }
 
+bool VoiceLibrary::setActiveVoice(const QString& name) {
+  const auto found = list_->findItems(name, Qt::MatchExactly);
+  if (found.isEmpty()) return false;
+  list_->setCurrentItem(found.first());
+  use_->setChecked(true);
+  return true;
+}
+
 QString VoiceLibrary::activeVoiceName() const { return use_->isChecked() ? selectedName() : QString(); }
 
 QString VoiceLibrary::activeVoiceFile() const {

@@ -26,6 +26,8 @@ class VoiceLibrary : public QWidget {
   // The chosen voice's file when "use saved voice" is on, else empty.
   QString activeVoiceFile() const;
   QString activeVoiceName() const;
+  // Selects `name` and turns "use saved voice" on; false when there is no such voice.
+  bool setActiveVoice(const QString& name);
 
   // Each returns false and sets `error` on failure; nothing changes then.
   bool rename(const QString& from, const QString& to, QString* error);

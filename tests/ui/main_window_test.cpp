@@ -1,5 +1,7 @@
 #include "clip_panel.h"
 #include "main_window.h"
+#include "text_panel.h"
+#include "voice_library.h"
 #include "test_support.h"
 
 #include <QMenuBar>
@@ -90,6 +92,35 @@ class MainWindowTest : public QObject {
     QVERIFY(errors.first().first().toString().contains(QStringLiteral("source.wav")));
     QVERIFY(window.setSourceClip(test::promptA()));
     QCOMPARE(errors.count(), 1);
+  }
+
+  void theSessionComesBackInANewWindow() {
+    QTemporaryDir voices;
+    QFile voice(voices.filePath(QStringLiteral("Alice") + QLatin1String(cosystudio::ui::VoiceLibrary::kSuffix)));
+    QVERIFY(voice.open(QIODevice::WriteOnly));
+    voice.close();
+    const QString transcript = QStringLiteral("希望你以后能够做的比我还好呦。");
+    {
+      MainWindow window;
+      window.voiceLibrary()->setFolder(voices.path());
+      QVERIFY(window.openClip(test::promptA()));
+      window.clipPanel()->setTranscript(transcript);
+      window.textPanel()->setText(QStringLiteral("今天天气很好。"));
+      window.textPanel()->setReadsNumbers(false);
+      QVERIFY(window.setSourceClip(test::promptA()));
+      QVERIFY(window.voiceLibrary()->setActiveVoice(QStringLiteral("Alice")));
+      window.saveSession();
+    }
+    MainWindow restored;
+    restored.voiceLibrary()->setFolder(voices.path());
+    restored.restoreSession();
+    QCOMPARE(restored.textPanel()->text(), QStringLiteral("今天天气很好。"));
+    QVERIFY(!restored.textPanel()->readsNumbers());
+    QCOMPARE(restored.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
+    QCOMPARE(restored.clipPanel()->transcript(), transcript);
+    QCOMPARE(restored.sourceClip(), test::promptA());
+    QCOMPARE(restored.voiceLibrary()->activeVoiceName(), QStringLiteral("Alice"));
+    QSettings().remove(QStringLiteral("session"));  // the other tests start from nothing
   }
 };
 
