@@ -94,6 +94,45 @@
     </message>
 </context>
 <context>
+    <name>ModelFolder</name>
+    <message>
+        <source>is not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>holds the model in its subfolder “%1”: choose that folder</source>
+        <translation>模型在它的子文件夹“%1”里：请选择那个文件夹</translation>
+    </message>
+    <message>
+        <source>is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512</source>
+        <translation>是较早的 CosyVoice 模型；CosyStudio 需要 Fun-CosyVoice3-0.5B-2512</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>empty (an interrupted download?)</source>
+        <translation>是空文件（下载中断了？）</translation>
+    </message>
+    <message>
+        <source>cannot be read (permissions?)</source>
+        <translation>无法读取（权限问题？）</translation>
+    </message>
+    <message>
+        <source>is not in the expected format (damaged or a Git LFS pointer?)</source>
+        <translation>格式不对（文件损坏，或者只是 Git LFS 指针？）</translation>
+    </message>
+    <message>
+        <source>missing (and so is %1)</source>
+        <translation>缺失（%1 也缺失）</translation>
+    </message>
+</context>
+<context>
     <name>PronunciationDictionary</name>
     <message>
         <source>cannot start the bzip2 decoder</source>

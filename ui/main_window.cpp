@@ -78,7 +78,8 @@ MainWindow::MainWindow(QWidget* parent)
   settings_.llmCheckpoint = settings.value(QStringLiteral("engine/llmCheckpoint")).toString();
   settings_.retentionDays = settings.value(QStringLiteral("outputs/retentionDays"), 0).toInt();
   settings_.idleUnloadMinutes = settings.value(QStringLiteral("engine/idleUnloadMinutes"), 0).toInt();
-  settings_.watchdogSeconds = settings.value(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds).toInt();
+  settings_.watchdogSeconds =
+      settings.value(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds).toInt();
   settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
@@ -194,15 +195,16 @@ void MainWindow::createPanels() {
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
   connect(player_, &PcmPlayer::error, this, &MainWindow::showError);  // e.g. no output device
-  connect(history_, &HistoryPanel::regenerateRequested, this, [this](const Take& take, int segment, const QString& text) {
-    // The segment's text as a job of its own; it comes back spliced into a copy of the take.
-    JobSpec job = take.spec;
-    job.text = text;
-    job.regenerates = take.jobId;
-    job.replacesSegment = segment;
-    job.seed = QRandomGenerator::global()->bounded(2147483647u);
-    session_->enqueue(job);
-  });
+  connect(history_, &HistoryPanel::regenerateRequested, this,
+          [this](const Take& take, int segment, const QString& text) {
+            // The segment's text as a job of its own; it comes back spliced into a copy of the take.
+            JobSpec job = take.spec;
+            job.text = text;
+            job.regenerates = take.jobId;
+            job.replacesSegment = segment;
+            job.seed = QRandomGenerator::global()->bounded(2147483647u);
+            session_->enqueue(job);
+          });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
   auto* dropJob = new QAction(queue_);
   dropJob->setShortcut(QKeySequence::Delete);

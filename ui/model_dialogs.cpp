@@ -4,6 +4,7 @@
 #include "memory_meter.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -18,14 +19,39 @@
 
 namespace cosystudio::ui {
 
+namespace {
+
+// What is wrong with one file of the folder, in the user's language.
+QString problemText(const ModelProblem& problem) {
+  using Kind = ModelProblem::Kind;
+  switch (problem.kind) {
+    case Kind::NotAFolder: return QCoreApplication::translate("ModelFolder", "is not a folder");
+    case Kind::ModelInSubfolder:
+      return QCoreApplication::translate("ModelFolder", "holds the model in its subfolder “%1”: choose that folder")
+          .arg(QString::fromStdString(problem.detail));
+    case Kind::OlderModel:
+      return QCoreApplication::translate("ModelFolder",
+                                         "is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512");
+    case Kind::Missing: return QCoreApplication::translate("ModelFolder", "missing");
+    case Kind::NotAFile: return QCoreApplication::translate("ModelFolder", "not a regular file");
+    case Kind::Empty: return QCoreApplication::translate("ModelFolder", "empty (an interrupted download?)");
+    case Kind::Unreadable: return QCoreApplication::translate("ModelFolder", "cannot be read (permissions?)");
+    case Kind::WrongFormat:
+      return QCoreApplication::translate("ModelFolder",
+                                         "is not in the expected format (damaged or a Git LFS pointer?)");
+    case Kind::NoLanguageModel:
+      return QCoreApplication::translate("ModelFolder", "missing (and so is %1)").arg(QString::fromLatin1(kRlCheckpoint));
+  }
+  return QString::fromStdString(problem.message);
+}
+
+}  // namespace
+
 QStringList modelFolderProblems(const QString& folder) {
   if (folder.trimmed().isEmpty()) return {QObject::tr("No folder chosen.")};
   QStringList lines;
-  for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder.toStdString()))) {
-    const QString file = QString::fromStdString(problem.file);
-    const QString message = QString::fromStdString(problem.message);
-    lines << (file.isEmpty() ? message : file + QStringLiteral(": ") + message);
-  }
+  for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder.toStdString())))
+    lines << QString::fromStdString(problem.file) + QStringLiteral(": ") + problemText(problem);
   return lines;
 }
 

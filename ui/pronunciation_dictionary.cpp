@@ -105,7 +105,8 @@ void PronunciationDictionary::readUnihan(const QString& path) {
   forEachPiece(std::string_view(text.constData(), size_t(text.size())), '\n', [&](std::string_view line) {
     const size_t tab = line.find('\t'), secondTab = line.find('\t', tab + 1);
     if (line.substr(0, 2) != "U+" || secondTab == std::string_view::npos) return;
-    const auto field = std::find(kReadingFields.begin(), kReadingFields.end(), line.substr(tab + 1, secondTab - tab - 1));
+    const auto field =
+        std::find(kReadingFields.begin(), kReadingFields.end(), line.substr(tab + 1, secondTab - tab - 1));
     if (field == kReadingFields.end()) return;
     bool ok = false;
     const char32_t character = char32_t(QByteArray(line.data() + 2, qsizetype(tab - 2)).toUInt(&ok, 16));

@@ -1,8 +1,11 @@
 #include "model_dialogs.h"
 #include "test_support.h"
 
+#include "language.h"
+
 #include <QDialogButtonBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -12,6 +15,12 @@ class ModelFolderTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("CosyStudioTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("model_folder_test"));
+  }
+
   void theTinyModelIsAccepted() {
     QCOMPARE(modelFolderProblems(test::tinyModelA()), QStringList());
     ModelFolderDialog dialog(test::tinyModelA());
@@ -40,6 +49,18 @@ class ModelFolderTest : public QObject {
     QVERIFY(!problems.isEmpty());
     QVERIFY2(!problems.filter(QStringLiteral("Fun-CosyVoice3-0.5B")).isEmpty(),
              qPrintable(problems.join(QLatin1Char('\n'))));
+  }
+
+  void theProblemsSpeakTheUsersLanguage() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath(QStringLiteral("model"));
+    QVERIFY(test::copyTree(test::tinyModelA(), model));
+    QVERIFY(QFile::remove(model + QStringLiteral("/flow.pt")));
+    QCOMPARE(modelFolderProblems(model), QStringList{QStringLiteral("flow.pt: missing")});
+    QSettings().setValue(QLatin1String(cosystudio::i18n::kLanguageSettingsKey), QStringLiteral("zh_CN"));
+    QCOMPARE(cosystudio::i18n::installTranslators(), QStringLiteral("zh_CN"));
+    QSettings().remove(QLatin1String(cosystudio::i18n::kLanguageSettingsKey));
+    QCOMPARE(modelFolderProblems(model), QStringList{QStringLiteral("flow.pt: 缺失")});
   }
 };
 

@@ -64,8 +64,21 @@ void releaseHostMemory();
 
 // A problem found while checking a model folder: which file, and what is wrong.
 struct ModelProblem {
+  enum class Kind {
+    NotAFolder,
+    ModelInSubfolder,  // detail: the subfolder to choose instead
+    OlderModel,        // a CosyVoice 1/2 folder
+    Missing,
+    NotAFile,
+    Empty,             // an interrupted download?
+    Unreadable,        // permissions?
+    WrongFormat,       // damaged, or a Git LFS pointer
+    NoLanguageModel,   // neither llm.rl.pt nor llm.pt
+  };
   std::string file;
-  std::string message;
+  Kind kind = Kind::Missing;
+  std::string detail;
+  std::string message;  // English, for the command line (the UI words its own)
 };
 
 // Checks that `folder` holds a complete, readable Fun-CosyVoice3 model folder

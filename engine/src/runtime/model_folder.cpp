@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <fstream>
+#include <optional>
 
 namespace cosystudio {
 namespace fs = std::filesystem;
@@ -29,19 +30,43 @@ constexpr std::array<RequiredFile, 8> kRequiredFiles{{
     {"CosyVoice-BlankEN/merges.txt", nullptr},
 }};
 
-std::string checkFile(const fs::path& file, const char* magic) {
+using Kind = ModelProblem::Kind;
+
+std::optional<Kind> checkFile(const fs::path& file, const char* magic) {
   std::error_code error;
-  if (!fs::exists(file, error)) return "missing";
-  if (!fs::is_regular_file(file, error)) return "not a regular file";
-  if (fs::file_size(file, error) == 0) return "empty (an interrupted download?)";
+  if (!fs::exists(file, error)) return Kind::Missing;
+  if (!fs::is_regular_file(file, error)) return Kind::NotAFile;
+  if (fs::file_size(file, error) == 0) return Kind::Empty;
   std::ifstream in(file, std::ios::binary);
-  if (!in) return "cannot be read (permissions?)";
+  if (!in) return Kind::Unreadable;
   if (magic) {
     std::string head(std::char_traits<char>::length(magic), '\0');
     in.read(head.data(), std::streamsize(head.size()));
-    if (head != magic) return "is not in the expected format (damaged or a Git LFS pointer?)";
+    if (head != magic) return Kind::WrongFormat;
   }
-  return {};
+  return std::nullopt;
+}
+
+ModelProblem problem(std::string file, Kind kind, std::string detail = {}) {
+  std::string message;
+  switch (kind) {
+    case Kind::NotAFolder: message = "is not a folder"; break;
+    case Kind::ModelInSubfolder:
+      message = "holds the model in its subfolder '" + detail + "': choose that folder";
+      break;
+    case Kind::OlderModel:
+      message = "is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512";
+      break;
+    case Kind::Missing: message = "missing"; break;
+    case Kind::NotAFile: message = "not a regular file"; break;
+    case Kind::Empty: message = "empty (an interrupted download?)"; break;
+    case Kind::Unreadable: message = "cannot be read (permissions?)"; break;
+    case Kind::WrongFormat:
+      message = "is not in the expected format (damaged or a Git LFS pointer?)";
+      break;
+    case Kind::NoLanguageModel: message = std::string("missing (and so is ") + kRlCheckpoint + ")"; break;
+  }
+  return {std::move(file), kind, std::move(detail), std::move(message)};
 }
 
 constexpr char kCheckpointMagic[] = "PK";  // torch.save writes zip archives
@@ -55,33 +80,26 @@ bool looksLikeModelFolder(const fs::path& folder) {
 
 std::vector<ModelProblem> checkModelFolder(const fs::path& folder) {
   std::error_code error;
-  if (!fs::is_directory(folder, error))
-    return {{folder.string(), "is not a folder"}};
+  if (!fs::is_directory(folder, error)) return {problem(folder.string(), Kind::NotAFolder)};
 
   if (!looksLikeModelFolder(folder)) {
     // The usual mistake: choosing the folder that contains the model folder.
     for (const auto& entry : fs::directory_iterator(folder, error)) {
       if (entry.is_directory(error) && looksLikeModelFolder(entry.path()))
-        return {{folder.string(), "holds the model in its subfolder '" +
-                                      entry.path().filename().string() + "': choose that folder"}};
+        return {problem(folder.string(), Kind::ModelInSubfolder, entry.path().filename().string())};
     }
     if (fs::exists(folder / "cosyvoice2.yaml", error) || fs::exists(folder / "cosyvoice.yaml", error))
-      return {{folder.string(),
-               "is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512"}};
+      return {problem(folder.string(), Kind::OlderModel)};
   }
 
   std::vector<ModelProblem> problems;
-  for (const auto& required : kRequiredFiles) {
-    const std::string problem = checkFile(folder / required.path, required.magic);
-    if (!problem.empty()) problems.push_back({required.path, problem});
-  }
+  for (const auto& required : kRequiredFiles)
+    if (const auto kind = checkFile(folder / required.path, required.magic))
+      problems.push_back(problem(required.path, *kind));
   const auto checkpoints = llmCheckpoints(folder);
-  if (checkpoints.empty())
-    problems.push_back({kBaseCheckpoint, std::string("missing (and so is ") + kRlCheckpoint + ")"});
-  for (const auto& name : checkpoints) {
-    const std::string problem = checkFile(folder / name, kCheckpointMagic);
-    if (!problem.empty()) problems.push_back({name, problem});
-  }
+  if (checkpoints.empty()) problems.push_back(problem(kBaseCheckpoint, Kind::NoLanguageModel));
+  for (const auto& name : checkpoints)
+    if (const auto kind = checkFile(folder / name, kCheckpointMagic)) problems.push_back(problem(name, *kind));
   return problems;
 }
 
