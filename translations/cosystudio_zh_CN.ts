@@ -1375,6 +1375,26 @@
 <context>
     <name>cosystudio::ui::VoiceLibrary</name>
     <message>
+        <source>Find a voice</source>
+        <translation>查找音色</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>试听(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Listen to the clip the selected voice was made from</source>
+        <translation>试听所选音色的原始参考音频</translation>
+    </message>
+    <message>
+        <source>%1: “%2” (%3 s)</source>
+        <translation>%1：“%2”（%3 秒）</translation>
+    </message>
+    <message>
+        <source>Cannot read the voice %1: %2</source>
+        <translation>无法读取音色 %1：%2</translation>
+    </message>
+    <message>
         <source>Saved voices; double-click to rename</source>
         <translation>已保存的音色；双击可重命名</translation>
     </message>

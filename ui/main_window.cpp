@@ -180,7 +180,7 @@ void MainWindow::createPanels() {
 
   history_ = new HistoryPanel(player_, this);
   dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
-  voices_ = new VoiceLibrary(this);
+  voices_ = new VoiceLibrary(player_, this);
   tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("clipDock")),
                    dock(tr("Voices"), "voicesDock", voices_, Qt::LeftDockWidgetArea));
   findChild<QDockWidget*>(QStringLiteral("clipDock"))->raise();

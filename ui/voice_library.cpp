@@ -1,5 +1,7 @@
 #include "voice_library.h"
 
+#include "pcm_player.h"
+
 #include "cosystudio/engine.h"
 
 #include <QCheckBox>
@@ -9,6 +11,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -25,8 +28,13 @@ QString voiceFileName(const QString& name) {
   return safe.left(80);
 }
 
-VoiceLibrary::VoiceLibrary(QWidget* parent) : QWidget(parent), folder_(defaultFolder()) {
+VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
+    : QWidget(parent), folder_(defaultFolder()), player_(player) {
   setObjectName(QStringLiteral("voiceLibrary"));
+  filter_ = new QLineEdit(this);
+  filter_->setObjectName(QStringLiteral("voiceFilter"));
+  filter_->setPlaceholderText(tr("Find a voice"));
+  filter_->setClearButtonEnabled(true);
   list_ = new QListWidget(this);
   list_->setObjectName(QStringLiteral("voices"));
   list_->setToolTip(tr("Saved voices; double-click to rename"));
@@ -34,6 +42,8 @@ VoiceLibrary::VoiceLibrary(QWidget* parent) : QWidget(parent), folder_(defaultFo
   use_ = new QCheckBox(tr("&Use the selected voice instead of the clip"), this);
   use_->setObjectName(QStringLiteral("useVoice"));
   use_->setToolTip(tr("A saved voice skips feature extraction and keeps the voice consistent"));
+  auto* preview = new QPushButton(tr("&Preview"), this);
+  preview->setToolTip(tr("Listen to the clip the selected voice was made from"));
   auto* save = new QPushButton(tr("&Save current…"), this);
   save->setToolTip(tr("Save the prompt clip and its transcript as a named voice (Ctrl+Shift+S)"));
   auto* renameButton = new QPushButton(tr("Rena&me…"), this);
@@ -42,12 +52,16 @@ VoiceLibrary::VoiceLibrary(QWidget* parent) : QWidget(parent), folder_(defaultFo
   auto* exportButton = new QPushButton(tr("E&xport…"), this);
 
   auto* buttons = new QHBoxLayout;
-  for (QPushButton* b : {save, renameButton, removeButton, importButton, exportButton}) buttons->addWidget(b);
+  for (QPushButton* b : {preview, save, renameButton, removeButton, importButton, exportButton})
+    buttons->addWidget(b);
   auto* layout = new QVBoxLayout(this);
+  layout->addWidget(filter_);
   layout->addWidget(list_, 1);
   layout->addWidget(use_);
   layout->addLayout(buttons);
 
+  connect(filter_, &QLineEdit::textChanged, this, &VoiceLibrary::setFilter);
+  connect(preview, &QPushButton::clicked, this, &VoiceLibrary::previewSelected);
   connect(save, &QPushButton::clicked, this, &VoiceLibrary::saveRequested);
   connect(renameButton, &QPushButton::clicked, this, &VoiceLibrary::renameSelected);
   connect(list_, &QListWidget::itemDoubleClicked, this, &VoiceLibrary::renameSelected);
@@ -84,10 +98,34 @@ void VoiceLibrary::refresh() {
   list_->addItems(names());
   const auto found = list_->findItems(selected, Qt::MatchExactly);
   if (!found.isEmpty()) list_->setCurrentItem(found.first());
+  setFilter(filter_->text());
 }
 
 QString VoiceLibrary::selectedName() const {
   return list_->currentItem() ? list_->currentItem()->text() : QString();
+}
+
+bool VoiceLibrary::previewSelected() {
+  const QString name = selectedName();
+  if (name.isEmpty()) return false;
+  try {
+    const Voice voice = Voice::load(fileFor(name).toStdString());
+    const std::vector<float>& clip = voice.clipSamples();
+    player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
+    player_->play(QVector<float>(clip.begin(), clip.end()), voice.clipRate());
+    emit message(tr("%1: “%2” (%3 s)")
+                     .arg(name, QString::fromStdString(voice.transcript()))
+                     .arg(voice.clipSeconds(), 0, 'f', 1));
+    return true;
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Cannot read the voice %1: %2").arg(name, QString::fromStdString(e.what())));
+    return false;
+  }
+}
+
+void VoiceLibrary::setFilter(const QString& text) {
+  for (int i = 0; i < list_->count(); ++i)
+    list_->item(i)->setHidden(!list_->item(i)->text().contains(text.trimmed(), Qt::CaseInsensitive));
 }
 
 bool VoiceLibrary::setActiveVoice(const QString& name) {

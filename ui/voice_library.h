@@ -5,9 +5,12 @@
 #include <QWidget>
 
 class QCheckBox;
+class QLineEdit;
 class QListWidget;
 
 namespace cosystudio::ui {
+
+class PcmPlayer;
 
 class VoiceLibrary : public QWidget {
   Q_OBJECT
@@ -15,7 +18,8 @@ class VoiceLibrary : public QWidget {
  public:
   static constexpr const char* kSuffix = ".cosyvoice";
 
-  explicit VoiceLibrary(QWidget* parent = nullptr);
+  // `player` plays the previews.
+  explicit VoiceLibrary(PcmPlayer* player, QWidget* parent = nullptr);
 
   static QString defaultFolder();
   void setFolder(const QString& folder);
@@ -28,6 +32,10 @@ class VoiceLibrary : public QWidget {
   QString activeVoiceName() const;
   // Selects `name` and turns "use saved voice" on; false when there is no such voice.
   bool setActiveVoice(const QString& name);
+  // Plays the clip the selected voice was made from; false (and errorOccurred) when it cannot be read.
+  bool previewSelected();
+  // Shows only the voices whose name contains `text` (case-insensitive).
+  void setFilter(const QString& text);
 
   // Each returns false and sets `error` on failure; nothing changes then.
   bool rename(const QString& from, const QString& to, QString* error);
@@ -51,7 +59,9 @@ class VoiceLibrary : public QWidget {
   void exportWithDialog();
 
   QString folder_;
+  PcmPlayer* player_;
   QListWidget* list_;
+  QLineEdit* filter_;
   QCheckBox* use_;
 };
 

@@ -4,16 +4,19 @@
 #include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
+#include "pcm_player.h"
 #include "style_panel.h"
 #include "take_store.h"
 #include "test_support.h"
 #include "text_panel.h"
+#include "voice_library.h"
 
 #include "cosystudio/audio/clip.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QListWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -117,6 +120,29 @@ class EngineSessionTest : public QObject {
     QCOMPARE(finished.count(), 1);
     const ResetReport report = reset.last().first().value<ResetReport>();
     QVERIFY(report.reloadSeconds > 0);
+  }
+
+  void aSavedVoiceCanBePreviewedAndFound() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QTemporaryDir folder;
+    PcmPlayer player;
+    VoiceLibrary library(&player);
+    library.setFolder(folder.path());
+    QSignalSpy saved(&session, &EngineSession::voiceSaved);
+    session.saveVoice(test::promptA(), kTranscript, library.fileFor(QStringLiteral("Alice")));
+    QVERIFY(saved.wait(kJobMs));
+    library.refresh();
+    QVERIFY(library.setActiveVoice(QStringLiteral("Alice")));
+    QSignalSpy message(&library, &VoiceLibrary::message);
+    QVERIFY(library.previewSelected());
+    QVERIFY(message.first().first().toString().contains(kTranscript));
+
+    auto* list = library.findChild<QListWidget*>(QStringLiteral("voices"));
+    library.setFilter(QStringLiteral("bob"));
+    QVERIFY(list->item(0)->isHidden());
+    library.setFilter(QStringLiteral("ALI"));
+    QVERIFY(!list->item(0)->isHidden());
   }
 
   void theWatchdogReportsARunawayAndTheQueueGoesOn() {

@@ -125,6 +125,9 @@ class Voice {
   bool isValid() const;
   const std::string& transcript() const;
   double clipSeconds() const;
+  // The prompt clip the voice was made from (mono), e.g. to listen to it.
+  const std::vector<float>& clipSamples() const;
+  int clipRate() const;
   const std::string& modelFingerprint() const;
 
   // Voice files hold no pickle: a small documented binary container.

@@ -63,6 +63,13 @@ const std::string& Voice::transcript() const { return (data_ ? *data_ : emptyDat
 const std::string& Voice::modelFingerprint() const {
   return (data_ ? *data_ : emptyData()).modelFingerprint;
 }
+const std::vector<float>& Voice::clipSamples() const {
+  static const std::vector<float> none;
+  return data_ ? data_->clip : none;
+}
+
+int Voice::clipRate() const { return data_ ? data_->clipRate : 0; }
+
 double Voice::clipSeconds() const {
   return data_ && data_->clipRate > 0 ? double(data_->clip.size()) / data_->clipRate : 0.0;
 }
