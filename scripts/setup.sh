@@ -11,7 +11,7 @@ ENGINE_ONLY=OFF
 
 ENGINE_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
-  libtorch-dev libsndfile1-dev libsamplerate0-dev libpcre2-dev libutf8proc-dev
+  libtorch-dev libsndfile1-dev libsamplerate0-dev libebur128-dev libpcre2-dev libutf8proc-dev
   libyaml-cpp-dev libonnx-dev libprotobuf-dev protobuf-compiler
   libcli11-dev nlohmann-json3-dev libgtest-dev
 )

@@ -10,6 +10,13 @@
             <numerusform>Exported %n takes to %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>; %n turned down so as not to clip</source>
+        <translation>
+            <numerusform>; %n turned down so as not to clip</numerusform>
+            <numerusform>; %n turned down so as not to clip</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MainWindow</name>

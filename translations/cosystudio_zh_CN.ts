@@ -476,6 +476,48 @@
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message>
+        <source>loudness as generated</source>
+        <translation>响度保持原样</translation>
+    </message>
+    <message>
+        <source>-16 LUFS (podcast)</source>
+        <translation>-16 LUFS（播客）</translation>
+    </message>
+    <message>
+        <source>-23 LUFS (broadcast)</source>
+        <translation>-23 LUFS（广播）</translation>
+    </message>
+    <message>
+        <source>Loudness of exported files (EBU R128). A peak guard keeps every export from clipping.</source>
+        <translation>导出文件的响度（EBU R128）。峰值保护保证任何导出都不会削波。</translation>
+    </message>
+    <message>
+        <source>Level segments</source>
+        <translation>统一片段响度</translation>
+    </message>
+    <message>
+        <source>Bring every segment of a long take to the same loudness in exported files</source>
+        <translation>导出时把长文本的每个片段调到相同响度</translation>
+    </message>
+    <message>
+        <source>Trim silence</source>
+        <translation>裁掉静音</translation>
+    </message>
+    <message>
+        <source>Cut long silence at the start and end of exported files</source>
+        <translation>导出时裁掉开头和结尾的长静音</translation>
+    </message>
+    <message>
+        <source> (gain %1 dB so that it does not clip)</source>
+        <translation>（增益 %1 dB，以免削波）</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n turned down so as not to clip</source>
+        <translation>
+            <numerusform>；其中 %n 条已调低音量以免削波</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Takes of this session, with the segments of long ones; double-click to play</source>
         <translation>本次会话的生成结果，长文本列出各片段；双击播放</translation>
     </message>

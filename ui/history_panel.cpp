@@ -2,6 +2,7 @@
 
 #include "pcm_player.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -48,6 +49,18 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   pause_->addItem(tr("no pause"), 0.0);
   for (const double seconds : {0.25, 0.5, 1.0}) pause_->addItem(tr("%1 s pause").arg(seconds), seconds);
   pause_->setToolTip(tr("Silence added between segments in exported files"));
+  loudness_ = new QComboBox(this);
+  loudness_->setObjectName(QStringLiteral("exportLoudness"));
+  loudness_->addItem(tr("loudness as generated"), QVariant());
+  loudness_->addItem(tr("-16 LUFS (podcast)"), -16.0);
+  loudness_->addItem(tr("-23 LUFS (broadcast)"), -23.0);
+  loudness_->setToolTip(tr("Loudness of exported files (EBU R128). A peak guard keeps every export from clipping."));
+  level_ = new QCheckBox(tr("Level segments"), this);
+  level_->setObjectName(QStringLiteral("exportLevel"));
+  level_->setToolTip(tr("Bring every segment of a long take to the same loudness in exported files"));
+  trim_ = new QCheckBox(tr("Trim silence"), this);
+  trim_->setObjectName(QStringLiteral("exportTrim"));
+  trim_->setToolTip(tr("Cut long silence at the start and end of exported files"));
   auto* regenerate = new QPushButton(tr("&Regenerate segment…"), this);
   regenerate->setObjectName(QStringLiteral("regenerateSegment"));
   regenerate->setToolTip(tr("Make the selected segment (or one of the selected take's) again with a new seed"));
@@ -66,6 +79,9 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   exportRow->addWidget(encoding_);
   exportRow->addWidget(rate_);
   exportRow->addWidget(pause_);
+  exportRow->addWidget(loudness_);
+  exportRow->addWidget(level_);
+  exportRow->addWidget(trim_);
   exportRow->addStretch(1);
   exportRow->addWidget(regenerate);
   exportRow->addWidget(edit);
@@ -146,14 +162,29 @@ const QVector<float>& HistoryPanel::audioOf(int take, int segment) const {
 }
 
 ExportFormat HistoryPanel::exportFormat() const {
-  return {audio::WavEncoding(encoding_->currentData().toInt()), rate_->currentData().toInt(),
-          pause_->currentData().toDouble()};
+  ExportFormat format;
+  format.encoding = audio::WavEncoding(encoding_->currentData().toInt());
+  format.sampleRate = rate_->currentData().toInt();
+  format.pauseSeconds = pause_->currentData().toDouble();
+  if (loudness_->currentData().isValid()) format.loudnessLufs = loudness_->currentData().toDouble();
+  format.levelSegments = level_->isChecked();
+  format.trimSilence = trim_->isChecked();
+  return format;
 }
 
 void HistoryPanel::setExportFormat(const ExportFormat& format) {
   encoding_->setCurrentIndex(std::max(0, encoding_->findData(int(format.encoding))));
   rate_->setCurrentIndex(std::max(0, rate_->findData(format.sampleRate)));
   pause_->setCurrentIndex(std::max(0, pause_->findData(format.pauseSeconds)));
+  loudness_->setCurrentIndex(
+      format.loudnessLufs ? std::max(0, loudness_->findData(*format.loudnessLufs)) : 0);
+  level_->setChecked(format.levelSegments);
+  trim_->setChecked(format.trimSilence);
+}
+
+QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering) const {
+  return mastering.peakLimited ? tr(" (gain %1 dB so that it does not clip)").arg(mastering.gainDb, 0, 'f', 1)
+                               : QString();
 }
 
 void HistoryPanel::playCurrent() {
@@ -175,14 +206,15 @@ void HistoryPanel::playCurrent() {
   play_->setText(tr("Stop"));
 }
 
-bool HistoryPanel::exportCurrent(const QString& path, QString* error) {
+bool HistoryPanel::exportCurrent(const QString& path, QString* error, audio::MasteringReport* mastering) {
   const int index = currentIndex();
   if (index < 0) {
     if (error) *error = tr("Select a take to export.");
     return false;
   }
   try {
-    exportTake(takes_[index], path, exportFormat());
+    const audio::MasteringReport report = exportTake(takes_[index], path, exportFormat());
+    if (mastering) *mastering = report;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
@@ -200,8 +232,9 @@ void HistoryPanel::exportCurrentWithDialog() {
                                                     tr("WAV files (*.wav)"));
   if (path.isEmpty()) return;
   QString error;
-  if (exportCurrent(path, &error))
-    emit message(tr("Exported %1").arg(path));
+  audio::MasteringReport mastering;
+  if (exportCurrent(path, &error, &mastering))
+    emit message(tr("Exported %1").arg(path) + masteringNote(mastering));
   else
     emit errorOccurred(error);
 }
@@ -246,19 +279,20 @@ void HistoryPanel::exportAll() {
   if (takes_.isEmpty()) return;
   const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all takes to"));
   if (folder.isEmpty()) return;
-  int done = 0;
+  int done = 0, turnedDown = 0;
   for (const Take& take : takes_) {
     const QString name = take.wavPath.isEmpty() ? QStringLiteral("take-%1.wav").arg(take.jobId)
                                                 : QFileInfo(take.wavPath).fileName();
     try {
-      exportTake(take, QDir(folder).filePath(name), exportFormat());
+      turnedDown += exportTake(take, QDir(folder).filePath(name), exportFormat()).peakLimited ? 1 : 0;
       ++done;
     } catch (const std::exception& e) {
       emit errorOccurred(QString::fromStdString(e.what()));
       return;
     }
   }
-  emit message(tr("Exported %n take(s) to %1", nullptr, done).arg(folder));
+  emit message(tr("Exported %n take(s) to %1", nullptr, done).arg(folder) +
+               (turnedDown > 0 ? tr("; %n turned down so as not to clip", nullptr, turnedDown) : QString()));
 }
 
 }  // namespace cosystudio::ui

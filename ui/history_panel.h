@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -32,7 +33,7 @@ class HistoryPanel : public QWidget {
   ExportFormat exportFormat() const;
   void setExportFormat(const ExportFormat& format);
   // Exports the selected take; returns false (and says why) on failure.
-  bool exportCurrent(const QString& path, QString* error);
+  bool exportCurrent(const QString& path, QString* error, audio::MasteringReport* mastering = nullptr);
 
  public slots:
   void playCurrent();
@@ -57,11 +58,16 @@ class HistoryPanel : public QWidget {
   QComboBox* encoding_;
   QComboBox* rate_;
   QComboBox* pause_;
+  QComboBox* loudness_;
+  QCheckBox* level_;
+  QCheckBox* trim_;
   QList<Take> takes_;
   int playing_ = -1;         // take
   int playingSegment_ = -1;  // its segment, or -1 for the whole take
   // Which segment to make again (asking when a take of several is selected); -1 = none.
   int segmentToRegenerate();
+  // " (turned down … so that it does not clip)" when the peak guard acted, else empty.
+  QString masteringNote(const audio::MasteringReport& mastering) const;
   const QVector<float>& audioOf(int take, int segment) const;
 };
 

@@ -656,9 +656,13 @@ void MainWindow::saveSession() const {
   s.setValue(QStringLiteral("session/seed"), style_->seed());
   s.setValue(QStringLiteral("session/randomSeed"), style_->randomSeed());
   s.setValue(QStringLiteral("session/stream"), style_->stream());
-  s.setValue(QStringLiteral("export/encoding"), int(history_->exportFormat().encoding));
-  s.setValue(QStringLiteral("export/rate"), history_->exportFormat().sampleRate);
-  s.setValue(QStringLiteral("export/pauseSeconds"), history_->exportFormat().pauseSeconds);
+  const ExportFormat format = history_->exportFormat();
+  s.setValue(QStringLiteral("export/encoding"), int(format.encoding));
+  s.setValue(QStringLiteral("export/rate"), format.sampleRate);
+  s.setValue(QStringLiteral("export/pauseSeconds"), format.pauseSeconds);
+  s.setValue(QStringLiteral("export/loudnessLufs"), format.loudnessLufs ? QVariant(*format.loudnessLufs) : QVariant());
+  s.setValue(QStringLiteral("export/levelSegments"), format.levelSegments);
+  s.setValue(QStringLiteral("export/trimSilence"), format.trimSilence);
 }
 
 void MainWindow::restoreSession() {
@@ -684,9 +688,15 @@ void MainWindow::restoreSession() {
   style_->setSeed(s.value(QStringLiteral("session/seed"), 0).toULongLong(),
                   s.value(QStringLiteral("session/randomSeed"), true).toBool());
   style_->setStream(s.value(QStringLiteral("session/stream"), false).toBool());
-  history_->setExportFormat({audio::WavEncoding(s.value(QStringLiteral("export/encoding"), 0).toInt()),
-                             s.value(QStringLiteral("export/rate"), 24000).toInt(),
-                             s.value(QStringLiteral("export/pauseSeconds"), 0.0).toDouble()});
+  ExportFormat format;
+  format.encoding = audio::WavEncoding(s.value(QStringLiteral("export/encoding"), 0).toInt());
+  format.sampleRate = s.value(QStringLiteral("export/rate"), 24000).toInt();
+  format.pauseSeconds = s.value(QStringLiteral("export/pauseSeconds"), 0.0).toDouble();
+  if (const QVariant lufs = s.value(QStringLiteral("export/loudnessLufs")); lufs.isValid() && !lufs.isNull())
+    format.loudnessLufs = lufs.toDouble();
+  format.levelSegments = s.value(QStringLiteral("export/levelSegments"), false).toBool();
+  format.trimSilence = s.value(QStringLiteral("export/trimSilence"), false).toBool();
+  history_->setExportFormat(format);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -1,5 +1,6 @@
 #include "take_store.h"
 
+#include "cosystudio/audio/analysis.h"
 #include "cosystudio/version.h"
 
 #include <QCoreApplication>
@@ -12,6 +13,8 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace cosystudio::ui {
@@ -47,13 +50,55 @@ void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::Wav
   }
 }
 
-audio::Clip clipOf(const Take& take, const ExportFormat& format) {
-  const QVector<float> samples =
-      format.pauseSeconds > 0 ? joinSegments(take.segments, take.sampleRate, format.pauseSeconds) : take.samples;
+// The segments, each brought to their median loudness (segments too short
+// to measure are left as they are).
+QVector<TakeSegment> leveled(QVector<TakeSegment> segments, int sampleRate) {
+  std::vector<double> loudness;
+  std::vector<std::optional<double>> each;
+  for (const TakeSegment& segment : segments) {
+    each.push_back(audio::integratedLoudness({segment.samples.begin(), segment.samples.end()}, sampleRate));
+    if (each.back()) loudness.push_back(*each.back());
+  }
+  if (loudness.empty()) return segments;
+  std::nth_element(loudness.begin(), loudness.begin() + std::ptrdiff_t(loudness.size() / 2), loudness.end());
+  const double median = loudness[loudness.size() / 2];
+  for (qsizetype i = 0; i < segments.size(); ++i)
+    if (each[size_t(i)]) {
+      const float gain = float(std::pow(10.0, (median - *each[size_t(i)]) / 20.0));
+      for (float& s : segments[i].samples) s *= gain;
+    }
+  return segments;
+}
+
+// Leading and trailing silence beyond kTrimMarginSeconds removed.
+std::vector<float> trimmed(std::vector<float> samples, int sampleRate) {
+  audio::Clip clip;
+  clip.sampleRate = sampleRate;
+  clip.channels.push_back(samples);
+  const audio::ClipAnalysis a = audio::analyseClip(clip);
+  const auto cut = [&](double seconds) { return size_t(std::max(0.0, seconds - kTrimMarginSeconds) * sampleRate); };
+  const size_t head = cut(a.leadingSilenceSeconds), tail = cut(a.trailingSilenceSeconds);
+  if (head + tail >= samples.size()) return samples;  // all silence: nothing sensible to keep
+  return {samples.begin() + std::ptrdiff_t(head), samples.end() - std::ptrdiff_t(tail)};
+}
+
+// The audio as exported: segments (levelled, with pauses), trimmed, at the
+// export rate, mastered.
+audio::Clip clipOf(const Take& take, const ExportFormat& format, audio::MasteringReport* mastering) {
+  const bool rejoin = take.segments.size() > 1 && (format.pauseSeconds > 0 || format.levelSegments);
+  const QVector<float> joined =
+      rejoin ? joinSegments(format.levelSegments ? leveled(take.segments, take.sampleRate) : take.segments,
+                            take.sampleRate, format.pauseSeconds)
+             : take.samples;
   audio::Clip clip;
   clip.sampleRate = take.sampleRate;
-  clip.channels.emplace_back(samples.begin(), samples.end());
-  return format.sampleRate == take.sampleRate ? clip : audio::resampleForUser(clip, format.sampleRate);
+  clip.channels.emplace_back(joined.begin(), joined.end());
+  if (format.trimSilence) clip.channels[0] = trimmed(std::move(clip.channels[0]), clip.sampleRate);
+  if (format.sampleRate != take.sampleRate) clip = audio::resampleForUser(clip, format.sampleRate);
+  // A loudness target leaves the usual -1 dBTP headroom; otherwise only clipping is prevented.
+  *mastering = audio::master(clip.channels[0], clip.sampleRate, format.loudnessLufs,
+                             format.loudnessLufs ? -1.0 : 0.0);
+  return clip;
 }
 
 }  // namespace
@@ -91,7 +136,7 @@ int TakeStore::applyRetention(int days) const {
   return removed;
 }
 
-QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
+QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio::MasteringReport& mastering) {
   const JobSpec& spec = take.spec;
   QJsonArray segments;
   for (const TakeSegment& segment : take.segments)
@@ -127,17 +172,30 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format) {
       {QStringLiteral("sample_rate"), format.sampleRate},
       {QStringLiteral("encoding"), encodingName(format.encoding)},
       {QStringLiteral("pause_seconds"), format.pauseSeconds},
+      {QStringLiteral("mastering"),
+       QJsonObject{
+           {QStringLiteral("loudness_target_lufs"),
+            format.loudnessLufs ? QJsonValue(*format.loudnessLufs) : QJsonValue()},
+           {QStringLiteral("loudness_before_lufs"),
+            mastering.loudnessBefore ? QJsonValue(*mastering.loudnessBefore) : QJsonValue()},
+           {QStringLiteral("gain_db"), mastering.gainDb},
+           {QStringLiteral("peak_limited"), mastering.peakLimited},
+           {QStringLiteral("level_segments"), format.levelSegments},
+           {QStringLiteral("trim_silence"), format.trimSilence},
+       }},
   };
   return QJsonDocument(json).toJson();
 }
 
-void exportTake(const Take& take, const QString& path, const ExportFormat& format) {
+audio::MasteringReport exportTake(const Take& take, const QString& path, const ExportFormat& format) {
   if (take.samples.isEmpty())
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "The take has no audio.").toStdString());
-  writeWavAtomically(path, clipOf(take, format), format.encoding);
+  audio::MasteringReport mastering;
+  writeWavAtomically(path, clipOf(take, format, &mastering), format.encoding);
   const QFileInfo wav(path);
   writeAtomically(wav.dir().filePath(wav.completeBaseName() + QStringLiteral(".json")),
-                  sidecarJson(take, format));
+                  sidecarJson(take, format, mastering));
+  return mastering;
 }
 
 }  // namespace cosystudio::ui

@@ -5,6 +5,7 @@
 #include "job.h"
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/loudness.h"
 
 #include <QString>
 
@@ -14,7 +15,12 @@ struct ExportFormat {
   audio::WavEncoding encoding = audio::WavEncoding::PCM16;
   int sampleRate = 24000;  // 24000 = the model's own rate; 44100/48000 are resampled
   double pauseSeconds = 0;  // silence between segments (the take itself joins them with a crossfade only)
+  std::optional<double> loudnessLufs;  // e.g. -16; none = as generated (only kept from clipping)
+  bool levelSegments = false;          // each segment to the same loudness before the join
+  bool trimSilence = false;            // long silence at the ends cut to kTrimMarginSeconds
 };
+
+inline constexpr double kTrimMarginSeconds = 0.1;
 
 class TakeStore {
  public:
@@ -35,10 +41,11 @@ class TakeStore {
 };
 
 // Writes `take` to `path` in `format` and its sidecar JSON next to it
-// (path with .json). Throws std::runtime_error with a readable message.
-void exportTake(const Take& take, const QString& path, const ExportFormat& format);
+// (path with .json); returns what mastering did (the peak guard always runs:
+// nothing clips). Throws std::runtime_error with a readable message.
+audio::MasteringReport exportTake(const Take& take, const QString& path, const ExportFormat& format);
 
 // The settings of a take, as stored in its sidecar.
-QByteArray sidecarJson(const Take& take, const ExportFormat& format);
+QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio::MasteringReport& mastering);
 
 }  // namespace cosystudio::ui

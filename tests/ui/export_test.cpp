@@ -89,6 +89,61 @@ class ExportTest : public QObject {
     QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("pause_seconds")).toDouble(), 0.5);
   }
 
+  void loudnessTargetAndPeakGuard() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("loud.wav"));
+    ExportFormat format{audio::WavEncoding::Float32, 24000};
+    format.loudnessLufs = -16.0;
+    const audio::MasteringReport report = exportTake(sineTake(3.0), path, format);
+    QVERIFY(!report.peakLimited);
+    const audio::Clip written = audio::loadClip(path.toStdString());
+    QVERIFY(qAbs(*audio::integratedLoudness(written.channels[0], 24000) + 16.0) < 0.2);
+    QFile sidecar(dir.filePath(QStringLiteral("loud.json")));
+    QVERIFY(sidecar.open(QIODevice::ReadOnly));
+    const QJsonObject mastering =
+        QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("mastering")).toObject();
+    QCOMPARE(mastering.value(QStringLiteral("loudness_target_lufs")).toDouble(), -16.0);
+    QVERIFY(qAbs(mastering.value(QStringLiteral("gain_db")).toDouble() - report.gainDb) < 1e-9);
+
+    // A take that would clip is turned down, even with no target.
+    Take hot = sineTake(1.0);
+    for (float& v : hot.samples) v *= 2.4f;  // peaks at 1.2
+    const QString hotPath = dir.filePath(QStringLiteral("hot.wav"));
+    QVERIFY(exportTake(hot, hotPath, ExportFormat{audio::WavEncoding::Float32, 48000}).peakLimited);
+    const audio::Clip guarded = audio::loadClip(hotPath.toStdString());
+    QVERIFY(audio::truePeakDbfs(guarded.channels[0], 48000) <= 0.05);
+  }
+
+  void silenceAtTheEndsIsTrimmedAndSegmentsLevelled() {
+    Take take = sineTake(0);
+    for (const float amplitude : {0.5f, 0.05f}) {
+      TakeSegment segment;
+      segment.text = QStringLiteral("你好。");
+      segment.samples = QVector<float>(24000, 0.0f);  // 1 s of silence first
+      for (float v : sineTake(2.0).samples) segment.samples << 2 * amplitude * v;
+      take.segments << segment;
+    }
+    take.segments.last().samples << QVector<float>(24000, 0.0f);  // and 1 s at the end
+    take.samples = joinSegments(take.segments, take.sampleRate);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trimmed.wav"));
+    ExportFormat format{audio::WavEncoding::Float32, 24000};
+    format.trimSilence = true;
+    format.levelSegments = true;
+    exportTake(take, path, format);
+    const std::vector<float> out = audio::loadClip(path.toStdString()).channels[0];
+    // 0.1 s kept at each end instead of 1 s.
+    QVERIFY(qAbs(qint64(out.size()) - (qint64(take.samples.size()) - 2 * 21600)) < 480);
+    // Both tones now have the same level.
+    const auto rms = [&](size_t from, size_t to) {
+      double sum = 0;
+      for (size_t i = from; i < to; ++i) sum += double(out[i]) * out[i];
+      return std::sqrt(sum / double(to - from));
+    };
+    const double first = rms(4800, 4800 + 24000), second = rms(out.size() - 4800 - 24000, out.size() - 4800);
+    QVERIFY2(qAbs(20 * std::log10(first / second)) < 0.5, qPrintable(QString::number(first / second)));
+  }
+
   void theStoreKeepsTakesUntilTheRetentionEnds() {
     QTemporaryDir dir;
     TakeStore store(dir.path());

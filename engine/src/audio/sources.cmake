@@ -3,6 +3,7 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/user_resample.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/loudness.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sinc_resampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mel_filters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kaldi_fbank.cpp
@@ -15,4 +16,5 @@ set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/user_resample.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/loudness.cpp
   PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
