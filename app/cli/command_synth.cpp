@@ -4,7 +4,7 @@
 //         (--text TEXT | --text-file FILE) [--mode zero-shot|cross-lingual|instruct|vc]
 //         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text] [--official-text]
 //         [--device cpu|cuda:N] [--precision fp32|bf16|fp16] --out FILE.wav
-//         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--json]
+//         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--loudness LUFS] [--json]
 //
 // Ctrl-C cancels the synthesis cleanly (within one token or flow step); no
 // partial output file is left behind.
@@ -12,6 +12,7 @@
 #include "engine_options.h"
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/loudness.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,7 @@ struct SynthOptions {
   std::string out;
   std::string format = "pcm16";
   int rate = 0;
+  double loudness = 0;  // LUFS; 0 = as generated
   bool json = false;
 };
 
@@ -198,6 +200,10 @@ int synth(SynthOptions o) {
   clip.sampleRate = result.sampleRate;
   clip.channels = {result.samples};
   if (o.rate != 0 && o.rate != clip.sampleRate) clip = audio::resampleForUser(clip, o.rate);
+  // As in the app's export: a loudness target keeps -1 dBTP of headroom; without one only clipping is prevented.
+  const audio::MasteringReport mastering =
+      o.loudness != 0 ? audio::master(clip.channels[0], clip.sampleRate, o.loudness, -1.0)
+                      : audio::master(clip.channels[0], clip.sampleRate, std::nullopt, 0.0);
   writeAtomically(o.out, [&](const std::filesystem::path& file) { audio::writeWav(file, clip, kFormats.at(o.format)); });
 
   const double audioSeconds = double(result.samples.size()) / result.sampleRate;
@@ -212,6 +218,8 @@ int synth(SynthOptions o) {
         {"output", o.out},
         {"sample_rate", clip.sampleRate},
         {"format", o.format},
+        {"gain_db", mastering.gainDb},
+        {"peak_limited", mastering.peakLimited},
         {"audio_seconds", audioSeconds},
         {"mode", o.mode},
         {"seed", result.seed},
@@ -270,6 +278,8 @@ const Registration registration([](CLI::App& app) -> Run {
       ->capture_default_str();
   sub->add_option("--rate", o->rate, "Output sample rate: 24000 (the model's), 44100 or 48000")
       ->check(CLI::IsMember({24000, 44100, 48000}));
+  sub->add_option("--loudness", o->loudness, "Bring the output to this loudness in LUFS (EBU R128), e.g. -16")
+      ->check(CLI::Range(-70.0, -5.0));
   sub->add_flag("--json", o->json, "Print one JSON object with the results on stdout");
   return {sub, [o] { return synth(*o); }};
 });
