@@ -476,6 +476,16 @@
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message>
+        <source>RAM %1 → %2</source>
+        <translation>内存 %1 → %2</translation>
+    </message>
+    <message>
+        <source>
+VRAM allocated %1 → %2, reserved %3 → %4</source>
+        <translation>
+显存已分配 %1 → %2，已保留 %3 → %4</translation>
+    </message>
+    <message>
         <source>loudness as generated</source>
         <translation>响度保持原样</translation>
     </message>

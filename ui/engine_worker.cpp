@@ -135,11 +135,14 @@ void EngineWorker::run(const JobSpec& job) {
         emit jobAudio(job.id, QVector<float>(chunk.samples.begin(), chunk.samples.end()),
                       chunk.sampleRate);
       };
+    const MemoryStats memoryBefore = engine().memory();
     const SynthesisResult result = engine().synthesize(request, callbacks);
 
     Take take;
     take.jobId = job.id;
     take.spec = job;
+    take.memoryBefore = memoryBefore;
+    take.memoryAfter = engine().memory();
     take.samples = QVector<float>(result.samples.begin(), result.samples.end());
     take.sampleRate = result.sampleRate;
     for (const SegmentResult& segment : result.segments) {

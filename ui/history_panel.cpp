@@ -1,5 +1,6 @@
 #include "history_panel.h"
 
+#include "memory_meter.h"
 #include "pcm_player.h"
 
 #include <QCheckBox>
@@ -125,6 +126,14 @@ void HistoryPanel::addTake(const Take& take) {
     item->setToolTip(0, take.warnings().join(QLatin1Char('\n')));
   }
   item->setToolTip(1, take.wavPath);
+  // Memory around the job: allocated and reserved apart, since the caching allocator keeps what it freed.
+  QString memory = tr("RAM %1 → %2").arg(formatBytes(take.memoryBefore.hostResident),
+                                        formatBytes(take.memoryAfter.hostResident));
+  if (take.memoryAfter.deviceTotal > 0)
+    memory += tr("\nVRAM allocated %1 → %2, reserved %3 → %4")
+                  .arg(formatBytes(take.memoryBefore.deviceAllocated), formatBytes(take.memoryAfter.deviceAllocated),
+                       formatBytes(take.memoryBefore.deviceReserved), formatBytes(take.memoryAfter.deviceReserved));
+  for (const int column : {4, 5}) item->setToolTip(column, memory);
   if (take.segments.size() > 1)
     for (qsizetype i = 0; i < take.segments.size(); ++i) {
       const TakeSegment& segment = take.segments[i];

@@ -90,7 +90,9 @@ std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo
     });
     spliced.spec.text = texts.join(chinese ? QString() : QStringLiteral(" "));
   }
-  // Timings are those of the run that produced the new audio.
+  // Timings and memory are those of the run that produced the new audio.
+  spliced.memoryBefore = redo.memoryBefore;
+  spliced.memoryAfter = redo.memoryAfter;
   spliced.firstAudioSeconds = redo.firstAudioSeconds;
   spliced.totalSeconds = redo.totalSeconds;
   spliced.realTimeFactor = redo.realTimeFactor;

@@ -64,6 +64,7 @@ struct Take {
   double firstAudioSeconds = 0;
   double totalSeconds = 0;
   double realTimeFactor = 0;
+  MemoryStats memoryBefore, memoryAfter;  // of the job that made it: a growing baseline shows here first
   QDateTime created;
   QString wavPath;  // set once written to the outputs folder
 

@@ -136,6 +136,17 @@ int TakeStore::applyRetention(int days) const {
   return removed;
 }
 
+namespace {
+
+QJsonObject memoryJson(const MemoryStats& m) {
+  return {{QStringLiteral("host_rss_bytes"), double(m.hostResident)},
+          {QStringLiteral("device_allocated_bytes"), double(m.deviceAllocated)},
+          {QStringLiteral("device_reserved_bytes"), double(m.deviceReserved)},
+          {QStringLiteral("device_free_bytes"), double(m.deviceFree)}};
+}
+
+}  // namespace
+
 QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio::MasteringReport& mastering) {
   const JobSpec& spec = take.spec;
   QJsonArray segments;
@@ -169,6 +180,8 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("duration_seconds"), take.durationSeconds()},
       {QStringLiteral("real_time_factor"), take.realTimeFactor},
       {QStringLiteral("first_audio_seconds"), take.firstAudioSeconds},
+      {QStringLiteral("memory_before"), memoryJson(take.memoryBefore)},
+      {QStringLiteral("memory_after"), memoryJson(take.memoryAfter)},
       {QStringLiteral("sample_rate"), format.sampleRate},
       {QStringLiteral("encoding"), encodingName(format.encoding)},
       {QStringLiteral("pause_seconds"), format.pauseSeconds},

@@ -266,8 +266,14 @@ class EngineSessionTest : public QObject {
     const audio::Clip written = audio::loadClip(take.wavPath.toStdString());
     QCOMPARE(written.sampleRate, 24000);
     QCOMPARE(written.frames(), qint64(take.samples.size()));
-    QVERIFY(QFile::exists(QFileInfo(take.wavPath).path() + QLatin1Char('/') +
-                          QFileInfo(take.wavPath).completeBaseName() + QStringLiteral(".json")));
+    QFile sidecar(QFileInfo(take.wavPath).path() + QLatin1Char('/') + QFileInfo(take.wavPath).completeBaseName() +
+                  QStringLiteral(".json"));
+    QVERIFY(sidecar.open(QIODevice::ReadOnly));
+    // Memory around the job is kept with the take.
+    const QJsonObject json = QJsonDocument::fromJson(sidecar.readAll()).object();
+    QVERIFY(json.value(QStringLiteral("memory_after")).toObject().value(QStringLiteral("host_rss_bytes")).toDouble() > 0);
+    QCOMPARE(qint64(json.value(QStringLiteral("memory_before")).toObject().value(QStringLiteral("host_rss_bytes")).toDouble()),
+             take.memoryBefore.hostResident);
 
     // Reset keeps the session: clip, text and history survive and the app still works.
     QSignalSpy reset(window.session(), &EngineSession::resetDone);
