@@ -705,6 +705,26 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
 <context>
     <name>cosystudio::ui::MainWindow</name>
     <message>
+        <source>Save &amp;diagnostics…</source>
+        <translation>保存诊断信息(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Save diagnostics</source>
+        <translation>保存诊断信息</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Diagnostics saved to %1: attach it to a bug report.</source>
+        <translation>诊断信息已保存到 %1：报告问题时请附上它。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
         <source>it is missing</source>
         <translation>它不存在</translation>
     </message>

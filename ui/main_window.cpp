@@ -6,6 +6,7 @@
 #include "engine_session.h"
 #include "history_panel.h"
 #include "memory_meter.h"
+#include "diagnostics.h"
 #include "pcm_player.h"
 #include "style_panel.h"
 #include "take_store.h"
@@ -17,6 +18,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -27,6 +29,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QMetaEnum>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -34,6 +37,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -267,6 +271,16 @@ void MainWindow::createMenus() {
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->setObjectName(QStringLiteral("helpMenu"));
+  help->addAction(tr("Save &diagnostics…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save diagnostics"),
+                                                      QStringLiteral("cosystudio-diagnostics.json"),
+                                                      tr("JSON files (*.json)"));
+    if (path.isEmpty()) return;
+    if (saveDiagnostics(path))
+      statusBar()->showMessage(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
+    else
+      showError(tr("Cannot write %1").arg(path));
+  });
   help->addAction(tr("&About CosyStudio"), this, &MainWindow::showAbout);
 }
 
@@ -626,6 +640,8 @@ void MainWindow::checkMemoryGrowth() {
 
 void MainWindow::showError(const QString& message) {
   lastError_ = message;
+  recentErrors_ << QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + message;
+  if (recentErrors_.size() > 20) recentErrors_.removeFirst();
   statusBar()->showMessage(message, 10000);
   emit errorShown(message);
   auto* box = new QMessageBox(QMessageBox::Warning, tr("CosyStudio"), message, QMessageBox::Ok, this);
@@ -717,6 +733,16 @@ void MainWindow::dropEvent(QDropEvent* event) {
   if (urls.size() != 1 || !urls.first().isLocalFile()) return;
   event->acceptProposedAction();
   openClip(urls.first().toLocalFile());
+}
+
+bool MainWindow::saveDiagnostics(const QString& path) const {
+  DiagnosticsContext context;
+  context.modelFolder = modelFolder_;
+  context.engineState = QString::fromLatin1(QMetaEnum::fromType<EngineSession::State>().valueToKey(int(session_->state())));
+  context.recentErrors = recentErrors_;
+  context.memoryHistory = memory_->history();
+  QSaveFile file(path);
+  return file.open(QIODevice::WriteOnly) && file.write(diagnosticsJson(context)) >= 0 && file.commit();
 }
 
 void MainWindow::showAbout() {

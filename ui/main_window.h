@@ -51,6 +51,8 @@ class MainWindow : public QMainWindow {
   // Queues a job from the current panels; 0 when something is missing (see lastError()).
   quint64 generate();
   QString lastError() const { return lastError_; }
+  // Writes the diagnostics report (diagnostics.h) to `path`; false when it cannot be written.
+  bool saveDiagnostics(const QString& path) const;
 
   EngineSession* session() const { return session_; }
   ClipPanel* clipPanel() const { return clip_; }
@@ -95,6 +97,7 @@ class MainWindow : public QMainWindow {
   QString modelFolder_;
   QString sourceClip_;  // voice conversion
   QString lastError_;
+  QStringList recentErrors_;  // the last few, oldest first, for the diagnostics report
 
   ClipPanel* clip_ = nullptr;
   TextPanel* text_ = nullptr;

@@ -1,5 +1,6 @@
 #include "memory_meter.h"
 
+#include <QJsonObject>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -15,6 +16,13 @@ constexpr int kGraphWidth = 90;
 
 QString formatBytes(qint64 bytes) {
   return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+QJsonObject memoryJson(const MemoryStats& m) {
+  return {{QStringLiteral("host_rss_bytes"), double(m.hostResident)},
+          {QStringLiteral("device_allocated_bytes"), double(m.deviceAllocated)},
+          {QStringLiteral("device_reserved_bytes"), double(m.deviceReserved)},
+          {QStringLiteral("device_free_bytes"), double(m.deviceFree)}};
 }
 
 MemoryMeter::MemoryMeter(QWidget* parent) : QWidget(parent) {

@@ -5,6 +5,7 @@
 
 #include "cosystudio/engine.h"
 
+#include <QJsonObject>
 #include <QVector>
 #include <QWidget>
 
@@ -30,5 +31,7 @@ class MemoryMeter : public QWidget {
 };
 
 QString formatBytes(qint64 bytes);
+// The figures as JSON, for take sidecars and the diagnostics report.
+QJsonObject memoryJson(const MemoryStats& memory);
 
 }  // namespace cosystudio::ui

@@ -1,5 +1,7 @@
 #include "take_store.h"
 
+#include "memory_meter.h"
+
 #include "cosystudio/audio/analysis.h"
 #include "cosystudio/version.h"
 
@@ -136,16 +138,6 @@ int TakeStore::applyRetention(int days) const {
   return removed;
 }
 
-namespace {
-
-QJsonObject memoryJson(const MemoryStats& m) {
-  return {{QStringLiteral("host_rss_bytes"), double(m.hostResident)},
-          {QStringLiteral("device_allocated_bytes"), double(m.deviceAllocated)},
-          {QStringLiteral("device_reserved_bytes"), double(m.deviceReserved)},
-          {QStringLiteral("device_free_bytes"), double(m.deviceFree)}};
-}
-
-}  // namespace
 
 QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio::MasteringReport& mastering) {
   const JobSpec& spec = take.spec;

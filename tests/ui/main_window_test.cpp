@@ -4,6 +4,11 @@
 #include "voice_library.h"
 #include "test_support.h"
 
+#include "cosystudio/version.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QStatusBar>
@@ -92,6 +97,28 @@ class MainWindowTest : public QObject {
     QVERIFY(errors.first().first().toString().contains(QStringLiteral("source.wav")));
     QVERIFY(window.setSourceClip(test::promptA()));
     QCOMPARE(errors.count(), 1);
+  }
+
+  void diagnosticsNameVersionsDevicesAndRecentErrors() {
+    MainWindow window;
+    QVERIFY(!window.setSourceClip(QStringLiteral("/no/such/source.wav")));  // an error to report
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("diagnostics.json"));
+    QVERIFY(window.saveDiagnostics(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+    QVERIFY(report.value(QStringLiteral("app")).toString().startsWith(QStringLiteral("CosyStudio ")));
+    QCOMPARE(report.value(QStringLiteral("libtorch")).toString(),
+             QString::fromLatin1(cosystudio::torchBuildDescription()));
+    QCOMPARE(report.value(QStringLiteral("devices")).toArray().first().toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("CPU"));
+    QCOMPARE(report.value(QStringLiteral("engine_state")).toString(), QStringLiteral("NoModel"));
+    const QJsonArray errors = report.value(QStringLiteral("recent_errors")).toArray();
+    QCOMPARE(errors.size(), 1);
+    QVERIFY(errors.first().toString().contains(QStringLiteral("source.wav")));
+    QVERIFY(report.value(QStringLiteral("settings")).isObject());
+    QVERIFY(!window.saveDiagnostics(dir.filePath(QStringLiteral("no/such/folder/d.json"))));
   }
 
   void theSessionComesBackInANewWindow() {
