@@ -1142,6 +1142,33 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::ReplacementRulesDialog</name>
+    <message>
+        <source>Replacement rules</source>
+        <translation>替换规则</translation>
+    </message>
+    <message>
+        <source>Before the text is normalised, each “Find” is replaced by its “Replace with”, in this order. Use it for names and words the model misreads; the replacement may hold pinyin or CMU phone markup.</source>
+        <translation>在文本规范化之前，按顺序把每个“查找”替换成对应的“替换为”。可用于模型读错的名字和词语；替换内容可以包含拼音或 CMU 音素标记。</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>添加规则(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove rule</source>
+        <translation>删除规则(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::SettingsDialog</name>
     <message>
         <source>%1 — cannot be used</source>
@@ -1349,6 +1376,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
 </context>
 <context>
     <name>cosystudio::ui::TextPanel</name>
+    <message>
+        <source>Rules…</source>
+        <translation>规则…</translation>
+    </message>
+    <message>
+        <source>Find → replace rules applied before normalisation, for words the model misreads</source>
+        <translation>规范化之前应用的查找 → 替换规则，用于模型读错的词语</translation>
+    </message>
     <message>
         <source>Read numbers as words</source>
         <translation>数字读成文字</translation>

@@ -497,7 +497,7 @@ bool MainWindow::openClip(const QString& path) {
 quint64 MainWindow::generate() {
   JobSpec job;
   job.mode = style_->mode();
-  job.text = text_->text().trimmed();
+  job.text = text_->textToSpeak().trimmed();
   job.instruction = style_->instruction();
   job.speed = style_->speed();
   job.stream = style_->stream();

@@ -126,6 +126,13 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   pronounce->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
   connect(pronounce, &QToolButton::clicked, this, &TextPanel::pronounce);
   palette->addWidget(pronounce);
+  auto* rules = new QToolButton(this);
+  rules->setObjectName(QStringLiteral("replacementRulesButton"));
+  rules->setText(tr("Rules…"));
+  rules->setToolTip(tr("Find → replace rules applied before normalisation, for words the model misreads"));
+  connect(rules, &QToolButton::clicked, this, &TextPanel::editReplacements);
+  palette->addWidget(rules);
+  replacements_ = loadReplacements();
 
   raw_ = new QCheckBox(tr("Raw text"), this);
   raw_->setObjectName(QStringLiteral("rawText"));
@@ -184,6 +191,20 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
 
 QString TextPanel::text() const { return editor_->toPlainText(); }
 void TextPanel::setText(const QString& text) { editor_->setPlainText(text); }
+QString TextPanel::textToSpeak() const { return applyReplacements(text(), replacements_); }
+
+void TextPanel::setReplacements(const QList<Replacement>& rules) {
+  replacements_ = rules;
+  saveReplacements(rules);
+  updatePreview();
+  updateStatus();
+}
+
+void TextPanel::editReplacements() {
+  ReplacementRulesDialog dialog(replacements_, this);
+  if (dialog.exec() == QDialog::Accepted) setReplacements(dialog.rules());
+}
+
 bool TextPanel::rawText() const { return raw_->isChecked(); }
 void TextPanel::setRawText(bool raw) { raw_->setChecked(raw); }
 bool TextPanel::readsNumbers() const { return readNumbers_->isChecked(); }
@@ -214,7 +235,7 @@ QStringList TextPanel::previewSegments() const {
 void TextPanel::updatePreview() {
   previewTimer_->stop();
   preview_->clear();
-  const QString typed = text().trimmed();
+  const QString typed = textToSpeak().trimmed();
   if (typed.isEmpty()) return;
   if (crossLingual_) {
     preview_->addItem(typed);
@@ -235,7 +256,7 @@ void TextPanel::updatePreview() {
   }
 }
 
-QStringList TextPanel::unknownTags() const { return highlighter_->unknownTags(text()); }
+QStringList TextPanel::unknownTags() const { return highlighter_->unknownTags(textToSpeak()); }
 
 void TextPanel::insertTag(const QString& open, const QString& close) {
   QTextCursor cursor = editor_->textCursor();

@@ -2,6 +2,8 @@
 // pronunciation helper and a "raw text" switch.
 #pragma once
 
+#include "replacement_rules.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -28,6 +30,10 @@ class TextPanel : public QWidget {
 
   QString text() const;
   void setText(const QString& text);
+  // The text with the replacement rules applied: what goes to the engine.
+  QString textToSpeak() const;
+  const QList<Replacement>& replacements() const { return replacements_; }
+  void setReplacements(const QList<Replacement>& rules);  // also saved in the settings
   bool rawText() const;
   void setRawText(bool raw);
   // Numbers, dates and units in words before the official rules (the default).
@@ -52,6 +58,7 @@ class TextPanel : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  public slots:
+  void editReplacements();
   // Replaces the selected Chinese character or English word (the one under
   // the cursor when nothing is selected) by a reading picked in a dialog.
   void pronounce();
@@ -65,6 +72,7 @@ class TextPanel : public QWidget {
   MarkupHighlighter* highlighter_;
   QCheckBox* raw_;
   QCheckBox* readNumbers_;
+  QList<Replacement> replacements_;
   QLabel* status_;
   QListWidget* preview_;
   QTimer* previewTimer_;

@@ -1,6 +1,7 @@
 #include "instruction_presets.h"
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
+#include "replacement_rules.h"
 #include "test_support.h"
 #include "text_panel.h"
 
@@ -47,6 +48,8 @@ class TextPanelTest : public QObject {
   }
 
  private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }  // the rules are saved in the settings
+
   void pinyinReadingsBecomeTokenizerMarkup() {
     QCOMPARE(pinyinMarkup(QStringLiteral("hao4")), QStringLiteral("[h][ào]"));
     QCOMPARE(pinyinMarkup(QStringLiteral("ji3")), QStringLiteral("[j][ǐ]"));
@@ -160,6 +163,33 @@ class TextPanelTest : public QObject {
     panel.setReadsNumbers(true);
     panel.setText(QStringLiteral("Say [M][AY0][N][AH0][T] 2 times."));
     QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("Say [M][AY0][N][AH0][T] two times.")});
+  }
+
+  void replacementRulesApplyBeforeNormalisation() {
+    const QList<Replacement> rules = {{QStringLiteral("AI"), QStringLiteral("A I")},
+                                      {QStringLiteral("重庆"), QStringLiteral("[ch][óng]庆")},
+                                      {QStringLiteral("x"), QStringLiteral("a\\1")}};
+    // Latin ends match whole words only; Chinese matches anywhere; the replacement is literal.
+    QCOMPARE(applyReplacements(QStringLiteral("AI SAID: AI."), rules), QStringLiteral("A I SAID: A I."));
+    QCOMPARE(applyReplacements(QStringLiteral("重庆市"), rules), QStringLiteral("[ch][óng]庆市"));
+    QCOMPARE(applyReplacements(QStringLiteral("x"), rules), QStringLiteral("a\\1"));
+
+    TextPanel panel;
+    const QList<Replacement> saved = panel.replacements();
+    panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
+        cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
+    panel.setKnownTags(modelTags());
+    panel.setReplacements({rules[1]});
+    panel.setText(QStringLiteral("我在重庆。"));
+    QCOMPARE(panel.text(), QStringLiteral("我在重庆。"));  // the typed text stays as typed
+    QCOMPARE(panel.textToSpeak(), QStringLiteral("我在[ch][óng]庆。"));
+    QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("我在[ch][óng]庆。")});
+    QCOMPARE(panel.unknownTags(), QStringList());
+    panel.setReplacements(saved);
+
+    ReplacementRulesDialog dialog(rules);
+    QCOMPARE(dialog.rules().size(), 3);
+    QCOMPARE(dialog.rules().at(1).replace, rules[1].replace);
   }
 
   void presetsUseTheModelsInstructionBodies() {
