@@ -543,6 +543,7 @@ quint64 MainWindow::generate() {
     else
       statusBar()->showMessage(tr("The job waits until a model is loaded (Engine → Choose model folder)."), 8000);
   }
+  if (!job.voiceFile.isEmpty()) voices_->markUsed(job.voiceName);
   return session_->enqueue(job);
 }
 

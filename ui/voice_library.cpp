@@ -5,6 +5,7 @@
 #include "cosystudio/engine.h"
 
 #include <QCheckBox>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -16,10 +17,18 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace cosystudio::ui {
+
+namespace {
+// Voice file → when it was last used for a job.
+const QString kLastUsedKey = QStringLiteral("voices/lastUsed");
+}  // namespace
 
 QString voiceFileName(const QString& name) {
   QString safe = name.trimmed();
@@ -38,7 +47,6 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
   list_ = new QListWidget(this);
   list_->setObjectName(QStringLiteral("voices"));
   list_->setToolTip(tr("Saved voices; double-click to rename"));
-  list_->setSortingEnabled(true);
   use_ = new QCheckBox(tr("&Use the selected voice instead of the clip"), this);
   use_->setObjectName(QStringLiteral("useVoice"));
   use_->setToolTip(tr("A saved voice skips feature extraction and keeps the voice consistent"));
@@ -89,7 +97,19 @@ QStringList VoiceLibrary::names() const {
   for (const QFileInfo& file :
        QDir(folder_).entryInfoList({QStringLiteral("*") + QLatin1String(kSuffix)}, QDir::Files, QDir::Name))
     names << file.completeBaseName();
+  const QVariantMap used = QSettings().value(kLastUsedKey).toMap();
+  std::stable_sort(names.begin(), names.end(), [&](const QString& a, const QString& b) {
+    return used.value(fileFor(a)).toDateTime() > used.value(fileFor(b)).toDateTime();
+  });
   return names;
+}
+
+void VoiceLibrary::markUsed(const QString& name) {
+  QSettings settings;
+  QVariantMap used = settings.value(kLastUsedKey).toMap();
+  used.insert(fileFor(name), QDateTime::currentDateTime());
+  settings.setValue(kLastUsedKey, used);
+  refresh();
 }
 
 void VoiceLibrary::refresh() {

@@ -26,7 +26,10 @@ class VoiceLibrary : public QWidget {
   const QString& folder() const { return folder_; }
   QString fileFor(const QString& name) const;
 
+  // The voices in the folder, the most recently used first, then by name.
   QStringList names() const;
+  // Remembers that `name` was just used for a job (it moves to the top).
+  void markUsed(const QString& name);
   // The chosen voice's file when "use saved voice" is on, else empty.
   QString activeVoiceFile() const;
   QString activeVoiceName() const;

@@ -1,5 +1,6 @@
 #include "clip_panel.h"
 #include "main_window.h"
+#include "pcm_player.h"
 #include "text_panel.h"
 #include "voice_library.h"
 #include "test_support.h"
@@ -119,6 +120,24 @@ class MainWindowTest : public QObject {
     QVERIFY(errors.first().toString().contains(QStringLiteral("source.wav")));
     QVERIFY(report.value(QStringLiteral("settings")).isObject());
     QVERIFY(!window.saveDiagnostics(dir.filePath(QStringLiteral("no/such/folder/d.json"))));
+  }
+
+  void theVoicesUsedLastComeFirst() {
+    QTemporaryDir folder;
+    for (const char* name : {"Alice", "Bob", "Carol"}) {
+      QFile file(folder.filePath(QLatin1String(name) + QLatin1String(cosystudio::ui::VoiceLibrary::kSuffix)));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    cosystudio::ui::PcmPlayer player;
+    cosystudio::ui::VoiceLibrary library(&player);
+    library.setFolder(folder.path());
+    QCOMPARE(library.names(), (QStringList{"Alice", "Bob", "Carol"}));
+    library.markUsed(QStringLiteral("Bob"));
+    QCOMPARE(library.names(), (QStringList{"Bob", "Alice", "Carol"}));
+    QTest::qWait(1100);  // the next use is a later second
+    library.markUsed(QStringLiteral("Carol"));
+    QCOMPARE(library.names(), (QStringList{"Carol", "Bob", "Alice"}));
+    QSettings().remove(QStringLiteral("voices"));
   }
 
   void theSessionComesBackInANewWindow() {
