@@ -3,6 +3,7 @@
 #include "cosystudio/audio/crossfade.h"
 
 #include <QCoreApplication>
+#include <QRandomGenerator>
 
 #include <algorithm>
 
@@ -17,6 +18,8 @@ QString modeName(Mode mode) {
   }
   return {};
 }
+
+quint64 randomSeed() { return QRandomGenerator::global()->bounded(2147483647u); }
 
 QString stageName(Stage stage) {
   switch (stage) {

@@ -96,6 +96,8 @@ struct ModelChoice {
 };
 
 QString modeName(Mode mode);
+// A seed for a job the user did not fix one for.
+quint64 randomSeed();
 QString stageName(Stage stage);
 
 }  // namespace cosystudio::ui

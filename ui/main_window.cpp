@@ -36,7 +36,6 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
@@ -206,7 +205,7 @@ void MainWindow::createPanels() {
             job.text = text;
             job.regenerates = take.jobId;
             job.replacesSegment = segment;
-            job.seed = QRandomGenerator::global()->bounded(2147483647u);
+            job.seed = randomSeed();
             session_->enqueue(job);
           });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
@@ -377,7 +376,7 @@ void MainWindow::connectSession() {
     box.exec();
     if (box.clickedButton() != again) return;
     JobSpec retry = job;
-    retry.seed = QRandomGenerator::global()->bounded(2147483647u);
+    retry.seed = randomSeed();
     session_->enqueue(retry);
   });
   connect(session_, &EngineSession::voiceSaved, this, [this](const QString& file) {
@@ -504,7 +503,7 @@ quint64 MainWindow::generate() {
   job.normalize = !text_->rawText();
   job.readNumbers = text_->readsNumbers();
   if (session_->model().device.kind == DeviceKind::Cuda) job.segmentTimeLimitSeconds = settings_.watchdogSeconds;
-  job.seed = style_->randomSeed() ? QRandomGenerator::global()->bounded(2147483647u) : style_->seed();
+  job.seed = style_->randomSeed() ? randomSeed() : style_->seed();
   QString error;
   job.voiceFile = voices_->activeVoiceFile();
   if (job.voiceFile.isEmpty()) {

@@ -72,16 +72,17 @@ QVector<TakeSegment> leveled(QVector<TakeSegment> segments, int sampleRate) {
   return segments;
 }
 
-// Leading and trailing silence beyond kTrimMarginSeconds removed.
-std::vector<float> trimmed(std::vector<float> samples, int sampleRate) {
-  audio::Clip clip;
-  clip.sampleRate = sampleRate;
-  clip.channels.push_back(samples);
+// Removes leading and trailing silence beyond kTrimMarginSeconds from a mono clip.
+void trimSilence(audio::Clip& clip) {
   const audio::ClipAnalysis a = audio::analyseClip(clip);
-  const auto cut = [&](double seconds) { return size_t(std::max(0.0, seconds - kTrimMarginSeconds) * sampleRate); };
+  const auto cut = [&](double seconds) {
+    return size_t(std::max(0.0, seconds - kTrimMarginSeconds) * clip.sampleRate);
+  };
+  std::vector<float>& samples = clip.channels[0];
   const size_t head = cut(a.leadingSilenceSeconds), tail = cut(a.trailingSilenceSeconds);
-  if (head + tail >= samples.size()) return samples;  // all silence: nothing sensible to keep
-  return {samples.begin() + std::ptrdiff_t(head), samples.end() - std::ptrdiff_t(tail)};
+  if (head + tail >= samples.size()) return;  // all silence: nothing sensible to keep
+  samples.erase(samples.end() - std::ptrdiff_t(tail), samples.end());
+  samples.erase(samples.begin(), samples.begin() + std::ptrdiff_t(head));
 }
 
 // The audio as exported: segments (levelled, with pauses), trimmed, at the
@@ -95,11 +96,10 @@ audio::Clip clipOf(const Take& take, const ExportFormat& format, audio::Masterin
   audio::Clip clip;
   clip.sampleRate = take.sampleRate;
   clip.channels.emplace_back(joined.begin(), joined.end());
-  if (format.trimSilence) clip.channels[0] = trimmed(std::move(clip.channels[0]), clip.sampleRate);
+  if (format.trimSilence) trimSilence(clip);
   if (format.sampleRate != take.sampleRate) clip = audio::resampleForUser(clip, format.sampleRate);
-  // A loudness target leaves the usual -1 dBTP headroom; otherwise only clipping is prevented.
   *mastering = audio::master(clip.channels[0], clip.sampleRate, format.loudnessLufs,
-                             format.loudnessLufs ? -1.0 : 0.0);
+                             audio::exportCeilingDbfs(format.loudnessLufs));
   return clip;
 }
 

@@ -200,10 +200,10 @@ int synth(SynthOptions o) {
   clip.sampleRate = result.sampleRate;
   clip.channels = {result.samples};
   if (o.rate != 0 && o.rate != clip.sampleRate) clip = audio::resampleForUser(clip, o.rate);
-  // As in the app's export: a loudness target keeps -1 dBTP of headroom; without one only clipping is prevented.
+  // As the app's export does.
+  const std::optional<double> target = o.loudness != 0 ? std::optional<double>(o.loudness) : std::nullopt;
   const audio::MasteringReport mastering =
-      o.loudness != 0 ? audio::master(clip.channels[0], clip.sampleRate, o.loudness, -1.0)
-                      : audio::master(clip.channels[0], clip.sampleRate, std::nullopt, 0.0);
+      audio::master(clip.channels[0], clip.sampleRate, target, audio::exportCeilingDbfs(target));
   writeAtomically(o.out, [&](const std::filesystem::path& file) { audio::writeWav(file, clip, kFormats.at(o.format)); });
 
   const double audioSeconds = double(result.samples.size()) / result.sampleRate;

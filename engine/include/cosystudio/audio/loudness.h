@@ -22,6 +22,10 @@ struct MasteringReport {
   double truePeakAfterDbfs = 0;
 };
 
+// The ceiling an export uses: a loudness target keeps the usual -1 dBTP of
+// headroom; without one only clipping (above 0 dBFS) is prevented.
+inline double exportCeilingDbfs(std::optional<double> targetLufs) { return targetLufs ? -1.0 : 0.0; }
+
 // Scales `samples` in place: to `targetLufs` when given, then down as far as
 // needed for the true peak to stay at or below `ceilingDbfs`.
 MasteringReport master(std::vector<float>& samples, int sampleRate, std::optional<double> targetLufs,
