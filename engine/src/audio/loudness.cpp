@@ -21,30 +21,38 @@ Meter measure(const std::vector<float>& samples, int sampleRate, int mode) {
 
 double toDb(double gain) { return 20.0 * std::log10(gain); }
 
-}  // namespace
-
-std::optional<double> integratedLoudness(const std::vector<float>& samples, int sampleRate) {
-  const Meter meter = measure(samples, sampleRate, EBUR128_MODE_I);
+std::optional<double> loudnessOf(const Meter& meter) {
   double lufs = 0;
   if (!meter || ebur128_loudness_global(meter.get(), &lufs) != EBUR128_SUCCESS || !std::isfinite(lufs))
     return std::nullopt;
   return lufs;
 }
 
-double truePeakDbfs(const std::vector<float>& samples, int sampleRate) {
-  const Meter meter = measure(samples, sampleRate, EBUR128_MODE_TRUE_PEAK);
+double truePeakOf(const Meter& meter) {
   double peak = 0;
   if (!meter || ebur128_true_peak(meter.get(), 0, &peak) != EBUR128_SUCCESS || peak <= 0)
     return -std::numeric_limits<double>::infinity();
   return toDb(peak);
 }
 
+}  // namespace
+
+std::optional<double> integratedLoudness(const std::vector<float>& samples, int sampleRate) {
+  return loudnessOf(measure(samples, sampleRate, EBUR128_MODE_I));
+}
+
+double truePeakDbfs(const std::vector<float>& samples, int sampleRate) {
+  return truePeakOf(measure(samples, sampleRate, EBUR128_MODE_TRUE_PEAK));
+}
+
 MasteringReport master(std::vector<float>& samples, int sampleRate, std::optional<double> targetLufs,
                        double ceilingDbfs) {
+  // One pass measures both.
+  const Meter meter = measure(samples, sampleRate, EBUR128_MODE_I | EBUR128_MODE_TRUE_PEAK);
   MasteringReport report;
-  report.loudnessBefore = integratedLoudness(samples, sampleRate);
+  report.loudnessBefore = loudnessOf(meter);
   if (targetLufs && report.loudnessBefore) report.gainDb = *targetLufs - *report.loudnessBefore;
-  const double peak = truePeakDbfs(samples, sampleRate);
+  const double peak = truePeakOf(meter);
   if (peak + report.gainDb > ceilingDbfs) {
     report.gainDb = ceilingDbfs - peak;
     report.peakLimited = true;
