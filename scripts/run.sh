@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and starts CosyStudio. Arguments go to the
-# app, e.g. scripts/run.sh --model ~/models/Fun-CosyVoice3-0.5B-2512
+# Installs what is missing, builds, and starts CosyStudio: the CUDA build when
+# nvidia-smi lists a GPU, the CPU build otherwise (COSYSTUDIO_TORCH=system|pypi
+# forces one, see scripts/lib/torch-choice.sh). Arguments go to the app,
+# e.g. scripts/run.sh --model ~/models/Fun-CosyVoice3-0.5B-2512
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/scripts/lib/torch-choice.sh"
 "$ROOT/scripts/setup.sh"
-exec "${COSYSTUDIO_BUILD_DIR:-$ROOT/build}/bin/cosystudio" "$@"
+exec "$COSYSTUDIO_BUILD_DIR/bin/cosystudio" "$@"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test. Arguments go to ctest,
-# e.g. scripts/test.sh -L parity
+# e.g. scripts/test.sh -L parity. COSYSTUDIO_TORCH=system|pypi picks the build
+# (scripts/lib/torch-choice.sh).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/scripts/lib/torch-choice.sh"
 "$ROOT/scripts/setup.sh"
-cd "${COSYSTUDIO_BUILD_DIR:-$ROOT/build}"
+cd "$COSYSTUDIO_BUILD_DIR"
 exec ctest --output-on-failure --timeout 1500 --parallel "$(nproc)" "$@"

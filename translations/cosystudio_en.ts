@@ -29,6 +29,16 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::SettingsDialog</name>
+    <message numerus="yes">
+        <source>all %n core(s)</source>
+        <translation>
+            <numerusform>all %n core</numerusform>
+            <numerusform>all %n cores</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::TextPanel</name>
     <message numerus="yes">
         <source>%n character(s)</source>

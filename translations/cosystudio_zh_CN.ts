@@ -32,6 +32,64 @@
     </message>
 </context>
 <context>
+    <name>ModelFolder</name>
+    <message>
+        <source>is not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>holds the model in its subfolder “%1”: choose that folder</source>
+        <translation>模型在它的子文件夹“%1”里：请选择那个文件夹</translation>
+    </message>
+    <message>
+        <source>is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512</source>
+        <translation>是较早的 CosyVoice 模型；CosyStudio 需要 Fun-CosyVoice3-0.5B-2512</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>empty (an interrupted download?)</source>
+        <translation>是空文件（下载中断了？）</translation>
+    </message>
+    <message>
+        <source>cannot be read (permissions?)</source>
+        <translation>无法读取（权限问题？）</translation>
+    </message>
+    <message>
+        <source>is not in the expected format (damaged or a Git LFS pointer?)</source>
+        <translation>格式不对（文件损坏，或者只是 Git LFS 指针？）</translation>
+    </message>
+    <message>
+        <source>missing (and so is %1)</source>
+        <translation>缺失（%1 也缺失）</translation>
+    </message>
+</context>
+<context>
+    <name>PronunciationDictionary</name>
+    <message>
+        <source>cannot start the bzip2 decoder</source>
+        <translation>无法启动 bzip2 解码器</translation>
+    </message>
+    <message>
+        <source>not a complete bzip2 file</source>
+        <translation>不是完整的 bzip2 文件</translation>
+    </message>
+    <message>
+        <source>Pinyin readings (%1): %2</source>
+        <translation>拼音读音（%1）：%2</translation>
+    </message>
+    <message>
+        <source>English phones (%1): %2</source>
+        <translation>英文音素（%1）：%2</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Zero-shot needs the transcript of the clip.</source>
@@ -91,64 +149,6 @@
     <message>
         <source>done</source>
         <translation>完成</translation>
-    </message>
-</context>
-<context>
-    <name>ModelFolder</name>
-    <message>
-        <source>is not a folder</source>
-        <translation>不是文件夹</translation>
-    </message>
-    <message>
-        <source>holds the model in its subfolder “%1”: choose that folder</source>
-        <translation>模型在它的子文件夹“%1”里：请选择那个文件夹</translation>
-    </message>
-    <message>
-        <source>is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512</source>
-        <translation>是较早的 CosyVoice 模型；CosyStudio 需要 Fun-CosyVoice3-0.5B-2512</translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation>缺失</translation>
-    </message>
-    <message>
-        <source>not a regular file</source>
-        <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <source>empty (an interrupted download?)</source>
-        <translation>是空文件（下载中断了？）</translation>
-    </message>
-    <message>
-        <source>cannot be read (permissions?)</source>
-        <translation>无法读取（权限问题？）</translation>
-    </message>
-    <message>
-        <source>is not in the expected format (damaged or a Git LFS pointer?)</source>
-        <translation>格式不对（文件损坏，或者只是 Git LFS 指针？）</translation>
-    </message>
-    <message>
-        <source>missing (and so is %1)</source>
-        <translation>缺失（%1 也缺失）</translation>
-    </message>
-</context>
-<context>
-    <name>PronunciationDictionary</name>
-    <message>
-        <source>cannot start the bzip2 decoder</source>
-        <translation>无法启动 bzip2 解码器</translation>
-    </message>
-    <message>
-        <source>not a complete bzip2 file</source>
-        <translation>不是完整的 bzip2 文件</translation>
-    </message>
-    <message>
-        <source>Pinyin readings (%1): %2</source>
-        <translation>拼音读音（%1）：%2</translation>
-    </message>
-    <message>
-        <source>English phones (%1): %2</source>
-        <translation>英文音素（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -1057,10 +1057,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>关于 CosyStudio</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;在你自己的电脑上运行 CosyVoice3 模型：用一小段参考音频克隆音色，合成任意文本的语音。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>The language changes when CosyStudio starts again.</source>
         <translation>界面语言在重新启动 CosyStudio 后生效。</translation>
     </message>
@@ -1079,6 +1075,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Source clip for voice conversion: %1</source>
         <translation>音色转换的源音频：%1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU: %3&lt;/p&gt;%4</source>
+        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;用一小段录音克隆声音，并用它朗读任意文字；CosyVoice3 模型在您自己的电脑上运行。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU：%3&lt;/p&gt;%4</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with &lt;code&gt;scripts/run.sh&lt;/code&gt; on the computer that has the GPU: it then builds against the CUDA libtorch (see the README).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此版本只能在 CPU 上运行。若要使用 NVIDIA GPU，请在装有该 GPU 的电脑上用 &lt;code&gt;scripts/run.sh&lt;/code&gt; 从源代码构建 CosyStudio：它会链接 CUDA 版 libtorch（见 README）。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1289,6 +1293,20 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Runs everywhere; much slower than a GPU.</source>
         <translation>任何电脑都能运行，但比 GPU 慢得多。</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n core(s)</source>
+        <translation>
+            <numerusform>全部 %n 个核心</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Threads the networks use on the CPU (%1)</source>
+        <translation>神经网络在 CPU 上使用的线程数（%1）</translation>
+    </message>
+    <message>
+        <source>CPU &amp;threads:</source>
+        <translation>CPU 线程数(&amp;T)：</translation>
     </message>
 </context>
 <context>

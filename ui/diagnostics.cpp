@@ -2,6 +2,7 @@
 
 #include "memory_meter.h"
 
+#include "cosystudio/engine.h"
 #include "cosystudio/version.h"
 
 #include <QDateTime>
@@ -54,6 +55,7 @@ QByteArray diagnosticsJson(const DiagnosticsContext& context) {
       {QStringLiteral("os"), QSysInfo::prettyProductName()},
       {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
       {QStringLiteral("cpu"), QSysInfo::currentCpuArchitecture()},
+      {QStringLiteral("cpu_backend"), QString::fromStdString(describeCpuBackend(cpuBackend()))},
       {QStringLiteral("devices"), devicesJson()},
       {QStringLiteral("engine_state"), context.engineState},
       {QStringLiteral("model_folder"), context.modelFolder},

@@ -43,6 +43,7 @@ void EngineWorker::load(const ModelChoice& choice) {
     options.device = choice.device;
     options.precision = choice.precision;
     options.llmCheckpoint = choice.llmCheckpoint.toStdString();
+    options.cpuThreads = choice.cpuThreads;
     engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });
     warmUpOnGpu();
     emit loaded(timer.elapsed() / 1000.0);

@@ -93,6 +93,7 @@ struct ModelChoice {
   Device device;
   Precision precision = Precision::Float32;
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it (LoadOptions::llmCheckpoint)
+  int cpuThreads = 0;     // 0: one per physical core (LoadOptions::cpuThreads)
 };
 
 QString modeName(Mode mode);

@@ -83,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent)
   settings_.idleUnloadMinutes = settings.value(QStringLiteral("engine/idleUnloadMinutes"), 0).toInt();
   settings_.watchdogSeconds =
       settings.value(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds).toInt();
+  settings_.cpuThreads = settings.value(QStringLiteral("engine/cpuThreads"), 0).toInt();
   settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
@@ -402,7 +403,8 @@ bool MainWindow::setModelFolder(const QString& folder) {
   modelFolder_ = folder;
   QSettings().setValue(QStringLiteral("engine/modelFolder"), folder);
   loadTokenizerTags(folder);
-  session_->load(ModelChoice{folder, settings_.device, settings_.precision, settings_.llmCheckpoint});
+  session_->load(
+      ModelChoice{folder, settings_.device, settings_.precision, settings_.llmCheckpoint, settings_.cpuThreads});
   engineStatus_->setText(tr("Loading %1…").arg(folder));
   return true;
 }
@@ -441,7 +443,7 @@ void MainWindow::showSettings() {
   const AppSettings chosen = dialog.settings();
   const bool reload = chosen.device.kind != settings_.device.kind ||
                       chosen.device.index != settings_.device.index || chosen.precision != settings_.precision ||
-                      chosen.llmCheckpoint != settings_.llmCheckpoint;
+                      chosen.llmCheckpoint != settings_.llmCheckpoint || chosen.cpuThreads != settings_.cpuThreads;
   settings_ = chosen;
   QSettings s;
   s.setValue(QStringLiteral("engine/deviceKind"), int(settings_.device.kind));
@@ -451,6 +453,7 @@ void MainWindow::showSettings() {
   s.setValue(QStringLiteral("outputs/retentionDays"), settings_.retentionDays);
   s.setValue(QStringLiteral("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
   s.setValue(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds);
+  s.setValue(QStringLiteral("engine/cpuThreads"), settings_.cpuThreads);
   if (chosen.language != s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString()) {
     s.setValue(QLatin1String(i18n::kLanguageSettingsKey), chosen.language);
     statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
@@ -750,9 +753,14 @@ void MainWindow::showAbout() {
                      tr("<h3>CosyStudio %1</h3>"
                         "<p>Clone a voice from a short clip and speak any text with it, "
                         "using the CosyVoice3 model on your own computer.</p>"
-                        "<p>libtorch %2</p>")
-                         .arg(QString::fromLatin1(kVersion),
-                              QString::fromLatin1(torchBuildDescription())));
+                        "<p>libtorch %2<br>CPU: %3</p>%4")
+                         .arg(QString::fromLatin1(kVersion), QString::fromLatin1(torchBuildDescription()),
+                              QString::fromStdString(describeCpuBackend(cpuBackend())),
+                              builtWithCuda()
+                                  ? QString()
+                                  : tr("<p>This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio "
+                                       "from its source with <code>scripts/run.sh</code> on the computer that has "
+                                       "the GPU: it then builds against the CUDA libtorch (see the README).</p>")));
 }
 
 }  // namespace cosystudio::ui

@@ -151,6 +151,10 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   watchdog_ = spinBox(QStringLiteral("watchdog"), 3600, settings.watchdogSeconds, tr("never"), tr(" s"),
                       tr("On a GPU a segment takes seconds; one still generating after this long has run away "
                          "(babbling or repeating) and is stopped so it can be made again with another seed"));
+  const CpuBackend cpu = cpuBackend();
+  cpuThreads_ = spinBox(QStringLiteral("cpuThreads"), 256, settings.cpuThreads,
+                        tr("all %n core(s)", nullptr, cpu.physicalCores), QString(),
+                        tr("Threads the networks use on the CPU (%1)").arg(QString::fromStdString(cpu.blas)));
 
   language_ = new QComboBox(this);
   language_->setObjectName(QStringLiteral("language"));
@@ -169,6 +173,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
+  form->addRow(tr("CPU &threads:"), cpuThreads_);
   form->addRow(tr("&Language:"), language_);
   form->addRow(buttons);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -213,6 +218,7 @@ AppSettings SettingsDialog::settings() const {
   s.retentionDays = retention_->value();
   s.idleUnloadMinutes = idleUnload_->value();
   s.watchdogSeconds = watchdog_->value();
+  s.cpuThreads = cpuThreads_->value();
   s.language = language_->currentData().toString();
   return s;
 }

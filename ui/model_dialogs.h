@@ -48,6 +48,7 @@ struct AppSettings {
   // runaway (0 = no limit). The CPU is too slow for a fixed limit.
   int watchdogSeconds = 120;
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
+  int cpuThreads = 0;     // 0: one per physical core
   QString language;           // locale name such as "zh_CN"; empty = follow the system
 };
 
@@ -70,6 +71,7 @@ class SettingsDialog : public QDialog {
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;
+  QSpinBox* cpuThreads_;
   QComboBox* language_;
   std::vector<DeviceInfo> devices_;
 };

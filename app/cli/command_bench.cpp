@@ -10,6 +10,7 @@
 #include "engine_options.h"
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/version.h"
 #include "flow/flow_config.h"
 #include "hift/hift_config.h"
 #include "llm/random_llm_folder.h"
@@ -367,6 +368,8 @@ int bench(const BenchOptions& o) {
         {"device", deviceName(engine.options().device)},
         {"precision", cuda ? o.engine.precision : "fp32"},
         {"cpu_threads", at::get_num_threads()},
+        {"cpu_blas", cpuBackend().blas},
+        {"libtorch", torchBuildDescription()},
         {"text", o.text},
         {"warmup", o.warmup},
         {"load_seconds", loadSeconds},
@@ -388,10 +391,10 @@ int bench(const BenchOptions& o) {
     std::printf("%s\n", report.dump(2).c_str());
     return 0;
   }
-  std::printf("model %s on %s (%s, %d CPU threads); %d run%s after %d warm-up, medians\n",
+  std::printf("model %s on %s (%s, libtorch %s, %s, %d CPU threads); %d run%s after %d warm-up, medians\n",
               o.engine.model.c_str(), deviceName(engine.options().device).c_str(),
-              cuda ? o.engine.precision.c_str() : "fp32", at::get_num_threads(), o.runs, o.runs == 1 ? "" : "s",
-              o.warmup);
+              cuda ? o.engine.precision.c_str() : "fp32", torchBuildDescription(), cpuBackend().blas.c_str(),
+              at::get_num_threads(), o.runs, o.runs == 1 ? "" : "s", o.warmup);
   std::printf("load                    %8.2f s       (target <= 5 s from page cache)\n", loadSeconds);
   std::printf("voice from prompt clip  %8.2f s\n", voiceSeconds);
   std::printf("time to first audio     %8.3f s       (streaming; target <= 0.15 s)\n", mid.firstAudioSeconds);

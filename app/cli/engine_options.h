@@ -46,6 +46,7 @@ struct EngineOptions {
   std::string device = "cpu";
   std::string precision = "bf16";
   std::string checkpoint;  // empty: the RL-tuned one when the folder has it
+  int threads = 0;         // 0: one per physical core
 
   void addTo(CLI::App* sub, bool modelRequired = true) {
     auto* option = sub->add_option("--model", model, "Fun-CosyVoice3-0.5B-2512 model folder");
@@ -62,6 +63,8 @@ struct EngineOptions {
                     std::string("Language model: ") + kRlCheckpoint + " or " + kBaseCheckpoint + " (default: " +
                         kRlCheckpoint + " when the folder has it)")
         ->check(CLI::IsMember({std::string(kRlCheckpoint), std::string(kBaseCheckpoint)}));
+    sub->add_option("--threads", threads, "CPU threads for the networks (default: one per physical core)")
+        ->check(CLI::Range(1, 1024));
   }
 
   LoadOptions loadOptions() const {
@@ -70,6 +73,7 @@ struct EngineOptions {
     o.device = *parseDevice(device);
     o.precision = precisions().at(precision);
     o.llmCheckpoint = checkpoint;
+    o.cpuThreads = threads;
     return o;
   }
 };

@@ -4,6 +4,7 @@
 // 2 usage error.
 #include "command.h"
 
+#include "cosystudio/engine.h"
 #include "cosystudio/version.h"
 
 #include <cstdio>
@@ -22,8 +23,11 @@ int main(int argc, char** argv) {
   using namespace cosystudio;
   CLI::App app{"CosyStudio command line: voice cloning text-to-speech with CosyVoice3",
                "cosystudio-cli"};
-  app.set_version_flag("--version", std::string("cosystudio-cli ") + kVersion + " (libtorch " +
-                                        torchBuildDescription() + ")");
+  app.set_version_flag("--version", [] {
+    setCpuThreads(0);  // the default every command uses
+    return std::string("cosystudio-cli ") + kVersion + "\nlibtorch " + torchBuildDescription() +
+           "\nCPU: " + describeCpuBackend(cpuBackend());
+  });
   app.require_subcommand(0, 1);
   app.footer("Exit status: 0 success, 1 the command failed, 2 usage error.\n");
 

@@ -30,6 +30,12 @@ namespace cosystudio::parity {
 namespace {
 
 constexpr double kTolerance = 1e-4;  // README: HiFT F0, source, waveform
+// The network outputs log-magnitude x; the iSTFT takes exp(x). A summation-order
+// error d in x (BLAS-dependent: up to 9e-5 with OpenBLAS, as the phase
+// sin(x') shows) becomes exp(x) * d in the magnitude, 1.4e-4 absolute on the
+// public set's magnitudes of up to 6.3. The same 1e-4 as the rest, held on x,
+// is 1e-4 relative on exp(x).
+constexpr double kMagnitudeRelativeTolerance = 1e-4;
 
 HiftConfig hiftConfig(const nlohmann::json& c) {
   HiftConfig config;
@@ -131,7 +137,10 @@ int runHiftParity(const std::filesystem::path& setDir) {
       const at::Tensor speech = hift.inference(mel, std::string(run) == "final", &trace);
       for (const auto& [name, got] : traced(trace, speech)) {
         if (!golden.has(prefix + name)) continue;
-        report.close(prefix + name, got, golden.at(prefix + name), kTolerance);
+        if (name == "istft_magnitude")
+          report.closeRelative(prefix + name, got, golden.at(prefix + name), kMagnitudeRelativeTolerance, 0.0);
+        else
+          report.close(prefix + name, got, golden.at(prefix + name), kTolerance);
       }
     } catch (const std::exception& e) {
       report.failure(prefix + "*", e.what());

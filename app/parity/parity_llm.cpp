@@ -9,6 +9,7 @@
 #include "llm/cosyvoice3_lm.h"
 
 #include <nlohmann/json.hpp>
+#include <torch/version.h>
 
 #include <fstream>
 #include <stdexcept>
@@ -132,10 +133,24 @@ int runLlm(const std::filesystem::path& setDir) {
                at::scalar_tensor(0.0, at::kDouble), kTolerance);
 
   // The same run drawing from the request's own generator seeded like the
-  // official run (libtorch's CPU multinomial is PyTorch's).
-  RasSampler seeded(config.sampling, rasInfo.at("seed").get<uint64_t>());
-  report.exact("llm.ras.seeded_tokens", idTensor(decode(lm, lmInput, limits, seeded, consumerLimit).tokens),
-               golden.at("llm.ras.tokens"));
+  // official run. PyTorch keeps its CPU multinomial stream within a release
+  // series, not across them (the fixture README), so the tokens must equal the
+  // golden ones only on the torch version that made the set; on another one
+  // the replayed draws above are the proof, and a seed must still repeat.
+  const auto seededTokens = [&] {
+    RasSampler seeded(config.sampling, rasInfo.at("seed").get<uint64_t>());
+    return idTensor(decode(lm, lmInput, limits, seeded, consumerLimit).tokens);
+  };
+  const std::string madeWith = manifest.value("torch_version_used", std::string());
+  const std::string running = std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR);
+  if (madeWith == running || madeWith.rfind(running + ".", 0) == 0) {
+    report.exact("llm.ras.seeded_tokens", seededTokens(), golden.at("llm.ras.tokens"));
+  } else {
+    report.notCompared("llm.ras.seeded_tokens", "golden drawn by torch " + madeWith + ", this is libtorch " +
+                                                    TORCH_VERSION + ": another multinomial stream");
+    const at::Tensor first = seededTokens();
+    report.exact("llm.ras.seeded_tokens_repeat", seededTokens(), first);
+  }
   return report.finish();
 }
 

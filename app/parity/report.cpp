@@ -65,6 +65,23 @@ bool Report::close(const std::string& name, const at::Tensor& got, const at::Ten
   return ok;
 }
 
+bool Report::closeRelative(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                           double relTolerance, double absFloor) {
+  if (!comparable(name, got, expected)) return false;
+  const auto reference = expected.to(at::kDouble);
+  const auto diff = (got.detach().to(at::kCPU, at::kDouble) - reference).abs();
+  const bool finite = diff.isfinite().all().item<bool>();
+  const auto excess = (diff - absFloor).clamp_min(0.0);
+  const auto relative = at::where(excess > 0, excess / reference.abs(), at::zeros_like(excess));
+  const double maxRelative = relative.numel() ? relative.max().item<double>() : 0.0;
+  const double meanAbs = diff.numel() ? diff.mean().item<double>() : 0.0;
+  const bool ok = finite && maxRelative <= relTolerance;
+  char tol[64];
+  std::snprintf(tol, sizeof tol, "rel %.0e", relTolerance);
+  line(name, maxRelative, meanAbs, tol, ok, finite ? "" : "non-finite values");
+  return ok;
+}
+
 bool Report::exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
   if (!comparable(name, got, expected)) return false;
   const auto a = got.detach().to(at::kCPU, at::kLong);
@@ -86,6 +103,11 @@ bool Report::exact(const std::string& name, long long got, long long expected) {
 void Report::failure(const std::string& name, const std::string& message) {
   ++failed_;
   std::printf("%-32s %12s %12s %14s FAIL  %s\n", name.c_str(), "-", "-", "-", message.c_str());
+  std::fflush(stdout);
+}
+
+void Report::notCompared(const std::string& name, const std::string& reason) {
+  std::printf("%-32s %12s %12s %14s NOT COMPARED  %s\n", name.c_str(), "-", "-", "-", reason.c_str());
   std::fflush(stdout);
 }
 

@@ -32,11 +32,18 @@ class Report {
   // Floating-point comparison (both cast to float64). Shapes must match exactly.
   bool close(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
              double maxAbsTolerance, double meanAbsTolerance = kNoMeanLimit);
+  // |got - expected| <= relTolerance * |expected| + absFloor, element by element,
+  // for magnitudes whose rounding error scales with the value. The line shows
+  // the largest relative error max(|got - expected| - absFloor, 0) / |expected|.
+  bool closeRelative(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                     double relTolerance, double absFloor);
   // Exact comparison for ids, lengths and shapes.
   bool exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected);
   bool exact(const std::string& name, long long got, long long expected);
   // A check that could not run (exception, missing tensor) counts as a failure.
   void failure(const std::string& name, const std::string& message);
+  // A golden quantity deliberately left out, with the reason; neither passes nor fails.
+  void notCompared(const std::string& name, const std::string& reason);
 
   int passed() const { return passed_; }
   int failed() const { return failed_; }

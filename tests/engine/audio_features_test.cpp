@@ -163,7 +163,7 @@ TEST(AudioPrompt, AlignmentKeepsTwoMelFramesPerToken) {
 
 // Runs where the engine was built with CUDA and a GPU is present.
 TEST(AudioPrompt, CudaMatchesCpu) {
-  if (!at::hasCUDA()) GTEST_SKIP() << "no CUDA device";
+  if (!at::hasCUDA()) GTEST_SKIP() << "needs a CUDA GPU (none is present)";
   Clip clip;
   clip.sampleRate = 44100;
   const auto samples = (at::randn({44100 * 3}) * 0.1).contiguous();

@@ -1,18 +1,123 @@
+// Both sides of core/torch_compat.h: whichever libtorch this is built
+// against, its branch is checked against an independent computation, and the
+// feature macros against what libtorch says of itself.
 #include "core/torch_compat.h"
 
 #include <gtest/gtest.h>
 
-// compat::attention must give the textbook result whichever path it takes.
-TEST(TorchCompat, AttentionMatchesSoftmaxFormula) {
-  at::manual_seed(1);
-  const auto q = at::randn({1, 2, 5, 8});
-  const auto k = at::randn({1, 2, 7, 8});
-  const auto v = at::randn({1, 2, 7, 8});
-  auto mask = at::zeros({1, 1, 5, 7});
-  mask.index_put_({0, 0, 0, 6}, -1e9);
-  const double scale = 0.3;
+#include <cmath>
+#include <vector>
 
-  const auto got = cosystudio::compat::attention(q, k, v, mask, scale);
-  const auto expected = at::matmul(at::softmax(at::matmul(q, k.transpose(-2, -1)) * scale + mask, -1), v);
-  EXPECT_TRUE(at::allclose(got, expected, 1e-5, 1e-6));
+namespace {
+
+using cosystudio::compat::attention;
+using cosystudio::compat::attentionByFormula;
+
+// Attention by explicit loops in double precision, with no matmul or softmax
+// kernel in common with either path under test.
+at::Tensor attentionByLoops(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, const at::Tensor& mask,
+                            double scale) {
+  const auto qa = q.to(at::kDouble).contiguous(), ka = k.to(at::kDouble).contiguous(),
+             va = v.to(at::kDouble).contiguous(), ma = mask.to(at::kDouble).contiguous();
+  const int64_t heads = q.size(1), tq = q.size(2), tk = k.size(2), d = q.size(3);
+  auto out = at::zeros({1, heads, tq, d}, at::kDouble);
+  auto Q = qa.accessor<double, 4>(), K = ka.accessor<double, 4>(), V = va.accessor<double, 4>();
+  auto M = ma.accessor<double, 4>();
+  auto O = out.accessor<double, 4>();
+  for (int64_t h = 0; h < heads; ++h)
+    for (int64_t i = 0; i < tq; ++i) {
+      std::vector<double> weights(tk);
+      double top = -INFINITY;
+      for (int64_t j = 0; j < tk; ++j) {
+        double dot = 0;
+        for (int64_t c = 0; c < d; ++c) dot += Q[0][h][i][c] * K[0][h][j][c];
+        weights[j] = dot * scale + M[0][0][i][j];
+        top = std::max(top, weights[j]);
+      }
+      double sum = 0;
+      for (double& w : weights) sum += (w = std::exp(w - top));
+      for (int64_t j = 0; j < tk; ++j)
+        for (int64_t c = 0; c < d; ++c) O[0][h][i][c] += weights[j] / sum * V[0][h][j][c];
+    }
+  return out.to(at::kFloat);
 }
+
+struct AttentionInputs {
+  at::Tensor q, k, v, mask;
+};
+
+AttentionInputs inputs() {
+  at::manual_seed(1);
+  AttentionInputs in{at::randn({1, 2, 5, 8}), at::randn({1, 2, 7, 8}), at::randn({1, 2, 7, 8}),
+                     at::zeros({1, 1, 5, 7})};
+  in.mask.index_put_({0, 0, 0, 6}, -1e9);  // a masked key, as the networks' causal masks make
+  in.mask.index_put_({0, 0, 3, 2}, -0.7);  // and an additive bias
+  return in;
+}
+
+// float32 against double: 5 terms of 8-element dot products, measured max
+// error 2e-7; 1e-5 leaves room for other BLAS summation orders.
+constexpr double kFloat32Tolerance = 1e-5;
+
+TEST(TorchCompat, AttentionMatchesLoops) {
+  const auto in = inputs();
+  const double scale = 0.3;  // not 1/sqrt(d): the scale argument must be honoured
+  const auto expected = attentionByLoops(in.q, in.k, in.v, in.mask, scale);
+  EXPECT_TRUE(at::allclose(attention(in.q, in.k, in.v, in.mask, scale), expected, 0, kFloat32Tolerance));
+}
+
+TEST(TorchCompat, FormulaFallbackMatchesLoops) {
+  const auto in = inputs();
+  const auto expected = attentionByLoops(in.q, in.k, in.v, in.mask, 0.3);
+  EXPECT_TRUE(at::allclose(attentionByFormula(in.q, in.k, in.v, in.mask, 0.3), expected, 0, kFloat32Tolerance));
+}
+
+TEST(TorchCompat, AttentionWithoutMaskIsUnbiased) {
+  const auto in = inputs();
+  const auto expected = attentionByLoops(in.q, in.k, in.v, at::zeros({1, 1, 5, 7}), 0.25);
+  EXPECT_TRUE(at::allclose(attention(in.q, in.k, in.v, at::Tensor(), 0.25), expected, 0, kFloat32Tolerance));
+}
+
+TEST(TorchCompat, SdpaMacroFollowsTheVersion) {
+  const bool atLeast21 = TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1);
+  EXPECT_EQ(COSYSTUDIO_HAVE_SDPA, atLeast21 ? 1 : 0);
+}
+
+// COSYSTUDIO_WITH_CUDA comes from CMake (the torch_cuda target); it must
+// agree with the build settings libtorch reports at run time.
+TEST(TorchCompat, CudaMacroMatchesLibtorchsBuild) {
+  const std::string config = at::show_config();
+  const bool libtorchHasCuda = config.find("USE_CUDA=ON") != std::string::npos ||
+                               config.find("USE_CUDA=1") != std::string::npos;
+  EXPECT_EQ(COSYSTUDIO_WITH_CUDA != 0, libtorchHasCuda) << config;
+}
+
+TEST(TorchCompat, NoGpuMeansNoDeviceAndNoFigures) {
+  if (at::hasCUDA()) GTEST_SKIP() << "a CUDA GPU is present; GpuMemoryFiguresFollowAllocations covers it";
+  EXPECT_EQ(cosystudio::compat::cudaDeviceCount(), 0);
+  cosystudio::compat::releaseCudaCache();  // must be a no-op, not an error
+  const auto memory = cosystudio::compat::cudaMemory(0);
+  EXPECT_EQ(memory.allocated, 0);
+  EXPECT_EQ(memory.total, 0);
+}
+
+TEST(TorchCompat, GpuMemoryFiguresFollowAllocations) {
+  if (!COSYSTUDIO_WITH_CUDA) GTEST_SKIP() << "needs a CUDA build (this libtorch is CPU only)";
+  if (cosystudio::compat::cudaDeviceCount() == 0) GTEST_SKIP() << "needs a CUDA GPU (none is present)";
+  cosystudio::compat::releaseCudaCache();
+  const auto before = cosystudio::compat::cudaMemory(0);
+  {
+    const auto block = at::empty({64 << 20}, at::TensorOptions().dtype(at::kByte).device(at::kCUDA, 0));
+    const auto held = cosystudio::compat::cudaMemory(0);
+    EXPECT_GE(held.allocated - before.allocated, int64_t(64) << 20);
+    EXPECT_GE(held.peakAllocated, held.allocated);
+    EXPECT_GT(held.total, 0);
+    EXPECT_FALSE(cosystudio::compat::cudaDeviceProperties(0).name.empty());
+  }
+  cosystudio::compat::releaseCudaCache();
+  const auto after = cosystudio::compat::cudaMemory(0);
+  EXPECT_EQ(after.allocated, before.allocated);
+  EXPECT_LE(after.reserved, before.reserved);
+}
+
+}  // namespace

@@ -65,7 +65,7 @@ class SoakOnGpu : public Soak {
  protected:
   Device device() const override { return {DeviceKind::Cuda, 0}; }
   void SetUp() override {
-    if (availableDevices().size() < 2) GTEST_SKIP() << "no CUDA device";
+    if (availableDevices().size() < 2) GTEST_SKIP() << "needs a CUDA GPU (none is present)";
     Soak::SetUp();
   }
 };

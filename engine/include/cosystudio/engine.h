@@ -45,6 +45,24 @@ struct DeviceInfo {
 // as a kernel error.
 std::vector<DeviceInfo> availableDevices();
 
+// How the CPU computes. Debian's libtorch calls whichever libblas.so.3 the
+// system provides (the netlib reference BLAS unless OpenBLAS is installed);
+// PyPI's libtorch carries its own.
+struct CpuBackend {
+  std::string blas;      // "OpenBLAS", "MKL", "reference BLAS (netlib)", ...
+  std::string blasPath;  // the library file, where one is loaded
+  bool blasIsSlow = false;  // the reference BLAS: 15-35x slower than OpenBLAS
+  int threads = 0;       // intra-op threads now in use
+  int physicalCores = 0;
+};
+CpuBackend cpuBackend();
+// "OpenBLAS (/usr/lib/.../libblas.so.3), 2 threads on 2 physical cores"
+std::string describeCpuBackend(const CpuBackend& backend);
+
+// Sets libtorch's intra-op threads (and the BLAS library's own, where it keeps
+// separate ones) for the whole process; 0 means one per physical core.
+void setCpuThreads(int threads);
+
 struct MemoryStats {
   int64_t deviceAllocated = 0;  // bytes held by tensors (CUDA caching allocator)
   int64_t devicePeakAllocated = 0;  // the most held at once since the process started
@@ -211,6 +229,9 @@ struct LoadOptions {
   std::string llmCheckpoint;
   Device device;
   Precision precision = Precision::BFloat16;
+  // CPU threads for the networks, set on the engine's thread (OpenMP keeps
+  // the count per thread); 0 = one per physical core.
+  int cpuThreads = 0;
 };
 
 // Before/after figures of Engine::reset().

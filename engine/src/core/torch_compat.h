@@ -37,6 +37,14 @@
 
 namespace cosystudio::compat {
 
+// softmax(q k^T * scale + mask) v written out: what libtorch < 2.1 runs.
+inline at::Tensor attentionByFormula(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                     const at::Tensor& mask, double scale) {
+  auto scores = at::matmul(q, k.transpose(-2, -1)) * scale;
+  if (mask.defined()) scores = scores + mask;
+  return at::matmul(at::softmax(scores, -1), v);
+}
+
 // softmax(q k^T * scale + mask) v, with SDPA where libtorch has it.
 // q,k,v: (B, H, T, D); mask: additive float mask broadcastable to (B, H, Tq, Tk), or undefined.
 inline at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
@@ -44,9 +52,7 @@ inline at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::
 #if COSYSTUDIO_HAVE_SDPA
   return at::scaled_dot_product_attention(q, k, v, mask, 0.0, false, scale);
 #else
-  auto scores = at::matmul(q, k.transpose(-2, -1)) * scale;
-  if (mask.defined()) scores = scores + mask;
-  return at::matmul(at::softmax(scores, -1), v);
+  return attentionByFormula(q, k, v, mask, scale);
 #endif
 }
 

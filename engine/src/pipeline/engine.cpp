@@ -130,6 +130,7 @@ void Engine::load(const LoadOptions& options, const std::function<void(const std
   LoadOptions chosen = options;
   chosen.llmCheckpoint = chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint);
   unload();
+  setCpuThreads(chosen.cpuThreads);
   impl_->options = chosen;
   impl_->model = impl_->guarded("loading the model", [&] {
     c10::InferenceMode inference;
