@@ -133,8 +133,9 @@ if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
   install_pypi_torch
   nvcc="$(find_nvcc)"
   torch_args=(
+    # torch.utils.cmake_prefix_path, found without importing torch (which is slow and warns without numpy)
     -DCMAKE_PREFIX_PATH="$("$COSYSTUDIO_TORCH_VENV/bin/python" -c \
-      'import torch.utils; print(torch.utils.cmake_prefix_path)')"
+      'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("torch").origin), "share", "cmake"))')"
     -DCMAKE_CUDA_COMPILER="$nvcc"
   )
 fi

@@ -37,6 +37,11 @@ constexpr Tolerance kFlowMel{4e-3, 2e-5};
 // from the official code path: its Povey window differs from the one torchaudio
 // builds by 1.8e-7 (features made with torchaudio's window match bit for bit).
 constexpr Tolerance kConstant{1e-6};
+// A Kaldi mel bank weight is (mel(f) - mel(left)) / bin width, with mel(f) =
+// 1127 ln(1 + f / 700) up to 2840 and bins 34.7 mel wide: one float32 ulp of
+// mel (2.4e-4 there) is 7.0e-6 of weight. libtorch 2.x's vectorised log is one
+// ulp off 1.13's in places (7.09e-6 measured on 2.11; 1.13 is bit-exact).
+constexpr Tolerance kKaldiMelBanks{1e-5};
 
 // Outputs of the speaker model and the speech tokenizer: checked by the ONNX
 // parity command, not by the audio front end.
@@ -87,7 +92,8 @@ void checkCommonConstants(Report& report, const std::filesystem::path& file) {
       report.failure("common." + name, "no check for this constant");
       continue;
     }
-    report.close("common." + name, builder->second(), expected, kConstant.max);
+    const Tolerance tolerance = name == "kaldi_mel_banks_80" ? kKaldiMelBanks : kConstant;
+    report.close("common." + name, builder->second(), expected, tolerance.max);
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 #include <torch/serialize.h>
+#include <torch/version.h>
 
 #include <cmath>
 #include <fstream>
@@ -100,7 +101,12 @@ TEST(AudioFeatures, FilterBanksMatchTheFixtureConstants) {
   const auto constants = torch::pickle_load(bytes).toGenericDict();
   auto expected = [&](const char* name) { return constants.at(name).toTensor(); };
   EXPECT_TRUE(at::equal(slaneyMelFilters(16000, 400, 128, 0, 8000), expected("whisper_mel_filters_128")));
-  EXPECT_TRUE(at::equal(kaldiMelBanks(80, 512, 16000, 20, 0), expected("kaldi_mel_banks_80")));
+  // Bit for bit on the torch series that made the constants (1.13); libtorch
+  // 2.x's vectorised log is one float32 ulp of mel off in places, 7.0e-6 of
+  // weight (7.09e-6 measured on 2.11; app/parity/parity_audio.cpp derives it).
+  const float kaldiTolerance = TORCH_VERSION_MAJOR == 1 ? 0.0f : 1e-5f;
+  EXPECT_LE((kaldiMelBanks(80, 512, 16000, 20, 0) - expected("kaldi_mel_banks_80")).abs().max().item<float>(),
+            kaldiTolerance);
   EXPECT_LT((slaneyMelFilters(24000, 1920, 80, 0, 12000) - expected("flow_mel_basis_80")).abs().max().item<float>(),
             1e-6);
   EXPECT_LT((poveyWindow(400) - expected("kaldi_povey_window_400")).abs().max().item<float>(), 1e-6);

@@ -224,7 +224,9 @@ TEST_F(EngineTest, BadRequestsAreRefusedWithAReason) {
 }
 
 TEST_F(EngineTest, ZeroShotNeedsATranscript) {
-  auto r = request("你好。");
+  // Seed 8: under libtorch 2.x's multinomial stream seed 7 makes the tiny
+  // random model draw a stop token first in cross-lingual mode.
+  auto r = request("你好。", 8);
   r.voice = engine.prepareVoice(kPrompt, "");
   EXPECT_THROW(engine.synthesize(r), EngineError);
   r.mode = Mode::CrossLingual;

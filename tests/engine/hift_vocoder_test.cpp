@@ -124,7 +124,10 @@ TEST_F(HiftGeneratorTest, StreamingPrefixIsStable) {
   const at::Tensor whole = hift_->inference(mel, false);
   const at::Tensor prefix = hift_->inference(mel.narrow(2, 0, 17), false);
   ASSERT_EQ(prefix.size(1), 480 * (17 - hift_->heldBackFrames()));
-  EXPECT_LT(maxAbsDiff(prefix, whole.narrow(1, 0, prefix.size(1))), 1e-6);
+  // Not bit for bit: the convolution library picks its blocking (and so the
+  // order of sums) by input length. Measured: < 1e-6 on libtorch 1.13,
+  // 4.5e-6 on 2.11 (oneDNN/MKL); a causality break would show as 1e-2 or more.
+  EXPECT_LT(maxAbsDiff(prefix, whole.narrow(1, 0, prefix.size(1))), 1e-5);
 }
 
 TEST_F(HiftGeneratorTest, ShortOrEmptyMelGivesNoSamples) {

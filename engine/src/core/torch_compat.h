@@ -8,6 +8,7 @@
 #include <torch/version.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 // scaled_dot_product_attention appeared in libtorch 2.0; its `scale` argument,
@@ -50,7 +51,9 @@ inline at::Tensor attentionByFormula(const at::Tensor& q, const at::Tensor& k, c
 inline at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                             const at::Tensor& mask, double scale) {
 #if COSYSTUDIO_HAVE_SDPA
-  return at::scaled_dot_product_attention(q, k, v, mask, 0.0, false, scale);
+  // An undefined tensor inside the optional is refused ("attn_mask dtype ... uninitialized").
+  const std::optional<at::Tensor> attnMask = mask.defined() ? std::optional<at::Tensor>(mask) : std::nullopt;
+  return at::scaled_dot_product_attention(q, k, v, attnMask, 0.0, false, scale);
 #else
   return attentionByFormula(q, k, v, mask, scale);
 #endif
@@ -75,6 +78,7 @@ inline int cudaDeviceCount() {
 inline CudaMemory cudaMemory([[maybe_unused]] int device) {
   CudaMemory memory;
 #if COSYSTUDIO_WITH_CUDA
+  if (device < 0 || device >= cudaDeviceCount()) return memory;  // the allocator throws for a missing device
   // Index 0 of each stat array is the aggregate over pool types, in 1.x and 2.x.
   const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device);
   memory.allocated = stats.allocated_bytes[0].current;
