@@ -16,11 +16,12 @@ ENGINE_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
   libsndfile1-dev libsamplerate0-dev libebur128-dev libpcre2-dev libutf8proc-dev
   libyaml-cpp-dev libonnx-dev libprotobuf-dev protobuf-compiler
-  libcli11-dev nlohmann-json3-dev libgtest-dev
+  libcli11-dev nlohmann-json3-dev libgtest-dev python3
 )
 # Debian's libtorch calls whichever libblas.so.3 is installed; without OpenBLAS
 # that is the netlib reference BLAS, 15-35x slower (docs/PERFORMANCE.md).
-SYSTEM_TORCH_PACKAGES=(libtorch-dev libopenblas0-pthread)
+# libblas3 is the reference BLAS itself: the parity sets also run on it.
+SYSTEM_TORCH_PACKAGES=(libtorch-dev libopenblas0-pthread libblas3)
 PYPI_TORCH_PACKAGES=(python3-venv)
 APP_PACKAGES=(
   qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools

@@ -7,4 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/lib/torch-choice.sh"
 "$ROOT/scripts/setup.sh"
 cd "$COSYSTUDIO_BUILD_DIR"
+# ctest runs one test per core at once: one thread each keeps them from
+# competing for the cores (OpenMP threads spin while they wait).
+export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
 exec ctest --output-on-failure --timeout 1500 --parallel "$(nproc)" "$@"

@@ -22,9 +22,25 @@ function(add_parity_sets component root)
       endif()
       add_test(NAME parity.${component}.${_name} COMMAND cosystudio-parity ${component} ${_set})
       set_tests_properties(parity.${component}.${_name} PROPERTIES LABELS parity)
+      if(COSYSTUDIO_REFERENCE_BLAS_DIR AND NOT component MATCHES "^(tokenizer|text)$")
+        # The same set on the netlib reference BLAS, which Debian's libtorch
+        # runs on where OpenBLAS is missing: the report must name it.
+        add_test(NAME parity.${component}.${_name}.reference_blas COMMAND cosystudio-parity ${component} ${_set})
+        set_tests_properties(parity.${component}.${_name}.reference_blas PROPERTIES LABELS parity
+          ENVIRONMENT "LD_LIBRARY_PATH=${COSYSTUDIO_REFERENCE_BLAS_DIR}"
+          PASS_REGULAR_EXPRESSION "CPU: reference BLAS \\(netlib\\)"
+          FAIL_REGULAR_EXPRESSION "FAIL|parity: [0-9]+ passed, [1-9]")
+      endif()
     endif()
   endforeach()
 endfunction()
+
+# Debian's libtorch calls the generic libblas.so.3: where the reference BLAS is
+# installed beside OpenBLAS, the numeric sets run on both.
+set(COSYSTUDIO_REFERENCE_BLAS_DIR "")
+if(NOT TARGET torch_cuda AND EXISTS /usr/lib/x86_64-linux-gnu/blas/libblas.so.3)
+  set(COSYSTUDIO_REFERENCE_BLAS_DIR /usr/lib/x86_64-linux-gnu/blas)
+endif()
 
 # Text tokenizer: the set's vocabulary lives in its sibling vocab/ folder.
 add_parity_sets(tokenizer ${FIXTURES}/tokenizer REQUIRES corpus.txt expected.jsonl)

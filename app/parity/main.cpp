@@ -1,6 +1,7 @@
 // cosystudio-parity <component> <set-dir>
 #include "registry.h"
 
+#include "cosystudio/engine.h"
 #include "cosystudio/version.h"
 
 #include <cstdio>
@@ -42,6 +43,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cosystudio-parity: '%s' is not a directory\n", argv[2]);
     return 2;
   }
+  // Sums run in the BLAS library's order, so a report names the one it ran on.
+  std::printf("libtorch %s; CPU: %s\n", cosystudio::torchBuildDescription(),
+              cosystudio::describeCpuBackend(cosystudio::cpuBackend()).c_str());
   try {
     return commands.at(argv[1]).run(setDir);
   } catch (const std::exception& e) {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 
 namespace fs = std::filesystem;
@@ -94,21 +96,37 @@ TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
   EXPECT_THROW(engine.synthesize(one), EngineError);
 }
 
+// Speech, not just samples: one segment whose length is 40 ms (960 samples at
+// 24 kHz: 2 mel frames of 480) per speech token, finite and not silent.
+void expectSpeech(const SynthesisResult& result, const char* mode) {
+  ASSERT_EQ(result.segments.size(), 1u) << mode;
+  const SegmentResult& segment = result.segments[0];
+  EXPECT_GE(segment.speechTokens, 1) << mode;
+  EXPECT_EQ(segment.samples.size(), size_t(segment.speechTokens) * 960) << mode;
+  EXPECT_EQ(result.samples, segment.samples) << mode;
+  double energy = 0;
+  for (float s : result.samples) {
+    ASSERT_TRUE(std::isfinite(s)) << mode;
+    energy += double(s) * s;
+  }
+  EXPECT_GT(std::sqrt(energy / double(std::max<size_t>(1, result.samples.size()))), 1e-4) << mode << ": silent";
+}
+
 TEST_F(EngineTest, EveryModeSynthesises) {
   auto cross = request("Hello there, this is a test.");
   cross.mode = Mode::CrossLingual;
-  EXPECT_FALSE(engine.synthesize(cross).samples.empty());
+  expectSpeech(engine.synthesize(cross), "cross-lingual");
 
   auto instruct = request("收到好友从远方寄来的生日礼物。");
   instruct.mode = Mode::Instruct;
   instruct.instruction = "请用四川话表达。";
-  EXPECT_FALSE(engine.synthesize(instruct).samples.empty());
+  expectSpeech(engine.synthesize(instruct), "instruct");
 
   auto vc = request("");
   vc.mode = Mode::VoiceConversion;
   vc.sourceClip = kPrompt;
   const auto converted = engine.synthesize(vc);
-  EXPECT_FALSE(converted.samples.empty());
+  expectSpeech(converted, "voice conversion");
   EXPECT_TRUE(converted.segments.at(0).text.empty());
 }
 

@@ -60,7 +60,8 @@ CpuBackend cpuBackend();
 std::string describeCpuBackend(const CpuBackend& backend);
 
 // Sets libtorch's intra-op threads (and the BLAS library's own, where it keeps
-// separate ones) for the whole process; 0 means one per physical core.
+// separate ones); 0 means OMP_NUM_THREADS when it is set, else one per
+// physical core.
 void setCpuThreads(int threads);
 
 struct MemoryStats {
@@ -230,7 +231,7 @@ struct LoadOptions {
   Device device;
   Precision precision = Precision::BFloat16;
   // CPU threads for the networks, set on the engine's thread (OpenMP keeps
-  // the count per thread); 0 = one per physical core.
+  // the count per thread); 0 = setCpuThreads's default.
   int cpuThreads = 0;
 };
 

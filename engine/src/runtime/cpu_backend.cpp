@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -90,7 +91,17 @@ std::string describeCpuBackend(const CpuBackend& backend) {
   return text;
 }
 
+// OMP_NUM_THREADS, the usual way to cap an OpenMP program, or 0.
+static int threadsFromEnvironment() {
+  const char* value = std::getenv("OMP_NUM_THREADS");
+  if (value == nullptr) return 0;
+  char* end = nullptr;
+  const long threads = std::strtol(value, &end, 10);
+  return end != value && *end == '\0' && threads > 0 && threads <= 1024 ? static_cast<int>(threads) : 0;
+}
+
 void setCpuThreads(int threads) {
+  if (threads <= 0) threads = threadsFromEnvironment();
   if (threads <= 0) threads = countPhysicalCores();
   at::set_num_threads(threads);
   // OpenBLAS's pthread build keeps a pool of its own that libtorch's setting
