@@ -26,6 +26,13 @@ using nlohmann::json;
 constexpr std::string_view kSystemPrefix = "You are a helpful assistant.<|endofprompt|>";
 constexpr std::string_view kInstructPrefix = "You are a helpful assistant. ";
 constexpr std::string_view kEndOfPrompt = "<|endofprompt|>";
+// The end-to-end waveform (max abs, mean abs): its cause and figures are where
+// it is used, and in the README's tolerance table.
+struct WaveformTolerance {
+  double max;
+  double mean;
+};
+constexpr WaveformTolerance kEndToEndWav{1e-2, 2e-4};
 
 std::string stripPrefix(const std::string& text, std::string_view prefix) {
   if (text.rfind(prefix, 0) != 0)
@@ -184,9 +191,12 @@ int runPipeline(const fs::path& caseDir) {
     // ~3e-7 (tolerance 1e-5), which moves the flow mel by ~2e-6 (tolerance
     // 1e-4); the F0 predictor turns that into ~2.5e-5 Hz of F0, and the sine
     // source integrates F0 over every sample, so the phase difference grows
-    // along the segment to ~1e-3 of amplitude at its end. Hence a wider max for
-    // this one comparison, with the mean still held near the component level.
-    report.close(seg + ".wav", at::tensor(at::ArrayRef<float>(result.segments[k].samples)), expected, 1e-2, 1e-4);
+    // along the segment. How far depends on the summation order of the BLAS;
+    // worst of the public cases (max / mean abs): reference BLAS 2.3e-3 /
+    // 3.4e-5, OpenBLAS 5.8e-3 / 1.17e-4, PyPI libtorch's MKL 7.6e-3 / 9.1e-5,
+    // all on `stream`. Held at about 1.3x / 1.7x of the worst.
+    report.close(seg + ".wav", at::tensor(at::ArrayRef<float>(result.segments[k].samples)), expected,
+                 kEndToEndWav.max, kEndToEndWav.mean);
   }
   return report.finish();
 }
