@@ -112,13 +112,14 @@ int runLlm(const std::filesystem::path& setDir) {
   RasSampler ras(config.sampling, rasInfo.at("seed").get<uint64_t>());
   int64_t calls = 0;
   double worstWeights = 0;
-  int64_t wrongDraws = 0;
+  int64_t wrongKinds = 0, wrongLengths = 0;
   ras.setDrawHook([&](RasSampler::Draw kind, const at::Tensor& weights) -> int64_t {
     const int64_t i = calls++;
     if (i >= probs.size(0)) throw std::runtime_error("more multinomial draws than recorded");
     const int64_t n = lengths[i].item<int64_t>();
-    if (kinds[i].item<int64_t>() != static_cast<int64_t>(kind) || weights.size(0) != n) {
-      ++wrongDraws;
+    wrongKinds += kinds[i].item<int64_t>() != static_cast<int64_t>(kind);
+    if (weights.size(0) != n) {
+      ++wrongLengths;
     } else {
       const double diff = (weights - probs[i].narrow(0, 0, n)).abs().max().item<double>();
       worstWeights = std::max(worstWeights, diff);
@@ -128,8 +129,11 @@ int runLlm(const std::filesystem::path& setDir) {
   const int consumerLimit = rasInfo.value("consumer_limit", greedyInfo.at("consumer_limit").get<int>());
   checkDecode(report, "ras", decode(lm, lmInput, limits, ras, consumerLimit), golden, rasInfo);
   report.exact("llm.ras.multinomial_calls", calls, rasInfo.at("n_multinomial_calls").get<int64_t>());
-  report.exact("llm.ras.draw_kinds_and_sizes", wrongDraws, 0);
-  report.close("llm.ras.draw_weights", at::scalar_tensor(worstWeights, at::kDouble),
+  // Per draw, reported under the manifest's names: draws whose kind or
+  // candidate count differ (must be none), and the worst weight difference.
+  report.exact("llm.ras.multinomial_kind", wrongKinds, 0);
+  report.exact("llm.ras.multinomial_len", wrongLengths, 0);
+  report.close("llm.ras.multinomial_probs", at::scalar_tensor(worstWeights, at::kDouble),
                at::scalar_tensor(0.0, at::kDouble), kTolerance);
 
   // The same run drawing from the request's own generator seeded like the

@@ -121,6 +121,10 @@ void Report::line(const std::string& name, double maxAbs, double meanAbs,
 
 int Report::finish() const {
   std::printf("parity: %d passed, %d failed\n", passed_, failed_);
+  if (passed_ + failed_ == 0) {
+    std::printf("parity: FAIL  nothing was compared\n");
+    return 1;
+  }
   return failed_ == 0 ? 0 : 1;
 }
 

@@ -47,7 +47,8 @@ class Report {
 
   int passed() const { return passed_; }
   int failed() const { return failed_; }
-  // Prints the closing "N passed, N failed" line and returns the exit code.
+  // Prints the closing "N passed, N failed" line and returns the exit code:
+  // a run that compared nothing fails.
   int finish() const;
 
  private:
