@@ -152,11 +152,17 @@ TEST_F(EngineTest, CancelStopsTheRequestAndTheEngineStaysUsable) {
 }
 
 TEST_F(EngineTest, CancelDuringTheFlowLandsWithinOneStep) {
+  constexpr int kCancelAt = 2;  // of the 10 Euler steps
+  int lastStep = -1;
   SynthesisCallbacks callbacks;
   callbacks.onProgress = [&](const Progress& p) {
-    if (p.stage == Stage::Mel) engine.cancel();
+    if (p.stage != Stage::Mel) return;
+    lastStep = std::max(lastStep, p.flowStep);
+    if (p.flowStep == kCancelAt) engine.cancel();
   };
   EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
+  // Not one Euler step more: the check before the vocoder alone would let the flow finish.
+  EXPECT_EQ(lastStep, kCancelAt);
 }
 
 TEST_F(EngineTest, TheWatchdogStopsASegmentThatRunsTooLong) {

@@ -187,6 +187,7 @@ struct Progress {
   int segment = 0;        // 0-based
   int segmentCount = 0;
   int tokens = 0;         // speech tokens generated so far in this segment
+  int flowStep = -1;      // Stage::Mel: the Euler step the flow has reached (0-based); -1 before the first
   double elapsedSeconds = 0;
 };
 

@@ -98,6 +98,7 @@ at::Tensor HiftGenerator::inference(const at::Tensor& melIn, bool finalize, Hift
   const at::Tensor source = source_(f0Samples, tables_, trace ? &sineWaves : nullptr).transpose(1, 2);
   if (trace) {
     trace->f0 = f0;
+    trace->f0Upsampled = f0Samples;
     trace->sineWaves = sineWaves;
     trace->source = source;
   }

@@ -33,6 +33,7 @@ namespace cosystudio {
 // Intermediates of one inference call, for parity checks.
 struct HiftTrace {
   at::Tensor f0;              // (B, T') float64
+  at::Tensor f0Upsampled;     // (B, L, 1) float32: F0 per sample, the sine source's input
   at::Tensor sineWaves;       // (B, L, H+1) SineGen2 output
   at::Tensor source;          // (B, 1, L) excitation
   at::Tensor stftReal, stftImag;      // (B, n_fft/2+1, L/hop+1) of the source

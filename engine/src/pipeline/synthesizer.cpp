@@ -69,10 +69,11 @@ void Synthesizer::throwIfCancelled() const {
   if (cancelRequested_.load()) throw Cancelled();
 }
 
-void Synthesizer::report(Stage stage, const Segment& segment) const {
+void Synthesizer::report(Stage stage, const Segment& segment, int flowStep) const {
   if (!callbacks_->onProgress) return;
   Progress progress;
   progress.stage = stage;
+  progress.flowStep = flowStep;
   progress.segment = segment.index;
   progress.segmentCount = segmentCount_;
   progress.tokens = int(segment.trace.flowTokens.size());
@@ -247,9 +248,12 @@ void Synthesizer::token2wav(Segment& segment, int tokenCount, int tokenOffset, b
   // Upstream's final call uses full attention even when streaming (spec §8).
   flowRequest.streaming = !finalize;
   flowRequest.finalize = finalize;
-  // The estimator observer runs before every Euler step: cancel lands within one.
+  // The estimator observer runs at every Euler step: cancel lands within one.
   FlowTrace flowTrace;
-  flowTrace.onEstimatorCall = [this](const EstimatorCall&) { throwIfCancelled(); };
+  flowTrace.onEstimatorCall = [this, &segment](const EstimatorCall& call) {
+    report(Stage::Mel, segment, call.step);
+    throwIfCancelled();
+  };
   const at::Tensor mel = model_.flow->inference(flowRequest, &flowTrace);
   trace.flowMels.push_back(mel);
 

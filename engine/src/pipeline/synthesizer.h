@@ -47,7 +47,7 @@ class Synthesizer {
   void generateSegment(Segment& segment);
   void token2wav(Segment& segment, int tokenCount, int tokenOffset, bool finalize);
   void throwIfCancelled() const;
-  void report(Stage stage, const Segment& segment) const;
+  void report(Stage stage, const Segment& segment, int flowStep = -1) const;
 
   Model& model_;
   const std::atomic<bool>& cancelRequested_;
