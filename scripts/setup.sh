@@ -87,7 +87,7 @@ install_pypi_torch() {
   [[ "$(installed_pypi_torch)" == "$COSYSTUDIO_PYPI_TORCH_VERSION" ]] && return 0
   echo "setup: the CUDA build uses PyPI's torch $COSYSTUDIO_PYPI_TORCH_VERSION" \
        "(libtorch with CUDA $COSYSTUDIO_PYPI_TORCH_CUDA)."
-  echo "setup: downloading it once: about 3 GB with its CUDA libraries (2.5 GB installed) into"
+  echo "setup: downloading it once: about 2.7 GB with its CUDA libraries (2.5 GB installed) into"
   echo "setup:   $COSYSTUDIO_TORCH_VENV"
   echo "setup: later runs reuse it; pip keeps the downloads in its own cache."
   [[ -x "$COSYSTUDIO_TORCH_VENV/bin/pip" ]] || python3 -m venv "$COSYSTUDIO_TORCH_VENV"
