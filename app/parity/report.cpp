@@ -23,6 +23,13 @@ GoldenTensors::GoldenTensors(const std::filesystem::path& file) : file_(file) {
   }
 }
 
+std::map<std::string, at::Tensor> GoldenTensors::withPrefix(const std::string& prefix) const {
+  std::map<std::string, at::Tensor> run;
+  for (auto it = tensors_.lower_bound(prefix); it != tensors_.end() && it->first.rfind(prefix, 0) == 0; ++it)
+    run.emplace(it->first.substr(prefix.size()), it->second);
+  return run;
+}
+
 const at::Tensor& GoldenTensors::at(const std::string& name) const {
   auto it = tensors_.find(name);
   if (it == tensors_.end())

@@ -18,6 +18,8 @@ class GoldenTensors {
   // Throws std::runtime_error naming the file and the key when it is absent.
   const at::Tensor& at(const std::string& name) const;
   const std::map<std::string, at::Tensor>& all() const { return tensors_; }
+  // The tensors whose names start with `prefix` (e.g. one run's "flow.nonstream."), by the rest of the name.
+  std::map<std::string, at::Tensor> withPrefix(const std::string& prefix) const;
 
  private:
   std::filesystem::path file_;
