@@ -1,5 +1,7 @@
 #include "clip_recorder.h"
 
+#include "audio_streams.h"
+
 #include <QAudioSource>
 
 #include <algorithm>
@@ -12,7 +14,9 @@ namespace cosystudio::ui {
 ClipRecorder::ClipRecorder(QObject* parent) : QObject(parent) {}
 
 ClipRecorder::~ClipRecorder() {
-  if (source_) source_->stop();
+  if (!source_) return;
+  source_->stop();
+  noteAudioStreamStopped();
 }
 
 bool ClipRecorder::start(const QAudioDevice& device) {
@@ -72,6 +76,7 @@ void ClipRecorder::stop() {
   QAudioSource* source = std::exchange(source_, nullptr);
   consume(std::exchange(in_, nullptr)->readAll());
   source->stop();
+  noteAudioStreamStopped();
   source->deleteLater();
   emit finished(samples_, format_.sampleRate());
 }

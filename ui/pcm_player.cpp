@@ -1,5 +1,7 @@
 #include "pcm_player.h"
 
+#include "audio_streams.h"
+
 #include "cosystudio/audio/clip.h"
 
 #include <QAudioSink>
@@ -153,6 +155,7 @@ void PcmPlayer::stop() {
   pending_.clear();
   if (sink_) {
     sink_->stop();
+    noteAudioStreamStopped();
     sink_->deleteLater();
     sink_ = nullptr;
     out_ = nullptr;

@@ -1,4 +1,5 @@
 // cosystudio: the desktop app.
+#include "audio_streams.h"
 #include "desktop_identity.h"
 #include "language.h"
 #include "main_window.h"
@@ -57,13 +58,18 @@ int main(int argc, char** argv) {
   QGuiApplication::setDesktopFileName(cosystudio::desktop::applicationId());
   QApplication::setWindowIcon(cosystudio::desktop::applicationIcon());
 
-  cosystudio::ui::MainWindow window;
-  window.restoreSession();
-  window.show();
-  if (parser.isSet(modelOption))
-    window.setModelFolder(parser.value(modelOption));
-  else
-    window.promptForModelOnFirstRun();
-  if (!parser.positionalArguments().isEmpty()) window.openClip(parser.positionalArguments().constFirst());
-  return app->exec();
+  int status = 0;
+  {
+    cosystudio::ui::MainWindow window;
+    window.restoreSession();
+    window.show();
+    if (parser.isSet(modelOption))
+      window.setModelFolder(parser.value(modelOption));
+    else
+      window.promptForModelOnFirstRun();
+    if (!parser.positionalArguments().isEmpty()) window.openClip(parser.positionalArguments().constFirst());
+    status = app->exec();
+  }  // the window's player and recorder stop their streams here
+  cosystudio::ui::waitForAudioServerAnswer();
+  return status;
 }
