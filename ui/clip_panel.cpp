@@ -1,6 +1,7 @@
 #include "clip_panel.h"
 
 #include "clip_recorder.h"
+#include "elided_label.h"
 #include "pcm_player.h"
 #include "waveform_view.h"
 
@@ -118,7 +119,7 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   editing->addStretch(1);
 
   waveform_ = new WaveformView(this);
-  fileLabel_ = new QLabel(this);
+  fileLabel_ = new ElidedLabel(this);
   fileLabel_->setObjectName(QStringLiteral("clipFile"));
   fileLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   adviceLabel_ = new QLabel(this);

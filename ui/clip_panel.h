@@ -19,6 +19,7 @@ struct Advice;
 namespace cosystudio::ui {
 
 class ClipRecorder;
+class ElidedLabel;
 class PcmPlayer;
 class WaveformView;
 
@@ -71,7 +72,7 @@ class ClipPanel : public QWidget {
   QPushButton* play_;
   QPushButton* trim_;
   WaveformView* waveform_;
-  QLabel* fileLabel_;
+  ElidedLabel* fileLabel_;
   QLabel* adviceLabel_;
   QPlainTextEdit* transcript_;
   QLabel* transcriptWarning_;

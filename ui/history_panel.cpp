@@ -84,15 +84,20 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   exportRow->addWidget(level_);
   exportRow->addWidget(trim_);
   exportRow->addStretch(1);
-  exportRow->addWidget(regenerate);
-  exportRow->addWidget(edit);
-  exportRow->addWidget(exportOne);
-  exportRow->addWidget(exportAllButton);
+  // Actions on a row of their own: with the export settings beside them the
+  // panel would be wider than a laptop screen.
+  auto* actionRow = new QHBoxLayout;
+  actionRow->addWidget(regenerate);
+  actionRow->addWidget(edit);
+  actionRow->addStretch(1);
+  actionRow->addWidget(exportOne);
+  actionRow->addWidget(exportAllButton);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(list_, 1);
   layout->addLayout(transport);
   layout->addLayout(exportRow);
+  layout->addLayout(actionRow);
 
   connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
   connect(list_, &QTreeWidget::itemDoubleClicked, this, &HistoryPanel::playCurrent);

@@ -7,6 +7,7 @@
 #include "history_panel.h"
 #include "memory_meter.h"
 #include "diagnostics.h"
+#include "elided_label.h"
 #include "pcm_player.h"
 #include "style_panel.h"
 #include "take_store.h"
@@ -104,8 +105,9 @@ MainWindow::MainWindow(QWidget* parent)
   createMenus();
   connectSession();
 
-  engineStatus_ = new QLabel(tr("No model loaded"), this);
+  engineStatus_ = new ElidedLabel(this);
   engineStatus_->setObjectName(QStringLiteral("engineStatus"));
+  engineStatus_->setText(tr("No model loaded"));
   memory_ = new MemoryMeter(this);
   statusBar()->addPermanentWidget(memory_);
   statusBar()->addPermanentWidget(engineStatus_);
@@ -126,7 +128,12 @@ MainWindow::MainWindow(QWidget* parent)
   });
 
   restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-  restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+  if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+    // First start: the text gets the room, the side panels what they need.
+    resizeDocks({findChild<QDockWidget*>(QStringLiteral("clipDock")), findChild<QDockWidget*>(QStringLiteral("generateDock"))},
+                {380, 330}, Qt::Horizontal);
+  }
+  keepOnScreen();
   store_->applyRetention(settings_.retentionDays);
   updateActions();
   if (!deviceGone.isEmpty()) statusBar()->showMessage(deviceGone, 15000);
@@ -167,6 +174,7 @@ void MainWindow::createPanels() {
   progress_->setValue(0);
   figures_ = new QLabel(generatePanel);
   figures_->setObjectName(QStringLiteral("liveFigures"));
+  figures_->setWordWrap(true);
   figures_->setToolTip(tr("Real-time factor (below 1 is faster than real time), time to the first "
                           "audio and speech tokens per second"));
   auto* buttons = new QHBoxLayout;
@@ -716,6 +724,18 @@ void MainWindow::restoreSession() {
   format.levelSegments = s.value(QStringLiteral("export/levelSegments"), false).toBool();
   format.trimSilence = s.value(QStringLiteral("export/trimSilence"), false).toBool();
   history_->setExportFormat(format);
+}
+
+void MainWindow::keepOnScreen() {
+  const QRect available = screen()->availableGeometry();
+  // Before the window is shown there is no frame yet: leave room for a title bar.
+  const QSize frame = isVisible() ? frameGeometry().size() - size() : QSize(0, 40);
+  QRect wanted = geometry();
+  wanted.setSize(wanted.size().boundedTo(available.size() - frame));
+  wanted.moveLeft(std::clamp(wanted.left(), available.left(), available.right() - frame.width() - wanted.width() + 1));
+  wanted.moveTop(std::clamp(wanted.top(), available.top() + frame.height(),
+                            available.bottom() - wanted.height() + 1));
+  if (wanted != geometry()) setGeometry(wanted);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

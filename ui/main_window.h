@@ -15,6 +15,7 @@ class QTimer;
 namespace cosystudio::ui {
 
 class ClipPanel;
+class ElidedLabel;
 class EngineSession;
 class HistoryPanel;
 class MemoryMeter;
@@ -75,6 +76,9 @@ class MainWindow : public QMainWindow {
   void createPanels();
   void createMenus();
   void connectSession();
+  // A geometry saved on a larger screen, or on one that is gone, is brought back
+  // onto the screen the window is on now.
+  void keepOnScreen();
   void showError(const QString& message);
   void showAbout();
   void chooseModelFolder();
@@ -109,7 +113,7 @@ class MainWindow : public QMainWindow {
   QLabel* figures_ = nullptr;
   QPushButton* generateButton_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
-  QLabel* engineStatus_ = nullptr;
+  ElidedLabel* engineStatus_ = nullptr;
   MemoryMeter* memory_ = nullptr;
   QTimer* memoryTimer_ = nullptr;
   QTimer* idleTimer_ = nullptr;

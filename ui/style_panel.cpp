@@ -31,11 +31,17 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   for (const InstructionPreset& p : instructionPresets())
     preset_->addItem(kindName(p.kind) + QStringLiteral(" · ") + p.label, p.instruction);
   preset_->setToolTip(tr("Dialects, emotions, speed, volume and role play the model was trained on"));
+  // The longest preset must not set the width of the dock; the list opens wider.
+  for (QComboBox* box : {mode_, preset_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(14);
+  }
   instruction_ = new QLineEdit(this);
   instruction_->setObjectName(QStringLiteral("instruction"));
   instruction_->setPlaceholderText(tr("e.g. 请用四川话表达。"));
   instruction_->setToolTip(tr("A short instruction; it is never spoken"));
   instructionNote_ = new QLabel(this);
+  instructionNote_->setObjectName(QStringLiteral("instructionNote"));
   instructionNote_->setWordWrap(true);
 
   speed_ = new QSlider(Qt::Horizontal, this);

@@ -20,7 +20,7 @@
 #include <QTextBlock>
 #include <QThreadPool>
 #include <QTimer>
-#include <QToolButton>
+#include <QToolBar>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -102,36 +102,31 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   editor_->viewport()->installEventFilter(this);
   highlighter_ = new MarkupHighlighter(editor_->document());
 
-  auto* palette = new QHBoxLayout;
-  palette->addWidget(new QLabel(tr("Insert:"), this));
+  // A tool bar rather than a row of buttons: on a narrow window what does not
+  // fit moves into its » menu instead of widening the window.
+  auto* palette = new QToolBar(this);
+  palette->setObjectName(QStringLiteral("markupBar"));
+  palette->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  palette->addWidget(new QLabel(tr("Insert:"), palette));
   const QList<QPair<QString, QString>> tags = {
       {QStringLiteral("[breath]"), {}},          {QStringLiteral("[quick_breath]"), {}},
       {QStringLiteral("[laughter]"), {}},        {QStringLiteral("[sigh]"), {}},
       {QStringLiteral("[cough]"), {}},           {QStringLiteral("<strong>"), QStringLiteral("</strong>")},
       {QStringLiteral("<laughter>"), QStringLiteral("</laughter>")}};
   for (const auto& [open, close] : tags) {
-    auto* button = new QToolButton(this);
-    button->setText(close.isEmpty() ? open : open + QStringLiteral("…") + close);
-    button->setToolTip(close.isEmpty() ? tr("Insert %1 at the cursor").arg(open)
-                                       : tr("Wrap the selection in %1…%2").arg(open, close));
-    button->setAutoRaise(true);
-    connect(button, &QToolButton::clicked, this, [this, open = open, close = close] { insertTag(open, close); });
-    palette->addWidget(button);
+    QAction* tag = palette->addAction(close.isEmpty() ? open : open + QStringLiteral("…") + close, this,
+                                      [this, open = open, close = close] { insertTag(open, close); });
+    tag->setToolTip(close.isEmpty() ? tr("Insert %1 at the cursor").arg(open)
+                                    : tr("Wrap the selection in %1…%2").arg(open, close));
   }
-  palette->addStretch(1);
-  auto* pronounce = new QToolButton(this);
-  pronounce->setText(tr("Pronunciation…"));
+  palette->addSeparator();
+  QAction* pronounce = palette->addAction(tr("Pronunciation…"), this, &TextPanel::pronounce);
   pronounce->setToolTip(tr("Replace the selected Chinese character by a toned pinyin reading, "
                            "or the selected English word by CMU phones (Ctrl+P)"));
   pronounce->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
-  connect(pronounce, &QToolButton::clicked, this, &TextPanel::pronounce);
-  palette->addWidget(pronounce);
-  auto* rules = new QToolButton(this);
-  rules->setObjectName(QStringLiteral("replacementRulesButton"));
-  rules->setText(tr("Rules…"));
+  QAction* rules = palette->addAction(tr("Rules…"), this, &TextPanel::editReplacements);
+  rules->setObjectName(QStringLiteral("replacementRules"));
   rules->setToolTip(tr("Find → replace rules applied before normalisation, for words the model misreads"));
-  connect(rules, &QToolButton::clicked, this, &TextPanel::editReplacements);
-  palette->addWidget(rules);
   replacements_ = loadReplacements();
 
   raw_ = new QCheckBox(tr("Raw text"), this);
@@ -174,7 +169,7 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   splitter->setStretchFactor(1, 1);
 
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(palette);
+  layout->addWidget(palette);
   layout->addWidget(splitter, 1);
   layout->addLayout(bottom);
 

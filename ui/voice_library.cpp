@@ -10,7 +10,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QListWidget>
@@ -59,9 +59,13 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
   auto* importButton = new QPushButton(tr("&Import…"), this);
   auto* exportButton = new QPushButton(tr("E&xport…"), this);
 
-  auto* buttons = new QHBoxLayout;
-  for (QPushButton* b : {preview, save, renameButton, removeButton, importButton, exportButton})
-    buttons->addWidget(b);
+  // Two rows of three: one row of six would set the width of the dock.
+  auto* buttons = new QGridLayout;
+  int at = 0;
+  for (QPushButton* b : {preview, save, renameButton, removeButton, importButton, exportButton}) {
+    buttons->addWidget(b, at / 3, at % 3);
+    ++at;
+  }
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(filter_);
   layout->addWidget(list_, 1);
