@@ -27,6 +27,13 @@
             <numerusform>The model was unloaded after %n idle minutes; it loads again for the next job.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more line(s): see Show Details.</source>
+        <translation>
+            <numerusform>… and %n more line: see Show Details.</numerusform>
+            <numerusform>… and %n more lines: see Show Details.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::SettingsDialog</name>

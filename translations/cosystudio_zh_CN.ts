@@ -1084,6 +1084,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>&lt;p&gt;This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with &lt;code&gt;scripts/run.sh&lt;/code&gt; on the computer that has the GPU: it then builds against the CUDA libtorch (see the README).&lt;/p&gt;</source>
         <translation>&lt;p&gt;此版本只能在 CPU 上运行。若要使用 NVIDIA GPU，请在装有该 GPU 的电脑上用 &lt;code&gt;scripts/run.sh&lt;/code&gt; 从源代码构建 CosyStudio：它会链接 CUDA 版 libtorch（见 README）。&lt;/p&gt;</translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more line(s): see Show Details.</source>
+        <translation>
+            <numerusform>……另有 %n 行：请点“显示详情”。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupHighlighter</name>

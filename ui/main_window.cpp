@@ -653,9 +653,18 @@ void MainWindow::showError(const QString& message) {
   lastError_ = message;
   recentErrors_ << QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + message;
   if (recentErrors_.size() > 20) recentErrors_.removeFirst();
-  statusBar()->showMessage(message, 10000);
+  const QStringList lines = message.split(QLatin1Char('\n'));
+  statusBar()->showMessage(lines.constFirst(), 10000);
   emit errorShown(message);
-  auto* box = new QMessageBox(QMessageBox::Warning, tr("CosyStudio"), message, QMessageBox::Ok, this);
+  // A long list (every tensor of a wrong checkpoint) would make a box taller
+  // than the screen: its head, a count, and the whole list under Show Details.
+  constexpr int kShownLines = 8;
+  QString summary = message;
+  if (lines.size() > kShownLines + 1)
+    summary = lines.mid(0, kShownLines).join(QLatin1Char('\n')) + QLatin1Char('\n') +
+              tr("… and %n more line(s): see Show Details.", nullptr, int(lines.size()) - kShownLines);
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("CosyStudio"), summary, QMessageBox::Ok, this);
+  if (summary != message) box->setDetailedText(message);
   box->setObjectName(QStringLiteral("errorMessage"));
   box->setAttribute(Qt::WA_DeleteOnClose);
   box->open();

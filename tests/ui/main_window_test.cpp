@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -88,6 +89,26 @@ class MainWindowTest : public QObject {
     QVERIFY(!window.setModelFolder(dir.path()));
     QCOMPARE(errors.count(), 1);
     QVERIFY(window.modelFolder().isEmpty());
+  }
+
+  void aLongErrorListIsSummarisedWithTheWholeListUnderDetails() {
+    // flow.pt replaced by another checkpoint: every flow tensor is reported.
+    QTemporaryDir dir;
+    QVERIFY(test::copyTree(test::tinyModelA(), dir.path()));
+    QFile::remove(dir.filePath(QStringLiteral("flow.pt")));
+    QVERIFY(QFile::copy(dir.filePath(QStringLiteral("hift.pt")), dir.filePath(QStringLiteral("flow.pt"))));
+    MainWindow window;
+    window.show();
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    QVERIFY(window.setModelFolder(dir.path()));
+    QVERIFY(errors.wait(60000));
+    const QString message = errors.first().first().toString();
+    QVERIFY2(message.count(QLatin1Char('\n')) > 20, qPrintable(message));
+    auto* box = window.findChild<QMessageBox*>(QStringLiteral("errorMessage"));
+    QVERIFY(box);
+    QVERIFY(box->text().count(QLatin1Char('\n')) <= 9);
+    QCOMPARE(box->detailedText(), message);
+    QVERIFY2(box->sizeHint().height() < 600, qPrintable(QString::number(box->sizeHint().height())));
   }
 
   void aSourceClipForVoiceConversionIsChecked() {
