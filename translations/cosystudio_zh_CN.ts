@@ -1143,12 +1143,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
 <context>
     <name>cosystudio::ui::PcmPlayer</name>
     <message>
-        <source>No audio output device is available.</source>
-        <translation>没有可用的音频输出设备。</translation>
-    </message>
-    <message>
         <source>The audio output device could not be opened.</source>
         <translation>无法打开音频输出设备。</translation>
+    </message>
+    <message>
+        <source>No audio output device is available: connect speakers or headphones.</source>
+        <translation>没有可用的音频输出设备：请连接扬声器或耳机。</translation>
     </message>
 </context>
 <context>
@@ -1313,6 +1313,18 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>CPU &amp;threads:</source>
         <translation>CPU 线程数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>Where takes, clips and voices are played</source>
+        <translation>播放生成结果、参考音频和音色所用的设备</translation>
+    </message>
+    <message>
+        <source>&amp;Audio output:</source>
+        <translation>音频输出(&amp;A)：</translation>
     </message>
 </context>
 <context>

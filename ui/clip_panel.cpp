@@ -166,6 +166,7 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   });
   connect(recorder_, &ClipRecorder::finished, this, &ClipPanel::recordingFinished);
   connect(recorder_, &ClipRecorder::error, this, &ClipPanel::errorOccurred);
+  connect(player_, &PcmPlayer::availabilityChanged, this, [this] { player_->guard(play_, hasClip()); });
   connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
     if (player_->property("owner").value<QObject*>() == this) waveform_->setPlayhead(seconds);
   });
@@ -321,7 +322,7 @@ QString ClipPanel::adviceText(const audio::Advice& advice) {
 
 void ClipPanel::analyseSelection() {
   advice_.clear();
-  play_->setEnabled(hasClip());
+  player_->guard(play_, hasClip());
   trim_->setEnabled(hasClip());
   if (!hasClip()) {
     adviceLabel_->setText(tr("No prompt clip yet."));

@@ -109,8 +109,11 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
     if (playing_ < 0 || playing_ >= takes_.size()) return;
     const int rate = takes_[playing_].sampleRate;
     player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
-    player_->play(audioOf(playing_, playingSegment_), rate, qint64(seek_->value()) * rate / 1000);
+    if (player_->play(audioOf(playing_, playingSegment_), rate, qint64(seek_->value()) * rate / 1000))
+      play_->setText(tr("Stop"));
   });
+  connect(player_, &PcmPlayer::availabilityChanged, this, [this] { player_->guard(play_, true); });
+  player_->guard(play_, true);
   connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
     if (player_->property("owner").value<QObject*>() != this) return;
     if (!seek_->isSliderDown()) seek_->setValue(int(seconds * 1000));
@@ -216,8 +219,7 @@ void HistoryPanel::playCurrent() {
   const int rate = takes_[index].sampleRate;
   seek_->setRange(0, int(qint64(samples.size()) * 1000 / rate));
   player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
-  player_->play(samples, rate);
-  play_->setText(tr("Stop"));
+  if (player_->play(samples, rate)) play_->setText(tr("Stop"));
 }
 
 bool HistoryPanel::exportCurrent(const QString& path, QString* error, audio::MasteringReport* mastering) {

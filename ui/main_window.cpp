@@ -76,16 +76,8 @@ MainWindow::MainWindow(QWidget* parent)
   resize(1200, 780);
 
   const QSettings settings;
-  settings_.device.kind = DeviceKind(settings.value(QStringLiteral("engine/deviceKind"), 0).toInt());
-  settings_.device.index = settings.value(QStringLiteral("engine/deviceIndex"), 0).toInt();
-  settings_.precision = Precision(settings.value(QStringLiteral("engine/precision"), int(Precision::Float32)).toInt());
-  settings_.llmCheckpoint = settings.value(QStringLiteral("engine/llmCheckpoint")).toString();
-  settings_.retentionDays = settings.value(QStringLiteral("outputs/retentionDays"), 0).toInt();
-  settings_.idleUnloadMinutes = settings.value(QStringLiteral("engine/idleUnloadMinutes"), 0).toInt();
-  settings_.watchdogSeconds =
-      settings.value(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds).toInt();
-  settings_.cpuThreads = settings.value(QStringLiteral("engine/cpuThreads"), 0).toInt();
-  settings_.language = settings.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
+  settings_ = AppSettings::load();
+  player_->setOutputId(settings_.audioOutput);
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
     QString problem = tr("it is missing");
@@ -206,7 +198,11 @@ void MainWindow::createPanels() {
   connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
-  connect(player_, &PcmPlayer::error, this, &MainWindow::showError);  // e.g. no output device
+  // No output device: said once in the status bar, not in a box on every Play.
+  connect(player_, &PcmPlayer::error, this, [this](const QString& message) {
+    recordError(message);
+    statusBar()->showMessage(message, 15000);
+  });
   connect(history_, &HistoryPanel::regenerateRequested, this,
           [this](const Take& take, int segment, const QString& text) {
             // The segment's text as a job of its own; it comes back spliced into a copy of the take.
@@ -452,20 +448,11 @@ void MainWindow::showSettings() {
   const bool reload = chosen.device.kind != settings_.device.kind ||
                       chosen.device.index != settings_.device.index || chosen.precision != settings_.precision ||
                       chosen.llmCheckpoint != settings_.llmCheckpoint || chosen.cpuThreads != settings_.cpuThreads;
-  settings_ = chosen;
-  QSettings s;
-  s.setValue(QStringLiteral("engine/deviceKind"), int(settings_.device.kind));
-  s.setValue(QStringLiteral("engine/deviceIndex"), settings_.device.index);
-  s.setValue(QStringLiteral("engine/precision"), int(settings_.precision));
-  s.setValue(QStringLiteral("engine/llmCheckpoint"), settings_.llmCheckpoint);
-  s.setValue(QStringLiteral("outputs/retentionDays"), settings_.retentionDays);
-  s.setValue(QStringLiteral("engine/idleUnloadMinutes"), settings_.idleUnloadMinutes);
-  s.setValue(QStringLiteral("engine/watchdogSeconds"), settings_.watchdogSeconds);
-  s.setValue(QStringLiteral("engine/cpuThreads"), settings_.cpuThreads);
-  if (chosen.language != s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString()) {
-    s.setValue(QLatin1String(i18n::kLanguageSettingsKey), chosen.language);
+  if (chosen.language != settings_.language)
     statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
-  }
+  settings_ = chosen;
+  settings_.save();
+  player_->setOutputId(settings_.audioOutput);
   updateActions();
   store_->applyRetention(settings_.retentionDays);
   if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
@@ -649,10 +636,14 @@ void MainWindow::checkMemoryGrowth() {
                            15000);
 }
 
-void MainWindow::showError(const QString& message) {
+void MainWindow::recordError(const QString& message) {
   lastError_ = message;
   recentErrors_ << QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + message;
   if (recentErrors_.size() > 20) recentErrors_.removeFirst();
+}
+
+void MainWindow::showError(const QString& message) {
+  recordError(message);
   const QStringList lines = message.split(QLatin1Char('\n'));
   statusBar()->showMessage(lines.constFirst(), 10000);
   emit errorShown(message);

@@ -80,6 +80,8 @@ class MainWindow : public QMainWindow {
   // onto the screen the window is on now.
   void keepOnScreen();
   void showError(const QString& message);
+  // Kept for the diagnostics file.
+  void recordError(const QString& message);
   void showAbout();
   void chooseModelFolder();
   void chooseSourceClip();

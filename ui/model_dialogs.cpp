@@ -3,6 +3,7 @@
 #include "language.h"
 #include "memory_meter.h"
 
+#include <QAudioDevice>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QLineEdit>
+#include <QMediaDevices>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -156,6 +158,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
                         tr("all %n core(s)", nullptr, cpu.physicalCores), QString(),
                         tr("Threads the networks use on the CPU (%1)").arg(QString::fromStdString(cpu.blas)));
 
+  output_ = new QComboBox(this);
+  output_->setObjectName(QStringLiteral("audioOutput"));
+  output_->addItem(tr("System default"), QByteArray());
+  for (const QAudioDevice& device : QMediaDevices::audioOutputs())
+    output_->addItem(device.description(), device.id());
+  output_->setCurrentIndex(std::max(0, output_->findData(settings.audioOutput)));
+  output_->setToolTip(tr("Where takes, clips and voices are played"));
+
   language_ = new QComboBox(this);
   language_->setObjectName(QStringLiteral("language"));
   language_->addItem(tr("Follow the system"), QString());
@@ -174,6 +184,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
   form->addRow(tr("CPU &threads:"), cpuThreads_);
+  form->addRow(tr("&Audio output:"), output_);
   form->addRow(tr("&Language:"), language_);
   form->addRow(buttons);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -220,6 +231,7 @@ AppSettings SettingsDialog::settings() const {
   s.watchdogSeconds = watchdog_->value();
   s.cpuThreads = cpuThreads_->value();
   s.language = language_->currentData().toString();
+  s.audioOutput = output_->currentData().toByteArray();
   return s;
 }
 

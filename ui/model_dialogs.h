@@ -2,6 +2,7 @@
 // the device/precision/output settings.
 #pragma once
 
+#include "app_settings.h"
 #include "job.h"
 
 #include <QDialog>
@@ -39,18 +40,6 @@ class ModelFolderDialog : public QDialog {
   QStringList problems_;
 };
 
-struct AppSettings {
-  Device device;
-  Precision precision = Precision::Float32;
-  int retentionDays = 0;  // 0 = keep every take
-  int idleUnloadMinutes = 0;  // 0 = keep the model loaded
-  // On a GPU, a segment still generating after this long is stopped as a
-  // runaway (0 = no limit). The CPU is too slow for a fixed limit.
-  int watchdogSeconds = 120;
-  QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
-  int cpuThreads = 0;     // 0: one per physical core
-  QString language;           // locale name such as "zh_CN"; empty = follow the system
-};
 
 class SettingsDialog : public QDialog {
   Q_OBJECT
@@ -65,6 +54,7 @@ class SettingsDialog : public QDialog {
   void describeDevice();
 
   QComboBox* device_;
+  QComboBox* output_;
   QLabel* deviceInfo_;
   QComboBox* precision_;
   QComboBox* checkpoint_;

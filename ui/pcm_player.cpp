@@ -8,9 +8,11 @@
 #include <QDateTime>
 #include <QMediaDevices>
 #include <QTimer>
+#include <QWidget>
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace cosystudio::ui {
 
@@ -22,7 +24,11 @@ constexpr qint64 kDrainMs = 300;
 
 }  // namespace
 
-PcmPlayer::PcmPlayer(QObject* parent) : QObject(parent) {
+PcmPlayer::PcmPlayer(QObject* parent) : QObject(parent), devices_(new QMediaDevices(this)) {
+  connect(devices_, &QMediaDevices::audioOutputsChanged, this, [this] {
+    if (!output().isNull()) outageReported_ = false;
+    emit availabilityChanged();
+  });
   timer_ = new QTimer(this);
   timer_->setInterval(20);
   connect(timer_, &QTimer::timeout, this, &PcmPlayer::pump);
@@ -30,11 +36,34 @@ PcmPlayer::PcmPlayer(QObject* parent) : QObject(parent) {
 
 PcmPlayer::~PcmPlayer() { stop(); }
 
+void PcmPlayer::setOutputId(const QByteArray& id) {
+  outputId_ = id;
+  emit availabilityChanged();
+}
+
+QAudioDevice PcmPlayer::output() const {
+  for (const QAudioDevice& device : QMediaDevices::audioOutputs())
+    if (!outputId_.isEmpty() && device.id() == outputId_) return device;
+  return QMediaDevices::defaultAudioOutput();
+}
+
+QString PcmPlayer::unavailableReason() const {
+  return output().isNull() ? tr("No audio output device is available: connect speakers or headphones.") : QString();
+}
+
+void PcmPlayer::guard(QWidget* control, bool enabled) const {
+  // The control's own tooltip comes back when the output does.
+  if (!control->property("playToolTip").isValid()) control->setProperty("playToolTip", control->toolTip());
+  const QString reason = unavailableReason();
+  control->setEnabled(enabled && reason.isEmpty());
+  control->setToolTip(reason.isEmpty() ? control->property("playToolTip").toString() : reason);
+}
+
 bool PcmPlayer::open(int sampleRate) {
   stop();
-  const QAudioDevice device = device_.isNull() ? QMediaDevices::defaultAudioOutput() : device_;
+  const QAudioDevice device = output();
   if (device.isNull()) {
-    emit error(tr("No audio output device is available."));
+    if (!std::exchange(outageReported_, true)) emit error(unavailableReason());
     return false;
   }
   QAudioFormat format;
@@ -64,20 +93,22 @@ bool PcmPlayer::open(int sampleRate) {
   return true;
 }
 
-void PcmPlayer::play(const QVector<float>& samples, int sampleRate, qint64 from, qint64 to) {
+bool PcmPlayer::play(const QVector<float>& samples, int sampleRate, qint64 from, qint64 to) {
   if (to < 0 || to > samples.size()) to = samples.size();
   from = std::clamp<qint64>(from, 0, to);
-  if (!open(sampleRate)) return;
+  if (!open(sampleRate)) return false;
   startFrame_ = from;
   streamEnded_ = false;
   append(samples.mid(from, to - from));
   endStream();
+  return true;
 }
 
-void PcmPlayer::startStream(int sampleRate) {
-  if (!open(sampleRate)) return;
+bool PcmPlayer::startStream(int sampleRate) {
+  if (!open(sampleRate)) return false;
   startFrame_ = 0;
   streamEnded_ = false;
+  return true;
 }
 
 void PcmPlayer::append(const QVector<float>& samples) {

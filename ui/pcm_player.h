@@ -8,6 +8,8 @@
 #include <QVector>
 
 class QAudioSink;
+class QMediaDevices;
+class QWidget;
 class QIODevice;
 class QTimer;
 
@@ -20,12 +22,21 @@ class PcmPlayer : public QObject {
   explicit PcmPlayer(QObject* parent = nullptr);
   ~PcmPlayer() override;
 
-  void setDevice(const QAudioDevice& device) { device_ = device; }
+  // The output chosen in Settings (QAudioDevice::id()); empty, or a device that
+  // is gone: the system's default.
+  void setOutputId(const QByteArray& id);
+  QAudioDevice output() const;
+  // Why nothing can be played (no output device), or empty.
+  QString unavailableReason() const;
+  // Disables `control` (a Play button) with the reason as its tooltip while no
+  // output exists; `enabled` says whether it would be enabled otherwise.
+  void guard(QWidget* control, bool enabled) const;
 
-  // Plays frames [from, to) of `samples` (to < 0: to the end).
-  void play(const QVector<float>& samples, int sampleRate, qint64 from = 0, qint64 to = -1);
+  // Plays frames [from, to) of `samples` (to < 0: to the end). False when the
+  // output cannot be opened (said once through error()).
+  bool play(const QVector<float>& samples, int sampleRate, qint64 from = 0, qint64 to = -1);
   // Streaming: start, append chunks as they come, then end.
-  void startStream(int sampleRate);
+  bool startStream(int sampleRate);
   void append(const QVector<float>& samples);
   void endStream();
 
@@ -37,13 +48,18 @@ class PcmPlayer : public QObject {
  signals:
   void positionChanged(double seconds);
   void finished();
+  // Once per outage, not on every attempt: the caller shows it without a modal.
   void error(const QString& message);
+  // Outputs were added or removed; unavailableReason() may have changed.
+  void availabilityChanged();
 
  private:
   bool open(int sampleRate);
   void pump();
 
-  QAudioDevice device_;
+  QMediaDevices* devices_;
+  QByteArray outputId_;
+  bool outageReported_ = false;
   QAudioSink* sink_ = nullptr;
   QIODevice* out_ = nullptr;
   QTimer* timer_ = nullptr;

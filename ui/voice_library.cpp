@@ -74,6 +74,8 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
 
   connect(filter_, &QLineEdit::textChanged, this, &VoiceLibrary::setFilter);
   connect(preview, &QPushButton::clicked, this, &VoiceLibrary::previewSelected);
+  connect(player_, &PcmPlayer::availabilityChanged, preview, [this, preview] { player_->guard(preview, true); });
+  player_->guard(preview, true);
   connect(save, &QPushButton::clicked, this, &VoiceLibrary::saveRequested);
   connect(renameButton, &QPushButton::clicked, this, &VoiceLibrary::renameSelected);
   connect(list_, &QListWidget::itemDoubleClicked, this, &VoiceLibrary::renameSelected);
@@ -136,7 +138,7 @@ bool VoiceLibrary::previewSelected() {
     const Voice voice = Voice::load(fileFor(name).toStdString());
     const std::vector<float>& clip = voice.clipSamples();
     player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
-    player_->play(QVector<float>(clip.begin(), clip.end()), voice.clipRate());
+    if (!player_->play(QVector<float>(clip.begin(), clip.end()), voice.clipRate())) return false;
     emit message(tr("%1: “%2” (%3 s)")
                      .arg(name, QString::fromStdString(voice.transcript()))
                      .arg(voice.clipSeconds(), 0, 'f', 1));

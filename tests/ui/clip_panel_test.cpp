@@ -8,6 +8,7 @@
 
 #include <QLabel>
 #include <QTemporaryDir>
+#include <QPushButton>
 #include <QtTest>
 
 using namespace cosystudio;
@@ -36,6 +37,25 @@ class ClipPanelTest : public QObject {
     QVERIFY(qAbs(panel.selectionSeconds() - info.durationSeconds()) < 1e-6);
     // Used whole, the engine reads the original file.
     QCOMPARE(panel.clipForEngine(&error), QFileInfo(test::promptA()).absoluteFilePath());
+  }
+
+  // ui tests run without an audio server: Play says why it cannot play, and
+  // playing anyway is refused once, without a box.
+  void withoutAnOutputPlayIsDisabledWithTheReason() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    auto* play = panel.findChild<QPushButton*>(QStringLiteral("playSelection"));
+    QVERIFY(play);
+    QVERIFY(!play->isEnabled());
+    QCOMPARE(play->toolTip(), player.unavailableReason());
+    QVERIFY(!player.unavailableReason().isEmpty());
+    QSignalSpy said(&player, &PcmPlayer::error);
+    QVERIFY(!player.play(QVector<float>(2400, 0.1f), 24000));
+    QVERIFY(!player.play(QVector<float>(2400, 0.1f), 24000));
+    QCOMPARE(said.count(), 1);
+    QVERIFY(!player.isPlaying());
   }
 
   void aBadFileChangesNothing() {

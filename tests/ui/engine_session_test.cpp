@@ -137,9 +137,15 @@ class EngineSessionTest : public QObject {
     QVERIFY(saved.wait(kJobMs));
     library.refresh();
     QVERIFY(library.setActiveVoice(QStringLiteral("Alice")));
+    // ui tests run without an audio server (PULSE_SERVER points nowhere): the
+    // preview is refused, said once however often it is asked for.
     QSignalSpy message(&library, &VoiceLibrary::message);
-    QVERIFY(library.previewSelected());
-    QVERIFY(message.first().first().toString().contains(kTranscript));
+    QSignalSpy noOutput(&player, &PcmPlayer::error);
+    QVERIFY(!player.unavailableReason().isEmpty());
+    QVERIFY(!library.previewSelected());
+    QVERIFY(!library.previewSelected());
+    QCOMPARE(noOutput.count(), 1);
+    QCOMPARE(message.count(), 0);
 
     auto* list = library.findChild<QListWidget*>(QStringLiteral("voices"));
     library.setFilter(QStringLiteral("bob"));

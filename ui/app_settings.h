@@ -1,0 +1,29 @@
+// What the user chose in Settings, and the one place that names its QSettings
+// keys: load() at start, save() after the dialog.
+#pragma once
+
+#include "job.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace cosystudio::ui {
+
+struct AppSettings {
+  Device device;
+  Precision precision = Precision::Float32;
+  int retentionDays = 0;  // 0 = keep every take
+  int idleUnloadMinutes = 0;  // 0 = keep the model loaded
+  // On a GPU, a segment still generating after this long is stopped as a
+  // runaway (0 = no limit). The CPU is too slow for a fixed limit.
+  int watchdogSeconds = 120;
+  QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
+  int cpuThreads = 0;     // 0: one per physical core
+  QString language;       // locale name such as "zh_CN"; empty = follow the system
+  QByteArray audioOutput;  // QAudioDevice::id(); empty = the system's default output
+
+  static AppSettings load();
+  void save() const;
+};
+
+}  // namespace cosystudio::ui
