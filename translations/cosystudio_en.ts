@@ -34,6 +34,13 @@
             <numerusform>… and %n more lines: see Show Details.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</source>
+        <translation>
+            <numerusform>%n job is still running or waiting. Quitting stops it; the queue is not kept, finished takes are.</numerusform>
+            <numerusform>%n jobs are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::SettingsDialog</name>

@@ -104,10 +104,6 @@
         <translation>对于 %1 秒的语音，参考文本似乎太长：只能包含选中片段里实际说的内容。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The engine was torn down in %1 s and reloaded in %2 s.&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;VRAM allocated&lt;/th&gt;&lt;th&gt;VRAM reserved&lt;/th&gt;&lt;th&gt;RAM&lt;/th&gt;&lt;/tr&gt;%3%4%5&lt;/table&gt;&lt;p&gt;What remains after the teardown is the baseline of the runtime (the CUDA context on a GPU); it is not a leak.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;引擎拆除用时 %1 秒，重新加载用时 %2 秒。&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;已分配显存&lt;/th&gt;&lt;th&gt;已预留显存&lt;/th&gt;&lt;th&gt;内存&lt;/th&gt;&lt;/tr&gt;%3%4%5&lt;/table&gt;&lt;p&gt;拆除后仍占用的部分是运行时本身的基础开销（在 GPU 上即 CUDA 上下文），并不是内存泄漏。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>before</source>
         <translation>重置前</translation>
     </message>
@@ -122,6 +118,22 @@
     <message>
         <source>No folder chosen.</source>
         <translation>尚未选择文件夹。</translation>
+    </message>
+    <message>
+        <source>&lt;th&gt;VRAM allocated&lt;/th&gt;&lt;th&gt;VRAM reserved&lt;/th&gt;</source>
+        <translation>&lt;th&gt;已分配显存&lt;/th&gt;&lt;th&gt;已预留显存&lt;/th&gt;</translation>
+    </message>
+    <message>
+        <source>What remains after the teardown is the baseline of the runtime (the CUDA context); it is not a leak.</source>
+        <translation>拆除后仍占用的部分是运行时本身的基础开销（即 CUDA 上下文），并不是内存泄漏。</translation>
+    </message>
+    <message>
+        <source>What remains after the teardown is the baseline of the runtime; it is not a leak.</source>
+        <translation>拆除后仍占用的部分是运行时本身的基础开销，并不是内存泄漏。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The engine was torn down in %1 s and reloaded in %2 s.&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;RAM&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引擎拆除用时 %1 秒，重新加载用时 %2 秒。&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;内存&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -396,10 +408,6 @@
         <translation>打开参考音频</translation>
     </message>
     <message>
-        <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
-        <translation>音频文件 (*.wav *.flac *.ogg *.oga *.opus *.mp3);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -443,6 +451,14 @@
         <source>Choose a prompt clip first (open, drop or record one).</source>
         <translation>请先准备参考音频（打开、拖入或录制）。</translation>
     </message>
+    <message>
+        <source>Auto-trim found nothing to cut: the selection already starts at the speech and ends with a short tail.</source>
+        <translation>自动裁剪没有可裁掉的部分：选区已从语音开始，结尾只留了短暂的静音。</translation>
+    </message>
+    <message>
+        <source>Auto-trim kept %1 s of the clip.</source>
+        <translation>自动裁剪后保留了 %1 秒。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipRecorder</name>
@@ -471,6 +487,13 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::FileDialogs</name>
+    <message>
+        <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
+        <translation>音频文件 (*.wav *.flac *.ogg *.oga *.opus *.mp3);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -644,10 +667,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>以其他采样率导出时，使用高质量 sinc 插值重采样</translation>
     </message>
     <message>
-        <source>&amp;Regenerate segment…</source>
-        <translation>重新生成片段(&amp;R)…</translation>
-    </message>
-    <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
@@ -700,6 +719,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>
             <numerusform>已将 %n 条结果导出到 %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate segment</source>
+        <translation>重新生成片段(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -823,10 +846,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>打开参考音频</translation>
     </message>
     <message>
-        <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
-        <translation>音频文件 (*.wav *.flac *.ogg *.oga *.opus *.mp3);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>&amp;Export take…</source>
         <translation>导出结果(&amp;E)…</translation>
     </message>
@@ -921,10 +940,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>%1 tokens/s · %2 s elapsed</source>
         <translation>%1 token/秒 · 已用时 %2 秒</translation>
-    </message>
-    <message>
-        <source>Listen to take #%1: %2 Generate again with another seed if it sounds wrong.</source>
-        <translation>试听第 %1 条结果：%2 如果听起来不对，请换个种子重新生成。</translation>
     </message>
     <message>
         <source>done</source>
@@ -1089,6 +1104,32 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>
             <numerusform>……另有 %n 行：请点“显示详情”。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Listen to take #%1: %2</source>
+        <translation>试听第 %1 条结果：%2</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>正在生成：%1</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>等待中：%1</translation>
+    </message>
+    <message>
+        <source>Quit CosyStudio</source>
+        <translation>退出 CosyStudio</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</source>
+        <translation>
+            <numerusform>还有 %n 个任务正在生成或等待。退出会停止它们，队列不会保留；已完成的结果会保留。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Quit and drop the queue</source>
+        <translation>退出并丢弃队列(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1554,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>
             <numerusform>%n 个字符</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>

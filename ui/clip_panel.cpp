@@ -1,5 +1,6 @@
 #include "clip_panel.h"
 
+#include "file_dialogs.h"
 #include "clip_recorder.h"
 #include "elided_label.h"
 #include "pcm_player.h"
@@ -11,7 +12,6 @@
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -219,9 +219,7 @@ bool ClipPanel::loadFile(const QString& path, QString* error) {
 }
 
 void ClipPanel::openFile() {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open prompt clip"), QString(),
-      tr("Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)"));
+  const QString path = chooseAudioFile(this, tr("Open prompt clip"));
   if (path.isEmpty()) return;
   QString error;
   if (!loadFile(path, &error)) emit errorOccurred(error);
@@ -278,7 +276,13 @@ void ClipPanel::autoTrim() {
       qint64(std::max(0.0, a.trailingSilenceSeconds - kAutoTrimTailSeconds) * sampleRate_);
   qint64 out = mono_.size() - tail;
   out = std::min(out, lead + qint64(kMaxPromptSeconds * sampleRate_));
+  if (lead == inFrame() && out == outFrame()) {
+    emit message(tr("Auto-trim found nothing to cut: the selection already starts at the speech and ends "
+                    "with a short tail."));
+    return;
+  }
   waveform_->setSelection(lead, out);
+  emit message(tr("Auto-trim kept %1 s of the clip.").arg(selectionSeconds(), 0, 'f', 2));
 }
 
 QString ClipPanel::transcript() const { return transcript_->toPlainText().trimmed(); }

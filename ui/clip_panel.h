@@ -50,6 +50,7 @@ class ClipPanel : public QWidget {
  signals:
   void clipChanged();
   void errorOccurred(const QString& message);
+  void message(const QString& text);  // for the status bar
 
  private:
   // The engine's advice in the user's language; empty for what the panel

@@ -1,12 +1,12 @@
 #include "history_panel.h"
 
+#include "file_dialogs.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -62,7 +62,7 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   trim_ = new QCheckBox(tr("Trim silence"), this);
   trim_->setObjectName(QStringLiteral("exportTrim"));
   trim_->setToolTip(tr("Cut long silence at the start and end of exported files"));
-  auto* regenerate = new QPushButton(tr("&Regenerate segment…"), this);
+  auto* regenerate = new QPushButton(tr("&Regenerate segment"), this);
   regenerate->setObjectName(QStringLiteral("regenerateSegment"));
   regenerate->setToolTip(tr("Make the selected segment (or one of the selected take's) again with a new seed"));
   auto* edit = new QPushButton(tr("E&dit segment…"), this);
@@ -244,8 +244,7 @@ void HistoryPanel::exportCurrentWithDialog() {
   const QString suggested = takes_[index].wavPath.isEmpty()
                                 ? QStringLiteral("take.wav")
                                 : QFileInfo(takes_[index].wavPath).fileName();
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export take"), suggested,
-                                                    tr("WAV files (*.wav)"));
+  const QString path = chooseSavePath(this, tr("Export take"), FileKind::Export, suggested, tr("WAV files (*.wav)"));
   if (path.isEmpty()) return;
   QString error;
   audio::MasteringReport mastering;
@@ -293,7 +292,7 @@ void HistoryPanel::editSegment() {
 
 void HistoryPanel::exportAll() {
   if (takes_.isEmpty()) return;
-  const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all takes to"));
+  const QString folder = chooseFolder(this, tr("Export all takes to"), FileKind::Export);
   if (folder.isEmpty()) return;
   int done = 0, turnedDown = 0;
   for (const Take& take : takes_) {

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "file_dialogs.h"
 #include "cosystudio/audio/clip.h"
 #include "language.h"
 #include "clip_panel.h"
@@ -23,7 +24,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QKeySequence>
@@ -47,20 +47,26 @@ namespace cosystudio::ui {
 
 namespace {
 
-QString describeReport(const ResetReport& r) {
-  auto row = [](const QString& name, const MemoryStats& s) {
-    return QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
-        .arg(name, formatBytes(s.deviceAllocated), formatBytes(s.deviceReserved), formatBytes(s.hostResident));
+// On the CPU there is no VRAM to show, and no CUDA context to explain.
+QString describeReport(const ResetReport& r, bool onGpu) {
+  auto row = [onGpu](const QString& name, const MemoryStats& s) {
+    const QString vram = onGpu ? QStringLiteral("<td>%1</td><td>%2</td>")
+                                     .arg(formatBytes(s.deviceAllocated), formatBytes(s.deviceReserved))
+                               : QString();
+    return QStringLiteral("<tr><td>%1</td>%2<td>%3</td></tr>").arg(name, vram, formatBytes(s.hostResident));
   };
+  const QString header = onGpu ? QObject::tr("<th>VRAM allocated</th><th>VRAM reserved</th>") : QString();
+  const QString baseline =
+      onGpu ? QObject::tr("What remains after the teardown is the baseline of the runtime (the CUDA context); "
+                          "it is not a leak.")
+            : QObject::tr("What remains after the teardown is the baseline of the runtime; it is not a leak.");
   return QObject::tr("<p>The engine was torn down in %1 s and reloaded in %2 s.</p>"
-                     "<table cellspacing=6><tr><th></th><th>VRAM allocated</th><th>VRAM reserved</th>"
-                     "<th>RAM</th></tr>%3%4%5</table>"
-                     "<p>What remains after the teardown is the baseline of the runtime "
-                     "(the CUDA context on a GPU); it is not a leak.</p>")
+                     "<table cellspacing=6><tr><th></th>%3<th>RAM</th></tr>%4%5%6</table><p>%7</p>")
       .arg(r.teardownSeconds, 0, 'f', 2)
       .arg(r.reloadSeconds, 0, 'f', 2)
-      .arg(row(QObject::tr("before"), r.before), row(QObject::tr("torn down"), r.afterTeardown),
-           row(QObject::tr("reloaded"), r.afterReload));
+      .arg(header,
+           row(QObject::tr("before"), r.before), row(QObject::tr("torn down"), r.afterTeardown),
+           row(QObject::tr("reloaded"), r.afterReload), baseline);
 }
 
 }  // namespace
@@ -197,6 +203,7 @@ void MainWindow::createPanels() {
   connect(generateButton_, &QPushButton::clicked, this, &MainWindow::generate);
   connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
+  connect(clip_, &ClipPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
   // No output device: said once in the status bar, not in a box on every Play.
   connect(player_, &PcmPlayer::error, this, [this](const QString& message) {
@@ -233,9 +240,7 @@ void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->setObjectName(QStringLiteral("fileMenu"));
   QAction* open = file->addAction(tr("&Open prompt clip…"), this, [this] {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open prompt clip"), QString(),
-        tr("Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)"));
+    const QString path = chooseAudioFile(this, tr("Open prompt clip"));
     if (!path.isEmpty()) openClip(path);
   });
   open->setShortcut(QKeySequence::Open);
@@ -276,9 +281,8 @@ void MainWindow::createMenus() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->setObjectName(QStringLiteral("helpMenu"));
   help->addAction(tr("Save &diagnostics…"), this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save diagnostics"),
-                                                      QStringLiteral("cosystudio-diagnostics.json"),
-                                                      tr("JSON files (*.json)"));
+    const QString path = chooseSavePath(this, tr("Save diagnostics"), FileKind::Diagnostics,
+                                        QStringLiteral("cosystudio-diagnostics.json"), tr("JSON files (*.json)"));
     if (path.isEmpty()) return;
     if (saveDiagnostics(path))
       statusBar()->showMessage(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
@@ -303,7 +307,8 @@ void MainWindow::connectSession() {
   });
   connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
     statusBar()->showMessage(tr("Engine reset in %1 s").arg(report.teardownSeconds + report.reloadSeconds, 0, 'f', 1), 8000);
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Engine reset"), describeReport(report),
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Engine reset"),
+                                describeReport(report, session_->model().device.kind == DeviceKind::Cuda),
                                 QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("resetReport"));
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -342,7 +347,7 @@ void MainWindow::connectSession() {
     style_->showUsedSeed(finished.seed);
     checkMemoryGrowth();
     if (!take.warnings().isEmpty())
-      statusBar()->showMessage(tr("Listen to take #%1: %2 Generate again with another seed if it sounds wrong.")
+      statusBar()->showMessage(tr("Listen to take #%1: %2")
                                    .arg(take.jobId)
                                    .arg(take.warnings().join(QLatin1Char(' '))),
                                15000);
@@ -459,8 +464,7 @@ void MainWindow::showSettings() {
 }
 
 void MainWindow::chooseSourceClip() {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open source clip"), QString(), tr("Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)"));
+  const QString path = chooseAudioFile(this, tr("Open source clip"));
   if (!path.isEmpty()) setSourceClip(path);
 }
 
@@ -607,11 +611,14 @@ void MainWindow::updateActions() {
 void MainWindow::refreshQueue() {
   queue_->clear();
   for (const JobSpec& job : session_->jobs()) {
-    auto* item = new QListWidgetItem((job.id == session_->runningJob() ? QStringLiteral("▶ ") : QStringLiteral("⏳ ")) +
-                                         job.summary(),
-                                     queue_);
+    // Icons from the style, not emoji: every desktop has them, not every font has ⏳.
+    const bool running = job.id == session_->runningJob();
+    const QIcon icon = running ? style()->standardIcon(QStyle::SP_MediaPlay)
+                               : QIcon::fromTheme(QStringLiteral("appointment-soon"),
+                                                  style()->standardIcon(QStyle::SP_MediaPause));
+    auto* item = new QListWidgetItem(icon, job.summary(), queue_);
     item->setData(Qt::UserRole, job.id);
-    item->setToolTip(job.text);
+    item->setToolTip((running ? tr("Running: %1") : tr("Waiting: %1")).arg(job.text));
   }
 }
 
@@ -739,6 +746,21 @@ void MainWindow::keepOnScreen() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (const int jobs = int(session_->jobs().size()); jobs > 0) {
+    QMessageBox ask(QMessageBox::Question, tr("Quit CosyStudio"),
+                    tr("%n job(s) are still running or waiting. Quitting stops them; the queue is not kept, "
+                       "finished takes are.", nullptr, jobs),
+                    QMessageBox::NoButton, this);
+    ask.setObjectName(QStringLiteral("quitWithJobs"));
+    QPushButton* quit = ask.addButton(tr("&Quit and drop the queue"), QMessageBox::DestructiveRole);
+    ask.addButton(QMessageBox::Cancel);
+    ask.setDefaultButton(QMessageBox::Cancel);
+    ask.exec();
+    if (ask.clickedButton() != quit) {
+      event->ignore();
+      return;
+    }
+  }
   QSettings s;
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());
   s.setValue(QStringLiteral("window/state"), saveState());

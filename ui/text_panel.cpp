@@ -223,7 +223,11 @@ void TextPanel::setCrossLingual(bool crossLingual) {
 
 QStringList TextPanel::previewSegments() const {
   QStringList segments;
-  for (int i = 0; i < preview_->count(); ++i) segments << preview_->item(i)->text();
+  // Segments are shown numbered; the text itself is kept under UserRole.
+  for (int i = 0; i < preview_->count(); ++i) {
+    const QVariant segment = preview_->item(i)->data(Qt::UserRole);
+    segments << (segment.isValid() ? segment.toString() : preview_->item(i)->text());
+  }
   return segments;
 }
 
@@ -244,8 +248,11 @@ void TextPanel::updatePreview() {
     text::NormalizeOptions options;
     options.textFrontend = !rawText();
     options.readNumbers = readsNumbers();
-    for (const std::string& segment : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options))
-      preview_->addItem(QString::fromStdString(segment));
+    int number = 0;
+    for (const std::string& segment : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options)) {
+      auto* item = new QListWidgetItem(tr("%1. %2").arg(++number).arg(QString::fromStdString(segment)), preview_);
+      item->setData(Qt::UserRole, QString::fromStdString(segment));
+    }
   } catch (const std::exception& e) {
     preview_->addItem(tr("⚠ %1").arg(QString::fromStdString(e.what())));
   }

@@ -1,5 +1,6 @@
 #include "voice_library.h"
 
+#include "file_dialogs.h"
 #include "pcm_player.h"
 
 #include "cosystudio/engine.h"
@@ -8,7 +9,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QInputDialog>
@@ -237,8 +237,8 @@ void VoiceLibrary::removeSelected() {
 }
 
 void VoiceLibrary::importWithDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Import voice"), QString(),
-                                                    tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
+  const QString path = chooseOpenPath(this, tr("Import voice"), FileKind::Voice,
+                                      tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
   QString error;
   if (!path.isEmpty() && !importFile(path, &error)) emit errorOccurred(error);
 }
@@ -250,8 +250,8 @@ void VoiceLibrary::exportWithDialog() {
                             tr("A voice file lets anyone speak with this voice. Share it only with the "
                                "consent of the person whose voice it is. Continue?")) != QMessageBox::Yes)
     return;
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export voice"), name + QLatin1String(kSuffix),
-                                                    tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
+  const QString path = chooseSavePath(this, tr("Export voice"), FileKind::Voice, name + QLatin1String(kSuffix),
+                                      tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
   QString error;
   if (path.isEmpty()) return;
   if (exportVoice(name, path, &error))

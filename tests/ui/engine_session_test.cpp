@@ -19,6 +19,8 @@
 #include <QListWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QMessageBox>
+#include <QTimer>
 #include <QtTest>
 
 using namespace cosystudio;
@@ -293,6 +295,32 @@ class EngineSessionTest : public QObject {
     QVERIFY(window.generate() != 0);
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+  }
+
+  void quittingWithJobsInTheQueueAsksFirst() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    QSignalSpy loaded(window.session(), &EngineSession::loaded);
+    QVERIFY(window.setModelFolder(test::tinyModelA()));
+    QVERIFY(loaded.wait(kLoadMs));
+    QVERIFY(window.openClip(test::promptA()));
+    window.clipPanel()->setTranscript(kTranscript);
+    window.textPanel()->setText(QStringLiteral("One sentence. Another sentence. A third one."));
+    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(window.generate() != 0);
+    window.show();
+    QString question;
+    QTimer::singleShot(0, &window, [&] {
+      if (auto* box = window.findChild<QMessageBox*>(QStringLiteral("quitWithJobs"))) {
+        question = box->text();
+        box->reject();  // Cancel: the window stays, and so does the queue
+      }
+    });
+    QVERIFY(!window.close());
+    QVERIFY2(question.startsWith(QStringLiteral("2 job")), qPrintable(question));
+    QCOMPARE(window.session()->jobs().size(), 2);
+    window.session()->cancelAll();
   }
 };
 
