@@ -41,6 +41,13 @@
             <numerusform>%n jobs are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n earlier take(s) could not be read back: %1</source>
+        <translation>
+            <numerusform>%n earlier take could not be read back: %1</numerusform>
+            <numerusform>%n earlier takes could not be read back: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::SettingsDialog</name>

@@ -181,6 +181,14 @@
         <source>The take has no audio.</source>
         <translation>这条生成结果没有音频。</translation>
     </message>
+    <message>
+        <source>its segments do not match its audio</source>
+        <translation>其片段与音频对不上</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read back: %2</source>
+        <translation>无法读回 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui</name>
@@ -1131,6 +1139,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>&amp;Quit and drop the queue</source>
         <translation>退出并丢弃队列(&amp;Q)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n earlier take(s) could not be read back: %1</source>
+        <translation>
+            <numerusform>有 %n 条以前的结果无法读回：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupHighlighter</name>
@@ -1366,6 +1380,22 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>&amp;Audio output:</source>
         <translation>音频输出(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Every take is kept here as a WAV with a JSON file of its settings; the history is read back from it on start</source>
+        <translation>每条生成结果都以 WAV 及记录其设置的 JSON 文件保存在这里；启动时从这里读回历史记录</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Outputs folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <source>Outputs &amp;folder:</source>
+        <translation>输出文件夹(&amp;F)：</translation>
     </message>
 </context>
 <context>

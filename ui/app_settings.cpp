@@ -17,6 +17,7 @@ constexpr char kIdleUnloadMinutes[] = "engine/idleUnloadMinutes";
 constexpr char kWatchdogSeconds[] = "engine/watchdogSeconds";
 constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
+constexpr char kOutputsFolder[] = "outputs/folder";
 
 }  // namespace
 
@@ -33,6 +34,7 @@ AppSettings AppSettings::load() {
   a.cpuThreads = s.value(QLatin1String(kCpuThreads), 0).toInt();
   a.language = s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
   a.audioOutput = s.value(QLatin1String(kAudioOutput)).toByteArray();
+  a.outputsFolder = s.value(QLatin1String(kOutputsFolder)).toString();
   return a;
 }
 
@@ -48,6 +50,7 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kCpuThreads), cpuThreads);
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
   s.setValue(QLatin1String(kAudioOutput), audioOutput);
+  s.setValue(QLatin1String(kOutputsFolder), outputsFolder);
 }
 
 }  // namespace cosystudio::ui

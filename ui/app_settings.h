@@ -21,6 +21,7 @@ struct AppSettings {
   int cpuThreads = 0;     // 0: one per physical core
   QString language;       // locale name such as "zh_CN"; empty = follow the system
   QByteArray audioOutput;  // QAudioDevice::id(); empty = the system's default output
+  QString outputsFolder;   // where every take is kept; empty = TakeStore::defaultFolder()
 
   static AppSettings load();
   void save() const;

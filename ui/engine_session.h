@@ -7,6 +7,8 @@
 #include <QList>
 #include <QObject>
 
+#include <algorithm>
+
 class QThread;
 
 namespace cosystudio::ui {
@@ -39,6 +41,8 @@ class EngineSession : public QObject {
   quint64 enqueue(JobSpec job);
   void cancel(quint64 id);
   void cancelAll();
+  // Job ids go on from `id`: the history holds takes numbered up to it.
+  void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
   // Prepares the clip's features on the engine thread and saves them to `file`.
   void saveVoice(const QString& clipPath, const QString& transcript, const QString& file);
 

@@ -141,7 +141,8 @@ void HistoryPanel::addTake(const Take& take) {
     memory += tr("\nVRAM allocated %1 → %2, reserved %3 → %4")
                   .arg(formatBytes(take.memoryBefore.deviceAllocated), formatBytes(take.memoryAfter.deviceAllocated),
                        formatBytes(take.memoryBefore.deviceReserved), formatBytes(take.memoryAfter.deviceReserved));
-  for (const int column : {4, 5}) item->setToolTip(column, memory);
+  if (take.memoryAfter.hostResident > 0)  // not for takes read back from an earlier session
+    for (const int column : {4, 5}) item->setToolTip(column, memory);
   if (take.segments.size() > 1)
     for (qsizetype i = 0; i < take.segments.size(); ++i) {
       const TakeSegment& segment = take.segments[i];
@@ -155,6 +156,14 @@ void HistoryPanel::addTake(const Take& take) {
       row->setToolTip(0, tip.join(QLatin1Char('\n')));
     }
   list_->setCurrentItem(item);
+}
+
+void HistoryPanel::clear() {
+  if (player_->property("owner").value<QObject*>() == this) player_->stop();
+  play_->setText(tr("Play"));
+  takes_.clear();
+  list_->clear();
+  playing_ = playingSegment_ = -1;
 }
 
 const Take* HistoryPanel::take(quint64 jobId) const {

@@ -26,6 +26,7 @@ class HistoryPanel : public QWidget {
   HistoryPanel(PcmPlayer* player, QWidget* parent = nullptr);
 
   void addTake(const Take& take);
+  void clear();
   const QList<Take>& takes() const { return takes_; }
   const Take* take(quint64 jobId) const;  // nullptr when not in the history
   int currentIndex() const;    // the selected take (also when one of its segments is selected)

@@ -19,6 +19,22 @@ QString modeName(Mode mode) {
   return {};
 }
 
+QString modeId(Mode mode) {
+  switch (mode) {
+    case Mode::ZeroShot: return QStringLiteral("zero_shot");
+    case Mode::CrossLingual: return QStringLiteral("cross_lingual");
+    case Mode::Instruct: return QStringLiteral("instruct");
+    case Mode::VoiceConversion: return QStringLiteral("voice_conversion");
+  }
+  return {};
+}
+
+std::optional<Mode> modeFromId(const QString& id) {
+  for (Mode mode : {Mode::ZeroShot, Mode::CrossLingual, Mode::Instruct, Mode::VoiceConversion})
+    if (modeId(mode) == id) return mode;
+  return std::nullopt;
+}
+
 quint64 randomSeed() { return QRandomGenerator::global()->bounded(2147483647u); }
 
 QString stageName(Stage stage) {

@@ -96,7 +96,10 @@ struct ModelChoice {
   int cpuThreads = 0;     // 0: one per physical core (LoadOptions::cpuThreads)
 };
 
-QString modeName(Mode mode);
+QString modeName(Mode mode);  // translated, for the window
+// Stable names for files ("zero_shot", …) and back; nullopt for an unknown name.
+QString modeId(Mode mode);
+std::optional<Mode> modeFromId(const QString& id);
 // A seed for a job the user did not fix one for.
 quint64 randomSeed();
 QString stageName(Stage stage);

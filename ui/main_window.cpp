@@ -75,14 +75,14 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       session_(new EngineSession(this)),
       player_(new PcmPlayer(this)),
-      store_(new TakeStore) {
+      settings_(AppSettings::load()),
+      store_(new TakeStore(settings_.outputsFolder)) {
   setWindowTitle(QStringLiteral("CosyStudio"));
   setObjectName(QStringLiteral("mainWindow"));
   setAcceptDrops(true);
   resize(1200, 780);
 
   const QSettings settings;
-  settings_ = AppSettings::load();
   player_->setOutputId(settings_.audioOutput);
   QString deviceGone;
   if (settings_.device.kind == DeviceKind::Cuda) {
@@ -133,6 +133,7 @@ MainWindow::MainWindow(QWidget* parent)
   }
   keepOnScreen();
   store_->applyRetention(settings_.retentionDays);
+  restoreHistory();
   updateActions();
   if (!deviceGone.isEmpty()) statusBar()->showMessage(deviceGone, 15000);
 }
@@ -455,8 +456,10 @@ void MainWindow::showSettings() {
                       chosen.llmCheckpoint != settings_.llmCheckpoint || chosen.cpuThreads != settings_.cpuThreads;
   if (chosen.language != settings_.language)
     statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
+  const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
   settings_ = chosen;
   settings_.save();
+  if (otherOutputs) setOutputsFolder(settings_.outputsFolder);
   player_->setOutputId(settings_.audioOutput);
   updateActions();
   store_->applyRetention(settings_.retentionDays);
@@ -671,6 +674,23 @@ void MainWindow::showError(const QString& message) {
 void MainWindow::setOutputsFolder(const QString& folder) {
   delete store_;
   store_ = new TakeStore(folder);
+  restoreHistory();
+}
+
+void MainWindow::restoreHistory() {
+  history_->clear();
+  QStringList problems;
+  // Numbered afresh: every session counts its jobs from 1.
+  quint64 id = 0;
+  for (Take take : store_->load(&problems)) {
+    take.jobId = take.spec.id = ++id;
+    history_->addTake(take);
+  }
+  session_->continueIdsAfter(id);
+  if (!problems.isEmpty())
+    statusBar()->showMessage(tr("%n earlier take(s) could not be read back: %1", nullptr, int(problems.size()))
+                                 .arg(problems.constFirst()),
+                             15000);
 }
 
 void MainWindow::saveSession() const {

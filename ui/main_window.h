@@ -95,11 +95,13 @@ class MainWindow : public QMainWindow {
   void checkMemoryGrowth();
   void loadTokenizerTags(const QString& folder);
   void saveVoice();
+  // The takes of earlier sessions, read back from the outputs folder.
+  void restoreHistory();
 
   EngineSession* session_;
   PcmPlayer* player_;
-  TakeStore* store_;
   AppSettings settings_;
+  TakeStore* store_;
   QString modelFolder_;
   QString sourceClip_;  // voice conversion
   QString lastError_;

@@ -2,6 +2,7 @@
 
 #include "language.h"
 #include "memory_meter.h"
+#include "take_store.h"
 
 #include <QAudioDevice>
 #include <QComboBox>
@@ -145,6 +146,20 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   checkpoint_->addItem(tr("Base (llm.pt)"), QString::fromLatin1(kBaseCheckpoint));
   checkpoint_->setCurrentIndex(std::max(0, checkpoint_->findData(settings.llmCheckpoint)));
   checkpoint_->setToolTip(tr("The release's evaluation shows fewer errors for the RL-tuned language model"));
+  outputs_ = new QLineEdit(settings.outputsFolder, this);
+  outputs_->setObjectName(QStringLiteral("outputsFolder"));
+  outputs_->setPlaceholderText(TakeStore::defaultFolder());
+  outputs_->setToolTip(tr("Every take is kept here as a WAV with a JSON file of its settings; the history "
+                          "is read back from it on start"));
+  auto* browseOutputs = new QPushButton(tr("&Browse…"), this);
+  connect(browseOutputs, &QPushButton::clicked, this, [this] {
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Outputs folder"), outputs_->text().isEmpty() ? TakeStore::defaultFolder() : outputs_->text());
+    if (!folder.isEmpty()) outputs_->setText(folder);
+  });
+  auto* outputsRow = new QHBoxLayout;
+  outputsRow->addWidget(outputs_, 1);
+  outputsRow->addWidget(browseOutputs);
   retention_ = spinBox(QStringLiteral("retention"), 3650, settings.retentionDays, tr("keep every take"), tr(" days"),
                        tr("Delete takes in the outputs folder older than this"));
   idleUnload_ = spinBox(QStringLiteral("idleUnload"), 24 * 60, settings.idleUnloadMinutes, tr("never"), tr(" min"),
@@ -180,6 +195,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(QString(), deviceInfo_);
   form->addRow(tr("&Precision:"), precision_);
   form->addRow(tr("Language &model:"), checkpoint_);
+  auto* outputsLabel = new QLabel(tr("Outputs &folder:"), this);
+  outputsLabel->setBuddy(outputs_);
+  form->addRow(outputsLabel, outputsRow);
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
@@ -232,6 +250,7 @@ AppSettings SettingsDialog::settings() const {
   s.cpuThreads = cpuThreads_->value();
   s.language = language_->currentData().toString();
   s.audioOutput = output_->currentData().toByteArray();
+  s.outputsFolder = outputs_->text().trimmed();
   return s;
 }
 

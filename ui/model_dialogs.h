@@ -58,6 +58,7 @@ class SettingsDialog : public QDialog {
   QLabel* deviceInfo_;
   QComboBox* precision_;
   QComboBox* checkpoint_;
+  QLineEdit* outputs_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;

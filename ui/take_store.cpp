@@ -125,6 +125,92 @@ QString TakeStore::save(Take& take) const {
   return path;
 }
 
+namespace {
+
+// The segments of a stored take, cut from its joined audio: segment i+1 starts
+// one crossfade before segment i ends, so the seams are shared and joining the
+// pieces again gives the same audio.
+QVector<TakeSegment> cutIntoSegments(const QVector<float>& joined, int sampleRate, const QJsonArray& stored) {
+  const qsizetype overlap = sampleRate / 100;  // audio::appendWithCrossfade's 10 ms
+  QVector<TakeSegment> segments;
+  qsizetype start = 0;
+  for (const QJsonValue& value : stored) {
+    const QJsonObject json = value.toObject();
+    TakeSegment segment;
+    segment.text = json.value(QStringLiteral("text")).toString();
+    segment.speechTokens = json.value(QStringLiteral("speech_tokens")).toInt();
+    for (const QJsonValue& warning : json.value(QStringLiteral("warnings")).toArray())
+      segment.warnings << warning.toString();
+    if (const QString seed = json.value(QStringLiteral("regenerated_seed")).toString(); !seed.isEmpty())
+      segment.regeneratedSeed = seed.toULongLong();
+    // A sidecar without lengths (older versions): the whole take is one piece.
+    const qsizetype length = stored.size() == 1 ? joined.size() : json.value(QStringLiteral("samples")).toInteger(-1);
+    if (length < 0 || start + length > joined.size()) return {};
+    segment.samples = joined.mid(start, length);
+    start += length - std::min(overlap, length);
+    segments << segment;
+  }
+  return segments;
+}
+
+Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
+  Take take;
+  const audio::Clip clip = audio::loadClip(wavPath.toStdString(), audio::ClipLimits::none());
+  take.sampleRate = clip.sampleRate;
+  take.samples = QVector<float>(clip.channels.front().begin(), clip.channels.front().end());
+  take.wavPath = wavPath;
+  take.jobId = json.value(QStringLiteral("job_id")).toString().toULongLong();
+  take.created = QDateTime::fromString(json.value(QStringLiteral("created")).toString(), Qt::ISODate);
+  take.modelFolder = json.value(QStringLiteral("model")).toString();
+  take.llmCheckpoint = json.value(QStringLiteral("checkpoint")).toString();
+  take.seed = json.value(QStringLiteral("seed")).toString().toULongLong();
+  take.realTimeFactor = json.value(QStringLiteral("real_time_factor")).toDouble();
+  take.firstAudioSeconds = json.value(QStringLiteral("first_audio_seconds")).toDouble();
+  JobSpec& spec = take.spec;
+  spec.id = take.jobId;
+  spec.mode = modeFromId(json.value(QStringLiteral("mode")).toString()).value_or(Mode::ZeroShot);
+  spec.text = json.value(QStringLiteral("text")).toString();
+  spec.instruction = json.value(QStringLiteral("instruction")).toString();
+  spec.voiceName = json.value(QStringLiteral("voice")).toString();
+  spec.voiceFile = json.value(QStringLiteral("voice_file")).toString();
+  if (spec.voiceFile.isEmpty()) spec.clipPath = json.value(QStringLiteral("prompt_clip")).toString();
+  spec.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
+  spec.seed = take.seed;
+  spec.speed = json.value(QStringLiteral("speed")).toDouble(1.0);
+  spec.stream = json.value(QStringLiteral("stream")).toBool();
+  spec.normalize = !json.value(QStringLiteral("raw_text")).toBool();
+  spec.readNumbers = json.value(QStringLiteral("read_numbers")).toBool(true);
+  take.segments = cutIntoSegments(take.samples, take.sampleRate, json.value(QStringLiteral("segments")).toArray());
+  if (take.segments.isEmpty())
+    throw std::runtime_error(QCoreApplication::translate("TakeStore", "its segments do not match its audio")
+                                 .toStdString());
+  return take;
+}
+
+}  // namespace
+
+QVector<Take> TakeStore::load(QStringList* problems) const {
+  QVector<Take> takes;
+  const QDir dir(folder_);
+  for (const QFileInfo& sidecar : dir.entryInfoList({QStringLiteral("take-*.json")}, QDir::Files, QDir::Name)) {
+    const QString wav = dir.filePath(sidecar.completeBaseName() + QStringLiteral(".wav"));
+    try {
+      QFile file(sidecar.absoluteFilePath());
+      if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error(file.errorString().toStdString());
+      QJsonParseError error;
+      const QJsonDocument json = QJsonDocument::fromJson(file.readAll(), &error);
+      if (!json.isObject()) throw std::runtime_error(error.errorString().toStdString());
+      takes << takeFromFiles(wav, json.object());
+    } catch (const std::exception& e) {
+      if (problems)
+        *problems << QCoreApplication::translate("TakeStore", "%1 cannot be read back: %2")
+                         .arg(sidecar.fileName(), QString::fromStdString(e.what()));
+    }
+  }
+  std::stable_sort(takes.begin(), takes.end(), [](const Take& a, const Take& b) { return a.created < b.created; });
+  return takes;
+}
+
 int TakeStore::applyRetention(int days) const {
   if (days <= 0) return 0;
   const QDateTime limit = QDateTime::currentDateTime().addDays(-days);
@@ -145,6 +231,8 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
   for (const TakeSegment& segment : take.segments)
     segments << QJsonObject{
         {QStringLiteral("text"), segment.text},
+        // Lengths before the join: the store's WAV is cut back into segments with them.
+        {QStringLiteral("samples"), qint64(segment.samples.size())},
         {QStringLiteral("speech_tokens"), segment.speechTokens},
         {QStringLiteral("warnings"), QJsonArray::fromStringList(segment.warnings)},
         // Made again after the take, its text as a job of its own with this seed.
@@ -154,14 +242,16 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
   QJsonObject json{
       {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
       {QStringLiteral("created"), take.created.toString(Qt::ISODate)},
+      {QStringLiteral("job_id"), QString::number(take.jobId)},
       {QStringLiteral("model"), take.modelFolder},
       {QStringLiteral("checkpoint"), take.llmCheckpoint},
-      {QStringLiteral("mode"), modeName(spec.mode)},
+      {QStringLiteral("mode"), modeId(spec.mode)},
       {QStringLiteral("text"), spec.text},
       {QStringLiteral("segments"), segments},
       {QStringLiteral("instruction"), spec.instruction},
       {QStringLiteral("voice"), spec.voiceName},
       {QStringLiteral("prompt_clip"), spec.voiceFile.isEmpty() ? spec.clipPath : spec.voiceFile},
+      {QStringLiteral("voice_file"), spec.voiceFile},
       {QStringLiteral("prompt_transcript"), spec.transcript},
       {QStringLiteral("seed"), QString::number(take.seed)},
       {QStringLiteral("speed"), spec.speed},

@@ -31,6 +31,10 @@ class TakeStore {
   // Writes take.wav + take.json into the folder; returns the WAV path and sets
   // take.wavPath. Throws std::runtime_error with a readable message.
   QString save(Take& take) const;
+  // Every take in the folder (WAV + sidecar), oldest first, with its segments:
+  // the history of earlier sessions. A pair that cannot be read is skipped and
+  // named in `problems`.
+  QVector<Take> load(QStringList* problems = nullptr) const;
   // Deletes takes older than `days` (0 = keep everything); returns how many.
   int applyRetention(int days) const;
 

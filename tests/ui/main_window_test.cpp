@@ -1,6 +1,8 @@
 #include "clip_panel.h"
+#include "history_panel.h"
 #include "main_window.h"
 #include "pcm_player.h"
+#include "take_store.h"
 #include "text_panel.h"
 #include "voice_library.h"
 #include "test_support.h"
@@ -109,6 +111,27 @@ class MainWindowTest : public QObject {
     QVERIFY(box->text().count(QLatin1Char('\n')) <= 9);
     QCOMPARE(box->detailedText(), message);
     QVERIFY2(box->sizeHint().height() < 600, qPrintable(QString::number(box->sizeHint().height())));
+  }
+
+  void takesOfAnEarlierSessionAreInTheHistory() {
+    QTemporaryDir outputs;
+    cosystudio::ui::TakeStore store(outputs.path());
+    for (const quint64 job : {3, 1}) {  // two sessions, each counting from 1
+      cosystudio::ui::Take take;
+      take.jobId = job;
+      take.created = QDateTime::currentDateTime().addSecs(-qint64(job) * 60);
+      take.spec.text = QStringLiteral("take %1").arg(job);
+      take.samples = QVector<float>(4800, 0.25f);
+      take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
+      store.save(take);
+    }
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    const auto& takes = window.historyPanel()->takes();
+    QCOMPARE(takes.size(), 2);
+    QCOMPARE(takes[0].spec.text, QStringLiteral("take 3"));  // oldest first
+    QVERIFY(takes[0].jobId != takes[1].jobId);
+    QCOMPARE(takes[1].segments.size(), 1);
   }
 
   void aSourceClipForVoiceConversionIsChecked() {
