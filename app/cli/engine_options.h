@@ -7,7 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -104,6 +106,15 @@ inline void checkOutputPath(const std::filesystem::path& file) {
   if (!std::filesystem::is_directory(directory, error))
     throw std::runtime_error("cannot write " + file.string() + ": the folder " + directory.string() +
                              " does not exist");
+  // A read-only folder or file system is found now, not after minutes of synthesis:
+  // a file is created there and removed again (permissions alone miss read-only mounts).
+  const auto probe = directory / ("." + file.filename().string() + ".probe-" + std::to_string(::getpid()));
+  if (std::FILE* created = std::fopen(probe.c_str(), "wb")) {
+    std::fclose(created);
+    std::filesystem::remove(probe, error);
+  } else {
+    throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
+  }
 }
 
 // Writes `file` through `write(temporary)` and renames it into place, so that
