@@ -1589,6 +1589,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
+    <message>
+        <source> ✂ (cut here: too long without punctuation)</source>
+        <translation> ✂（在此切开：太长且没有标点）</translation>
+    </message>
+    <message>
+        <source>A segment may hold at most %1 text tokens; add punctuation where a cut sounds better.</source>
+        <translation>每个片段最多 %1 个文本词元；请在适合断开的地方加上标点。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::VoiceLibrary</name>

@@ -3,6 +3,7 @@
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
 
+#include "cosystudio/text/split_paragraph.h"
 #include "cosystudio/text/text_normalize.h"
 #include "cosystudio/text/tokenizer.h"
 
@@ -236,22 +237,28 @@ void TextPanel::updatePreview() {
   preview_->clear();
   const QString typed = textToSpeak().trimmed();
   if (typed.isEmpty()) return;
-  if (crossLingual_) {
-    preview_->addItem(typed);
-    return;
-  }
   if (!tokenizer_) {
-    preview_->addItem(tr("(the segments are shown once a model is chosen)"));
+    preview_->addItem(crossLingual_ ? typed : tr("(the segments are shown once a model is chosen)"));
     return;
   }
   try {
+    // Cross-lingual text is sent as typed, only cut at the length bound.
     text::NormalizeOptions options;
     options.textFrontend = !rawText();
     options.readNumbers = readsNumbers();
-    int number = 0;
-    for (const std::string& segment : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options)) {
-      auto* item = new QListWidgetItem(tr("%1. %2").arg(++number).arg(QString::fromStdString(segment)), preview_);
-      item->setData(Qt::UserRole, QString::fromStdString(segment));
+    std::vector<bool> forcedCut;
+    const std::vector<std::string> segments =
+        crossLingual_ ? text::capToPieces(typed.toStdString(), *tokenizer_, &forcedCut)
+                      : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options, &forcedCut);
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      const QString segment = QString::fromStdString(segments[i]);
+      QString shown = tr("%1. %2").arg(i + 1).arg(segment);
+      if (forcedCut[i]) shown += tr(" ✂ (cut here: too long without punctuation)");
+      auto* item = new QListWidgetItem(shown, preview_);
+      item->setData(Qt::UserRole, segment);
+      if (forcedCut[i])
+        item->setToolTip(tr("A segment may hold at most %1 text tokens; add punctuation where a cut sounds better.")
+                             .arg(text::kMaxPieceTokens));
     }
   } catch (const std::exception& e) {
     preview_->addItem(tr("⚠ %1").arg(QString::fromStdString(e.what())));

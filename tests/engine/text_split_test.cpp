@@ -138,11 +138,54 @@ TEST(TextNormalize, MatchesOfficialLongCase) {
   EXPECT_EQ(normalizeAndSplit(text, tokenizer()), expected);
 }
 
-TEST(TextNormalize, LongTextWithoutEndersIsFast) {
+std::size_t tokens(std::string_view piece) { return tokenizer().encode(piece).size(); }
+
+// 100 000 characters without one sentence ender (upstream: one piece, and an
+// attention cache for two million positions): pieces within the bound, every
+// character kept, each cut flagged. Also fast: cutting is linear in the text.
+TEST(TextNormalize, LongTextWithoutEndersIsCutWithinTheBound) {
   const auto text = repeat("好", 100000);
-  const auto pieces = normalizeAndSplit(text, tokenizer());
-  ASSERT_EQ(pieces.size(), 1u);
-  EXPECT_EQ(characters(pieces[0]), 100001u);
+  std::vector<bool> forced;
+  const auto pieces = normalizeAndSplit(text, tokenizer(), {}, &forced);
+  ASSERT_GT(pieces.size(), 100000 / kMaxPieceTokens);
+  ASSERT_EQ(forced.size(), pieces.size());
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    EXPECT_LE(tokens(pieces[i]), kMaxPieceTokens) << i;
+    EXPECT_EQ(forced[i], i + 1 < pieces.size()) << i;
+    total += characters(pieces[i]);
+  }
+  EXPECT_EQ(total, 100001u);  // and the final 。
+}
+
+TEST(TextCap, CutsAtASpaceNeverInsideMarkup) {
+  const auto words = repeat("hello there ", 300);
+  const auto pieces = capPieceLength(words, tokens, 50);
+  ASSERT_GT(pieces.size(), 1u);
+  for (const CappedPiece& piece : pieces) {
+    EXPECT_LE(tokens(piece.text), 50u);
+    if (piece.forcedCut) EXPECT_NE(piece.text.back(), ' ');  // cut at a space, which is dropped
+    EXPECT_NE(piece.text.front(), ' ');
+  }
+  // Markup spans longer than the rest of the bound move whole to the next piece.
+  const auto marked = repeat("好", 45) + "<strong>" + repeat("好", 10) + "</strong>" + repeat("好", 45);
+  for (const CappedPiece& piece : capPieceLength(marked, tokens, 50)) {
+    EXPECT_EQ(piece.text.find("<strong>") == std::string::npos, piece.text.find("</strong>") == std::string::npos)
+        << piece.text;
+  }
+  EXPECT_EQ(capPieceLength("短句。", tokens, 50).size(), 1u);
+  EXPECT_FALSE(capPieceLength("短句。", tokens, 50).front().forcedCut);
+}
+
+// Raw text and cross-lingual text are not split by sentence, but still bounded.
+TEST(TextCap, RawAndCrossLingualTextAreBounded) {
+  NormalizeOptions raw;
+  raw.textFrontend = false;
+  const auto text = repeat("word ", 2000);
+  for (const auto& piece : normalizeAndSplit(text, tokenizer(), raw)) EXPECT_LE(tokens(piece), kMaxPieceTokens);
+  const auto pieces = capToPieces(text, tokenizer());
+  EXPECT_GT(pieces.size(), 1u);
+  EXPECT_EQ(capToPieces("Hello.", tokenizer()), Pieces{"Hello."});
 }
 
 }  // namespace

@@ -14,6 +14,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
+#include "cosystudio/text/split_paragraph.h"
+
 #include <QtTest>
 
 using namespace cosystudio::ui;
@@ -142,12 +144,22 @@ class TextPanelTest : public QObject {
     QCOMPARE(expected.size(), 3);
 
     TextPanel panel;
-    panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
-        cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
+    const auto tokenizer = std::make_shared<cosystudio::text::Tokenizer>(
+        cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString()));
+    panel.setTokenizer(tokenizer);
     panel.setText(manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
     QTRY_COMPARE(panel.previewSegments(), expected);
+    // Cross-lingual text is not split by sentence, as upstream, only where a
+    // piece would pass the length bound (this text has more tokens than that).
     panel.setCrossLingual(true);
-    QCOMPARE(panel.previewSegments().size(), 1);
+    const QStringList crossLingual = panel.previewSegments();
+    const std::string typed = panel.textToSpeak().trimmed().toStdString();
+    QVERIFY(tokenizer->encode(typed).size() > cosystudio::text::kMaxPieceTokens);
+    QVERIFY(crossLingual.size() > 1);
+    for (const QString& piece : crossLingual)
+      QVERIFY(tokenizer->encode(piece.toStdString()).size() <= cosystudio::text::kMaxPieceTokens);
+    QCOMPARE(crossLingual.join(QString()).remove(QLatin1Char(' ')),
+             QString::fromStdString(typed).remove(QLatin1Char(' ')));
   }
 
   void previewReadsNumbersUnlessSwitchedOff() {

@@ -60,6 +60,11 @@ class FlowDecoder {
   at::Tensor inference(const FlowRequest& request, FlowTrace* trace = nullptr) const;
 
   const FlowConfig& config() const { return config_; }
+  // How many speech tokens can follow `promptTokens` before prompt + tokens
+  // need more mel frames than the fixed noise table holds (≤ 0: none).
+  int64_t maxSpeechTokens(int64_t promptTokens) const {
+    return solver_.maxFrames() / config_.tokenMelRatio - promptTokens;
+  }
 
  private:
   at::Tensor tokenIds(const FlowRequest& request) const;

@@ -201,7 +201,15 @@ void Synthesizer::generateSegment(Segment& segment) {
     if (trace.textIds.empty()) throw EngineError("segment " + std::to_string(segment.index + 1) + " has no text");
     trace.lmInput =
         model_.llm.inputEmbeddings(widen(trace.promptTextIds), widen(trace.textIds), segment.llmPromptSpeech);
-    const auto limits = LengthLimits::forText(int64_t(trace.textIds.size()));
+    // The flow can take only so many tokens after the prompt: the decode stops
+    // there instead of failing in the flow after all the decoding work.
+    auto limits = LengthLimits::forText(int64_t(trace.textIds.size()));
+    const int64_t room = model_.flow->maxSpeechTokens(trace.flowPromptTokens.size(0));
+    if (room < limits.minLen)
+      throw EngineError("segment " + std::to_string(segment.index + 1) + " needs at least " +
+                        std::to_string(limits.minLen) + " speech tokens, but after this prompt clip the flow takes " +
+                        std::to_string(std::max<int64_t>(0, room)) + ": use a shorter prompt clip or a shorter text");
+    limits.maxLen = std::min(limits.maxLen, room);
     report(Stage::SpeechTokens, segment);
 
     int silentRun = 0;

@@ -41,7 +41,9 @@ PromptTexts assemblePrompt(const PromptRequest& request, const Tokenizer& tokeni
       out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
       break;
     case SynthesisMode::CrossLingual:
-      out.segments = {crossLingualText(request.text)};
+      // Upstream sends the whole text as one piece; it is only cut at the hard bound.
+      for (const std::string& piece : capToPieces(request.text, tokenizer))
+        out.segments.push_back(crossLingualText(piece));
       break;
     case SynthesisMode::Instruct2:
       out.promptText = instruct2PromptText(request.instruction);

@@ -19,7 +19,69 @@ std::string toUtf8(const std::u32string& text) {
   return out;
 }
 
+// A [...] or <...> longer than this is not markup but text (a stray "<").
+constexpr std::size_t kMaxMarkupBytes = 64;
+
+// Byte offsets where `text` may be cut: code point starts outside a tag and
+// outside a <tag>…</tag> pair. Unbalanced tags: every code point start.
+std::vector<std::size_t> cutPositions(std::string_view text) {
+  std::vector<std::size_t> positions, everywhere;
+  int open = 0;  // <tag> pairs around this point
+  for (std::size_t pos = 0; pos < text.size();) {
+    if (pos > 0) {
+      everywhere.push_back(pos);
+      if (open == 0) positions.push_back(pos);
+    }
+    if (text[pos] == '[' || text[pos] == '<') {
+      const std::size_t end = text.find(text[pos] == '[' ? ']' : '>', pos);
+      if (end != std::string_view::npos && end - pos <= kMaxMarkupBytes) {
+        if (text[pos] == '<' && text[end - 1] != '/') open = std::max(0, open + (text[pos + 1] == '/' ? -1 : 1));
+        pos = end + 1;  // the tag is skipped whole
+        continue;
+      }
+    }
+    nextCodePoint(text, pos);
+  }
+  return positions.empty() ? everywhere : positions;
+}
+
 }  // namespace
+
+std::vector<CappedPiece> capPieceLength(std::string_view piece, const PieceLength& length, std::size_t maxTokens) {
+  std::vector<CappedPiece> out;
+  // The cut is looked for in a window of the text, never in all of it, so a
+  // 100 000-character paste costs time linear in its length. The window starts
+  // at 8 bytes a token and grows while the text's tokens are longer.
+  std::size_t window = maxTokens * 8;
+  while (!piece.empty()) {
+    std::size_t end = std::min(piece.size(), window);
+    while (end < piece.size() && (static_cast<unsigned char>(piece[end]) & 0xC0) == 0x80) --end;  // whole code points
+    const bool fits = length(piece.substr(0, end)) <= maxTokens;
+    if (fits && end == piece.size()) break;
+    if (fits) {
+      window *= 2;
+      continue;
+    }
+    const std::vector<std::size_t> cuts = cutPositions(piece.substr(0, end));
+    if (cuts.empty()) break;  // a single character
+    // The longest prefix within the bound (binary search over the cuts).
+    std::size_t lo = 0, hi = cuts.size();
+    while (hi - lo > 1) {
+      const std::size_t mid = (lo + hi) / 2;
+      (length(piece.substr(0, cuts[mid])) <= maxTokens ? lo : hi) = mid;
+    }
+    std::size_t cut = cuts[lo], next = cut;
+    // A word boundary in the second half of that prefix is a better place
+    // (the space itself is dropped).
+    const std::size_t space = piece.substr(0, cut).find_last_of(' ');
+    if (space != std::string_view::npos && space > cut / 2 && std::binary_search(cuts.begin(), cuts.end(), space))
+      cut = space, next = space + 1;
+    out.push_back({std::string(piece.substr(0, cut)), true});
+    piece.remove_prefix(next);
+  }
+  if (!piece.empty()) out.push_back({std::string(piece), false});
+  return out;
+}
 
 std::vector<std::string> splitParagraph(std::string_view utf8, Language language, const PieceLength& length,
                                         const SplitLimits& limits) {

@@ -128,16 +128,40 @@ std::string normalizeText(std::string_view text, const NormalizeOptions& options
   return applyRules(text, options).text;
 }
 
+namespace {
+
+// Every piece within the hard bound; `forcedCut` (optional) parallel to the result.
+std::vector<std::string> capEach(const std::vector<std::string>& pieces, const Tokenizer& tokenizer,
+                                 std::vector<bool>* forcedCut) {
+  const auto tokenCount = [&](std::string_view piece) { return tokenizer.encode(piece).size(); };
+  std::vector<std::string> out;
+  if (forcedCut) forcedCut->clear();
+  for (const std::string& piece : pieces)
+    for (CappedPiece& capped : capPieceLength(piece, tokenCount)) {
+      out.push_back(std::move(capped.text));
+      if (forcedCut) forcedCut->push_back(capped.forcedCut);
+    }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenizer& tokenizer,
-                                           const NormalizeOptions& options) {
+                                           const NormalizeOptions& options, std::vector<bool>* forcedCut) {
   requireValidUtf8(text);
-  if (!options.textFrontend || text.empty() || hasSpecialMarker(text)) return {std::string(text)};
+  if (!options.textFrontend || text.empty() || hasSpecialMarker(text))
+    return capEach({std::string(text)}, tokenizer, forcedCut);
   const auto normalized = applyRules(text, options);
   const auto tokenCount = [&](std::string_view piece) { return tokenizer.encode(piece).size(); };
   auto pieces = splitParagraph(normalized.text, normalized.language, tokenCount);
   pieces.erase(std::remove_if(pieces.begin(), pieces.end(), [](const std::string& p) { return isOnlyPunctuation(p); }),
                pieces.end());
-  return pieces;
+  return capEach(pieces, tokenizer, forcedCut);
+}
+
+std::vector<std::string> capToPieces(std::string_view text, const Tokenizer& tokenizer, std::vector<bool>* forcedCut) {
+  requireValidUtf8(text);
+  return capEach({std::string(text)}, tokenizer, forcedCut);
 }
 
 }  // namespace cosystudio::text

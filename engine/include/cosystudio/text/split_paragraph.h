@@ -30,4 +30,20 @@ using PieceLength = std::function<std::size_t(std::string_view)>;
 std::vector<std::string> splitParagraph(std::string_view text, Language language, const PieceLength& length,
                                         const SplitLimits& limits = {});
 
+// Not upstream: a hard bound on a piece, whatever the text. The decoder sizes
+// its attention cache for prompt + 20 × text tokens, so one unpunctuated book
+// chapter (or a cross-lingual or raw text, which upstream never splits) would
+// otherwise need tens of GB. Above the bound a piece is cut at the last space
+// before it, else between two characters, never inside [...] or <...> markup
+// nor between <tag> and </tag>.
+inline constexpr std::size_t kMaxPieceTokens = 200;
+
+struct CappedPiece {
+  std::string text;
+  bool forcedCut = false;  // it ends where the bound cut it, not at punctuation
+};
+
+std::vector<CappedPiece> capPieceLength(std::string_view piece, const PieceLength& length,
+                                        std::size_t maxTokens = kMaxPieceTokens);
+
 }  // namespace cosystudio::text

@@ -42,9 +42,17 @@ bool isOnlyPunctuation(std::string_view text);
 // Throws std::invalid_argument on invalid UTF-8.
 std::string normalizeText(std::string_view text, const NormalizeOptions& options = {});
 
-// text_normalize(text, split=True): the pieces to synthesise one by one.
-// Whitespace-only text gives no pieces.
+// text_normalize(text, split=True): the pieces to synthesise one by one, each
+// within kMaxPieceTokens (split_paragraph.h; also raw and marker text, which
+// upstream leaves whole). Whitespace-only text gives no pieces. `forcedCut`,
+// when given, says for each piece whether that bound ended it.
 std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenizer& tokenizer,
-                                           const NormalizeOptions& options = {});
+                                           const NormalizeOptions& options = {},
+                                           std::vector<bool>* forcedCut = nullptr);
+
+// Pieces of `text` within kMaxPieceTokens, for text that is otherwise not split
+// (cross-lingual).
+std::vector<std::string> capToPieces(std::string_view text, const Tokenizer& tokenizer,
+                                     std::vector<bool>* forcedCut = nullptr);
 
 }  // namespace cosystudio::text
