@@ -467,6 +467,18 @@
         <source>Auto-trim kept %1 s of the clip.</source>
         <translation>自动裁剪后保留了 %1 秒。</translation>
     </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The transcript was typed before this clip was opened or recorded: check that it matches, or clear it.</source>
+        <translation>这段参考文本是在打开或录制这段音频之前输入的：请确认它与音频一致，或将其清空。</translation>
+    </message>
+    <message>
+        <source>The selected part of the clip is silent (no sample louder than %1 dBFS): check the microphone and record again.</source>
+        <translation>所选的音频片段是静音（没有高于 %1 dBFS 的采样）：请检查麦克风后重新录音。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipRecorder</name>
@@ -731,6 +743,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>&amp;Regenerate segment</source>
         <translation>重新生成片段(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s</source>
+        <translation>%1 秒 / 共 %2 秒</translation>
     </message>
 </context>
 <context>

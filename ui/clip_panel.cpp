@@ -37,6 +37,9 @@ constexpr double kRecommendedMaxSeconds = 10.0;
 // Keep this much of the trailing silence so the clip never ends mid-word.
 constexpr double kAutoTrimTailSeconds = 0.3;
 constexpr double kAutoTrimLeadSeconds = 0.05;
+// A selection whose loudest sample stays below this holds no speech to clone
+// (a muted or unplugged microphone records about -90 dBFS of noise).
+constexpr double kSilentPeakDbfs = -50.0;
 
 std::filesystem::path toPath(const QString& path) { return std::filesystem::path(path.toStdString()); }
 
@@ -150,13 +153,14 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   connect(play_, &QPushButton::clicked, this, &ClipPanel::playSelection);
   connect(trim_, &QPushButton::clicked, this, &ClipPanel::autoTrim);
   connect(waveform_, &WaveformView::selectionChanged, this, [this] {
-    if (!transcript().isEmpty()) transcriptTypedBeforeTrim_ = true;
+    if (!transcript().isEmpty() && transcriptDoubt_ == TranscriptDoubt::None)
+      transcriptDoubt_ = TranscriptDoubt::TrimChanged;
     analyseSelection();
     checkTranscript();
     emit clipChanged();
   });
   connect(transcript_, &QPlainTextEdit::textChanged, this, [this] {
-    transcriptTypedBeforeTrim_ = false;
+    transcriptDoubt_ = TranscriptDoubt::None;
     checkTranscript();
   });
   connect(recorder_, &ClipRecorder::level, this,
@@ -167,6 +171,8 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   connect(recorder_, &ClipRecorder::finished, this, &ClipPanel::recordingFinished);
   connect(recorder_, &ClipRecorder::error, this, &ClipPanel::errorOccurred);
   connect(player_, &PcmPlayer::availabilityChanged, this, [this] { player_->guard(play_, hasClip()); });
+  // Another panel taking the player over ends this playback too.
+  connect(player_, &PcmPlayer::finished, this, [this] { play_->setText(tr("&Play selection")); });
   connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
     if (player_->property("owner").value<QObject*>() == this) waveform_->setPlayhead(seconds);
   });
@@ -211,7 +217,8 @@ bool ClipPanel::loadFile(const QString& path, QString* error) {
   // A clip longer than the model accepts starts with the first 30 s selected.
   if (mono.durationSeconds() > kMaxPromptSeconds)
     waveform_->setSelection(0, qint64(kMaxPromptSeconds * sampleRate_));
-  transcriptTypedBeforeTrim_ = false;
+  // A transcript typed for the clip before (or before a recording) is flagged, not lost.
+  transcriptDoubt_ = transcript().isEmpty() ? TranscriptDoubt::None : TranscriptDoubt::ClipReplaced;
   analyseSelection();
   checkTranscript();
   emit clipChanged();
@@ -263,9 +270,14 @@ void ClipPanel::recordingFinished(const QVector<float>& samples, int sampleRate)
 }
 
 void ClipPanel::playSelection() {
+  if (player_->isPlaying() && player_->property("owner").value<QObject*>() == this) {
+    player_->stop();
+    play_->setText(tr("&Play selection"));
+    return;
+  }
   if (!hasClip()) return;
   player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
-  player_->play(mono_, sampleRate_, waveform_->inFrame(), waveform_->outFrame());
+  if (player_->play(mono_, sampleRate_, waveform_->inFrame(), waveform_->outFrame())) play_->setText(tr("&Stop"));
 }
 
 void ClipPanel::autoTrim() {
@@ -365,9 +377,14 @@ void ClipPanel::analyseSelection() {
 
 void ClipPanel::checkTranscript() {
   QString warning = hasClip() ? transcriptPlausibility(transcript(), selectionSeconds()) : QString();
-  if (transcriptTypedBeforeTrim_)
-    warning = tr("The trim changed after the transcript was typed: check that it still matches.") +
-              (warning.isEmpty() ? QString() : QLatin1Char(' ') + warning);
+  const QString doubt =
+      transcriptDoubt_ == TranscriptDoubt::TrimChanged
+          ? tr("The trim changed after the transcript was typed: check that it still matches.")
+      : transcriptDoubt_ == TranscriptDoubt::ClipReplaced
+          ? tr("The transcript was typed before this clip was opened or recorded: check that it matches, "
+               "or clear it.")
+          : QString();
+  if (!doubt.isEmpty()) warning = doubt + (warning.isEmpty() ? QString() : QLatin1Char(' ') + warning);
   transcriptWarning_->setText(warning);
 }
 
@@ -379,6 +396,13 @@ QString ClipPanel::clipForEngine(QString* error) const {
   const double seconds = selectionSeconds();
   if (seconds > kMaxPromptSeconds || seconds < 0.1) {
     if (error) *error = advice_.value(0);
+    return {};
+  }
+  if (audio::analyseClip(monoClip(mono_, sampleRate_, inFrame(), outFrame())).peakDbfs < kSilentPeakDbfs) {
+    if (error)
+      *error = tr("The selected part of the clip is silent (no sample louder than %1 dBFS): check the "
+                  "microphone and record again.")
+                   .arg(kSilentPeakDbfs);
     return {};
   }
   if (inFrame() == 0 && outFrame() == mono_.size()) return sourcePath_;

@@ -82,7 +82,9 @@ class ClipPanel : public QWidget {
   int sampleRate_ = 0;
   QString sourcePath_;
   QStringList advice_;
-  bool transcriptTypedBeforeTrim_ = false;
+  // Why the transcript may no longer match the clip (shown under it).
+  enum class TranscriptDoubt { None, TrimChanged, ClipReplaced };
+  TranscriptDoubt transcriptDoubt_ = TranscriptDoubt::None;
 };
 
 // How plausible a transcript is for `seconds` of speech: empty when it is,

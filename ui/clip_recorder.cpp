@@ -17,6 +17,7 @@ ClipRecorder::~ClipRecorder() {
   if (!source_) return;
   source_->stop();
   noteAudioStreamStopped();
+  delete source_;  // not inside its signals here
 }
 
 bool ClipRecorder::start(const QAudioDevice& device) {
@@ -29,7 +30,10 @@ bool ClipRecorder::start(const QAudioDevice& device) {
   format_.setSampleFormat(QAudioFormat::Int16);
   if (!device.isFormatSupported(format_)) format_ = device.preferredFormat();
   samples_.clear();
-  source_ = new QAudioSource(device, format_, this);
+  // No parent: it is stopped with deleteLater (stop() may run inside its own
+  // readyRead), and a parent deleting it directly while that is pending made
+  // Qt 6.4 destroy it twice (its destructor runs the event loop).
+  source_ = new QAudioSource(device, format_);
   in_ = source_->start();
   if (!in_) {
     delete source_;

@@ -4,6 +4,7 @@
 #include "memory_meter.h"
 #include "pcm_player.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -31,8 +32,10 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   play_->setObjectName(QStringLiteral("playTake"));
   play_->setToolTip(tr("Play or stop the selected take (Space)"));
   seek_ = new QSlider(Qt::Horizontal, this);
+  seek_->setObjectName(QStringLiteral("seek"));
   seek_->setToolTip(tr("Position in the take; drag to seek"));
   time_ = new QLabel(this);
+  time_->setObjectName(QStringLiteral("playbackTime"));
   encoding_ = new QComboBox(this);
   encoding_->setObjectName(QStringLiteral("exportEncoding"));
   encoding_->addItem(tr("WAV 16-bit"), int(audio::WavEncoding::PCM16));
@@ -105,21 +108,53 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent)
   connect(edit, &QPushButton::clicked, this, &HistoryPanel::editSegment);
   connect(exportOne, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
   connect(exportAllButton, &QPushButton::clicked, this, &HistoryPanel::exportAll);
+  // Released, the slider plays what it shows from where it was left.
   connect(seek_, &QSlider::sliderReleased, this, [this] {
+    if (!playingHere()) {
+      playing_ = currentIndex();
+      playingSegment_ = currentSegment();
+    }
     if (playing_ < 0 || playing_ >= takes_.size()) return;
     const int rate = takes_[playing_].sampleRate;
     player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
     if (player_->play(audioOf(playing_, playingSegment_), rate, qint64(seek_->value()) * rate / 1000))
       play_->setText(tr("Stop"));
   });
+  connect(list_, &QTreeWidget::currentItemChanged, this, &HistoryPanel::showSelected);
+  auto* playKey = new QAction(list_);
+  playKey->setShortcut(Qt::Key_Space);
+  playKey->setShortcutContext(Qt::WidgetShortcut);
+  list_->addAction(playKey);
+  connect(playKey, &QAction::triggered, this, &HistoryPanel::playCurrent);
   connect(player_, &PcmPlayer::availabilityChanged, this, [this] { player_->guard(play_, true); });
   player_->guard(play_, true);
   connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
-    if (player_->property("owner").value<QObject*>() != this) return;
+    if (!playingHere()) return;
     if (!seek_->isSliderDown()) seek_->setValue(int(seconds * 1000));
-    time_->setText(tr("%1 s").arg(seconds, 0, 'f', 1));
+    showPosition(seconds);
   });
   connect(player_, &PcmPlayer::finished, this, [this] { play_->setText(tr("Play")); });
+}
+
+bool HistoryPanel::playingHere() const {
+  return player_->isPlaying() && player_->property("owner").value<QObject*>() == this;
+}
+
+void HistoryPanel::showPosition(double seconds) {
+  time_->setText(tr("%1 s of %2 s").arg(seconds, 0, 'f', 1).arg(seek_->maximum() / 1000.0, 0, 'f', 1));
+}
+
+void HistoryPanel::showSelected() {
+  if (playingHere()) return;  // the transport follows what plays
+  const int index = currentIndex();
+  const qint64 ms = index < 0 ? 0
+                              : qint64(audioOf(index, currentSegment()).size()) * 1000 / takes_[index].sampleRate;
+  seek_->setRange(0, int(ms));
+  seek_->setValue(0);
+  if (index < 0)
+    time_->clear();
+  else
+    showPosition(0);
 }
 
 void HistoryPanel::addTake(const Take& take) {
@@ -216,7 +251,7 @@ QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering) con
 void HistoryPanel::playCurrent() {
   const int index = currentIndex();
   const int segment = currentSegment();
-  if (player_->isPlaying() && player_->property("owner").value<QObject*>() == this) {
+  if (playingHere()) {
     player_->stop();
     play_->setText(tr("Play"));
     if (index == playing_ && segment == playingSegment_) return;

@@ -70,6 +70,10 @@ class HistoryPanel : public QWidget {
   // " (turned down … so that it does not clip)" when the peak guard acted, else empty.
   QString masteringNote(const audio::MasteringReport& mastering) const;
   const QVector<float>& audioOf(int take, int segment) const;
+  bool playingHere() const;  // the player plays one of these takes
+  // The transport shows the selected take (or segment) from its start.
+  void showSelected();
+  void showPosition(double seconds);
 };
 
 }  // namespace cosystudio::ui

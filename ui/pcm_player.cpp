@@ -7,6 +7,7 @@
 #include <QAudioSink>
 #include <QDateTime>
 #include <QMediaDevices>
+#include <QSignalBlocker>
 #include <QTimer>
 #include <QWidget>
 
@@ -34,7 +35,10 @@ PcmPlayer::PcmPlayer(QObject* parent) : QObject(parent), devices_(new QMediaDevi
   connect(timer_, &QTimer::timeout, this, &PcmPlayer::pump);
 }
 
-PcmPlayer::~PcmPlayer() { stop(); }
+PcmPlayer::~PcmPlayer() {
+  const QSignalBlocker quiet(this);  // no finished() to panels being torn down
+  stop();
+}
 
 void PcmPlayer::setOutputId(const QByteArray& id) {
   outputId_ = id;
@@ -169,10 +173,7 @@ void PcmPlayer::pump() {
                          sink_->state() == QAudio::IdleState;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (drained && drainingSinceMs_ < 0) drainingSinceMs_ = now;
-    if (drainingSinceMs_ >= 0 && now - drainingSinceMs_ >= kDrainMs) {
-      stop();
-      emit finished();
-    }
+    if (drainingSinceMs_ >= 0 && now - drainingSinceMs_ >= kDrainMs) stop();
   }
 }
 
@@ -184,13 +185,17 @@ double PcmPlayer::positionSeconds() const {
 void PcmPlayer::stop() {
   timer_->stop();
   pending_.clear();
-  if (sink_) {
-    sink_->stop();
-    noteAudioStreamStopped();
-    sink_->deleteLater();
-    sink_ = nullptr;
-    out_ = nullptr;
-  }
+  if (!sink_) return;
+  QAudioSink* sink = std::exchange(sink_, nullptr);
+  out_ = nullptr;
+  sink->stop();
+  noteAudioStreamStopped();
+  // Deleted now, not with deleteLater: Qt 6.4's PulseAudio sink runs the event
+  // loop in its destructor, which then delivered a pending deleteLater to the
+  // sink being destroyed (a double delete when its parent went first). Nothing
+  // is connected to the sink, so no signal of it can still be on the stack.
+  delete sink;
+  emit finished();
 }
 
 }  // namespace cosystudio::ui

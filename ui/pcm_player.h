@@ -47,6 +47,7 @@ class PcmPlayer : public QObject {
 
  signals:
   void positionChanged(double seconds);
+  // Playback ended: played out, stopped, or replaced by the next play().
   void finished();
   // Once per outage, not on every attempt: the caller shows it without a modal.
   void error(const QString& message);

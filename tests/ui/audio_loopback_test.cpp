@@ -3,10 +3,16 @@
 // the measured pitfalls: the recorder's silent first second is not counted as
 // lost audio, and playback does not cut the tail when the sink reports Idle.
 #include "audio_streams.h"
+#include "clip_panel.h"
 #include "clip_recorder.h"
+#include "history_panel.h"
 #include "pcm_player.h"
+#include "test_support.h"
 
 #include <QMediaDevices>
+#include <QPushButton>
+#include <QSlider>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include <cmath>
@@ -61,6 +67,49 @@ class AudioLoopbackTest : public QObject {
     const int recordedRate = recorded.first().at(1).toInt();
     const double heard = loudSeconds(samples, recordedRate);
     QVERIFY2(heard >= 0.95 && heard <= 1.05, qPrintable(QStringLiteral("heard %1 s of a 1 s tone").arg(heard)));
+  }
+
+  // The transport shows the selected take, Space plays it, and the Play
+  // buttons say Stop exactly while they play.
+  void transportAndPlayButtonsTellTheTruth() {
+    PcmPlayer player;
+    HistoryPanel history(&player);
+    for (const int seconds : {1, 2}) {
+      Take take;
+      take.jobId = quint64(seconds);
+      take.spec.text = QStringLiteral("take %1").arg(seconds);
+      take.samples = QVector<float>(seconds * 24000, 0.1f);
+      take.segments = {TakeSegment{take.spec.text, take.samples}};
+      history.addTake(take);
+    }
+    history.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&history));
+    auto* list = history.findChild<QTreeWidget*>(QStringLiteral("takes"));
+    auto* seek = history.findChild<QSlider*>(QStringLiteral("seek"));
+    auto* play = history.findChild<QPushButton*>(QStringLiteral("playTake"));
+    QCOMPARE(seek->maximum(), 2000);  // the newest take is selected
+    list->setCurrentItem(list->topLevelItem(0));
+    QCOMPARE(seek->maximum(), 1000);
+    QCOMPARE(seek->value(), 0);
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Space);
+    QVERIFY(player.isPlaying());
+    QCOMPARE(play->text(), QStringLiteral("Stop"));
+    QSignalSpy done(&player, &PcmPlayer::finished);
+    QVERIFY(done.wait(5000));
+    QCOMPARE(play->text(), QStringLiteral("Play"));
+
+    ClipPanel clip(&player);
+    QString error;
+    QVERIFY2(clip.loadFile(test::promptA(), &error), qPrintable(error));
+    auto* playSelection = clip.findChild<QPushButton*>(QStringLiteral("playSelection"));
+    QVERIFY(playSelection->isEnabled());
+    playSelection->click();
+    QVERIFY(player.isPlaying());
+    QCOMPARE(playSelection->text(), QStringLiteral("&Stop"));
+    playSelection->click();
+    QVERIFY(!player.isPlaying());
+    QCOMPARE(playSelection->text(), QStringLiteral("&Play selection"));
   }
 
   // Exiting right after the recorder stops is the crash audio_streams.h prevents.

@@ -78,6 +78,41 @@ class ClipPanelTest : public QObject {
     QCOMPARE(panel.transcript(), QStringLiteral("希望你以后能够做的比我还好呦。"));
   }
 
+  // A muted microphone: 5 s of near-silence is refused before generation.
+  void aSilentSelectionIsRefused() {
+    audio::Clip clip;
+    clip.sampleRate = 24000;
+    clip.channels.assign(1, std::vector<float>(size_t(5 * clip.sampleRate), 1e-5f));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("muted.wav"));
+    audio::writeWav(path.toStdString(), clip, audio::WavEncoding::Float32);
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY2(panel.loadFile(path, &error), qPrintable(error));
+    QVERIFY(panel.clipForEngine(&error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("silent")), qPrintable(error));
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    QVERIFY(!panel.clipForEngine(&error).isEmpty());
+  }
+
+  // The transcript typed for one clip is flagged when another replaces it, and
+  // kept: it may be the script the user is about to read.
+  void aNewClipFlagsTheOldTranscript() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    panel.setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+    const auto* warning = panel.findChild<QLabel*>(QStringLiteral("transcriptWarning"));
+    QVERIFY(!warning->text().contains(QStringLiteral("before this clip")));
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    QVERIFY2(warning->text().contains(QStringLiteral("before this clip")), qPrintable(warning->text()));
+    QCOMPARE(panel.transcript(), QStringLiteral("希望你以后能够做的比我还好呦。"));
+    panel.setTranscript(QStringLiteral("希望你以后能够做的比我还好呦"));  // edited: the doubt is gone
+    QVERIFY(!warning->text().contains(QStringLiteral("before this clip")));
+  }
+
   void adviceSpeaksTheUsersLanguage() {
     // 2 s of silence, then 4 s of a tone: the engine advises trimming the start.
     audio::Clip clip;

@@ -7,6 +7,6 @@ set -euo pipefail
 fc-list :lang=zh | grep -q . || echo "take_screenshots: no Chinese font installed; Chinese text will show as boxes" >&2
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${1:-$ROOT/build}"
-exec xvfb-run -a -s "-screen 0 1600x1000x24" \
+exec xvfb-run -a -s "-screen 0 1280x720x24" \
   "$BUILD/bin/cosystudio-screenshots" "$ROOT/docs/screenshots" \
   "$ROOT/tests/fixtures/e2e/tiny-model-a" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav"
