@@ -48,6 +48,16 @@ bool loadTinyModel(EngineSession& session) {
   return loaded.wait(kLoadMs);
 }
 
+// A window with the tiny model loaded, the fixture prompt and its transcript.
+bool readyWindow(MainWindow& window, const QString& outputs) {
+  window.setOutputsFolder(outputs);
+  QSignalSpy loaded(window.session(), &EngineSession::loaded);
+  if (!window.setModelFolder(test::tinyModelA()) || !loaded.wait(kLoadMs) || !window.openClip(test::promptA()))
+    return false;
+  window.clipPanel()->setTranscript(kTranscript);
+  return true;
+}
+
 }  // namespace
 
 class EngineSessionTest : public QObject {
@@ -184,12 +194,7 @@ class EngineSessionTest : public QObject {
 
     QTemporaryDir outputs;
     MainWindow window;
-    window.setOutputsFolder(outputs.path());
-    QSignalSpy loaded(window.session(), &EngineSession::loaded);
-    QVERIFY(window.setModelFolder(test::tinyModelA()));
-    QVERIFY(loaded.wait(kLoadMs));
-    QVERIFY(window.openClip(test::promptA()));
-    window.clipPanel()->setTranscript(kTranscript);
+    QVERIFY(readyWindow(window, outputs.path()));
     window.textPanel()->setText(
         manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
     window.stylePanel()->setSeed(893317537, false);
@@ -300,12 +305,7 @@ class EngineSessionTest : public QObject {
   void quittingWithJobsInTheQueueAsksFirst() {
     QTemporaryDir outputs;
     MainWindow window;
-    window.setOutputsFolder(outputs.path());
-    QSignalSpy loaded(window.session(), &EngineSession::loaded);
-    QVERIFY(window.setModelFolder(test::tinyModelA()));
-    QVERIFY(loaded.wait(kLoadMs));
-    QVERIFY(window.openClip(test::promptA()));
-    window.clipPanel()->setTranscript(kTranscript);
+    QVERIFY(readyWindow(window, outputs.path()));
     window.textPanel()->setText(QStringLiteral("One sentence. Another sentence. A third one."));
     QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
     QVERIFY(window.generate() != 0);
