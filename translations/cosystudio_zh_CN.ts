@@ -1496,6 +1496,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>⚠ Long instructions are often ignored or spoken. </source>
         <translation>⚠ 指令过长时，常常会被忽略或被读出来。</translation>
     </message>
+    <message>
+        <source>The preset switched the mode to Instruct. </source>
+        <translation>预设已把模式切换为“自然语言控制”。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::TextPanel</name>

@@ -92,6 +92,7 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   form->addRow(QString(), stream_);
 
   connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
+    modeFromPreset_ = false;
     updateEnabled();
     emit modeChanged(mode());
   });
@@ -99,7 +100,10 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
     const QString body = preset_->currentData().toString();
     if (!body.isEmpty()) {
       instruction_->setText(body);
+      const bool switches = mode() != Mode::Instruct;
       setMode(Mode::Instruct);
+      modeFromPreset_ = switches;  // said in the note, not done silently
+      updateEnabled();
     }
   });
   connect(instruction_, &QLineEdit::textChanged, this, &StylePanel::updateEnabled);
@@ -145,6 +149,7 @@ void StylePanel::updateEnabled() {
               "clip is an alternative.");
     if (instruction_->text().size() > kLongInstructionChars)
       note = tr("⚠ Long instructions are often ignored or spoken. ") + note;
+    if (modeFromPreset_) note = tr("The preset switched the mode to Instruct. ") + note;
   }
   instructionNote_->setText(note);
   instructionNote_->setVisible(!note.isEmpty());

@@ -41,6 +41,8 @@ class StylePanel : public QWidget {
  private:
   void updateEnabled();
 
+  bool modeFromPreset_ = false;  // the last preset changed the mode
+
   QComboBox* mode_;
   QComboBox* preset_;
   QLineEdit* instruction_;

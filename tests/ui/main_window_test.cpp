@@ -2,6 +2,7 @@
 #include "history_panel.h"
 #include "main_window.h"
 #include "pcm_player.h"
+#include "style_panel.h"
 #include "take_store.h"
 #include "text_panel.h"
 #include "voice_library.h"
@@ -9,9 +10,11 @@
 
 #include "cosystudio/version.h"
 
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -132,6 +135,21 @@ class MainWindowTest : public QObject {
     QCOMPARE(takes[0].spec.text, QStringLiteral("take 3"));  // oldest first
     QVERIFY(takes[0].jobId != takes[1].jobId);
     QCOMPARE(takes[1].segments.size(), 1);
+  }
+
+  void aPresetSaysThatItSwitchedTheMode() {
+    MainWindow window;
+    window.show();
+    cosystudio::ui::StylePanel* style = window.stylePanel();
+    style->setMode(cosystudio::Mode::ZeroShot);
+    auto* preset = style->findChild<QComboBox*>(QStringLiteral("preset"));
+    auto* note = style->findChild<QLabel*>(QStringLiteral("instructionNote"));
+    preset->setCurrentIndex(1);
+    QCOMPARE(style->mode(), cosystudio::Mode::Instruct);
+    QVERIFY2(note->text().contains(QStringLiteral("preset switched the mode")), qPrintable(note->text()));
+    style->setMode(cosystudio::Mode::ZeroShot);
+    style->setMode(cosystudio::Mode::Instruct);  // chosen by hand: nothing to explain
+    QVERIFY(!note->text().contains(QStringLiteral("preset")));
   }
 
   void aSourceClipForVoiceConversionIsChecked() {
