@@ -189,6 +189,10 @@
         <source>%1 cannot be read back: %2</source>
         <translation>无法读回 %1：%2</translation>
     </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui</name>

@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QStorageInfo>
 
 #include <algorithm>
 #include <cmath>
@@ -43,7 +44,23 @@ void writeAtomically(const QString& path, const QByteArray& bytes) {
 // folder and is renamed into place: readers never see half a file.
 void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::WavEncoding encoding) {
   const QString partial = path + QStringLiteral(".part");
-  audio::writeWav(std::filesystem::path(partial.toStdString()), clip, encoding);
+  const auto cannotWrite = [&](const QString& why) {
+    QFile::remove(partial);
+    return std::runtime_error(
+        QCoreApplication::translate("TakeStore", "Cannot write %1: %2").arg(path, why).toStdString());
+  };
+  // Opened once here for the reason in the user's terms (read-only, no
+  // permission), not libsndfile's words about the temporary name.
+  if (QFile probe(partial); !probe.open(QIODevice::WriteOnly)) throw cannotWrite(probe.errorString());
+  try {
+    audio::writeWav(std::filesystem::path(partial.toStdString()), clip, encoding);
+  } catch (const std::exception& e) {
+    const qint64 needed = qint64(clip.frames()) * clip.channelCount() * 4;  // float32, the largest encoding
+    const QStorageInfo disk(QFileInfo(path).absolutePath());
+    throw cannotWrite(disk.bytesAvailable() < needed
+                          ? QCoreApplication::translate("TakeStore", "the disk is full")
+                          : QString::fromStdString(e.what()));
+  }
   QFile::remove(path);
   if (!QFile::rename(partial, path)) {
     QFile::remove(partial);

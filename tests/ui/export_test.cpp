@@ -161,6 +161,22 @@ class ExportTest : public QObject {
     QVERIFY(!QFile::exists(wav));
   }
 
+  // A folder that refuses new files (sysfs does, even to root): the message
+  // names the file the user chose and the reason, not the temporary name.
+  void aFailedExportSaysWhichFileAndWhy() {
+    const Take take = sineTake(0.2);
+    const QString path = QStringLiteral("/sys/cosystudio-export.wav");
+    try {
+      exportTake(take, path, ExportFormat{});
+      QFAIL("the export did not fail");
+    } catch (const std::runtime_error& e) {
+      const QString message = QString::fromStdString(e.what());
+      QVERIFY2(message.startsWith(QStringLiteral("Cannot write ") + path + QStringLiteral(": ")), qPrintable(message));
+      QVERIFY2(!message.contains(QStringLiteral(".part")), qPrintable(message));
+      QVERIFY2(message.contains(QStringLiteral("ermission")), qPrintable(message));
+    }
+  }
+
   // The history of an earlier session: the takes come back from the outputs
   // folder with their settings and segments, and the segments join to the
   // stored audio again.
