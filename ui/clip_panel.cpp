@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cosystudio::ui {
 
@@ -338,6 +339,7 @@ QString ClipPanel::adviceText(const audio::Advice& advice) {
 
 void ClipPanel::analyseSelection() {
   advice_.clear();
+  selectionPeakDbfs_ = -std::numeric_limits<double>::infinity();
   player_->guard(play_, hasClip());
   trim_->setEnabled(hasClip());
   if (!hasClip()) {
@@ -361,6 +363,7 @@ void ClipPanel::analyseSelection() {
   if (outFrame() > inFrame()) {
     const audio::ClipAnalysis a =
         audio::analyseClip(monoClip(mono_, sampleRate_, inFrame(), outFrame()));
+    selectionPeakDbfs_ = a.peakDbfs;
     for (const audio::Advice& item : a.advice)
       if (const QString text = adviceText(item); !text.isEmpty()) advice_ << text;
     adviceLabel_->setToolTip(tr("Peak %1 dBFS · level %2 dBFS · noise floor %3 dBFS · "
@@ -398,7 +401,7 @@ QString ClipPanel::clipForEngine(QString* error) const {
     if (error) *error = advice_.value(0);
     return {};
   }
-  if (audio::analyseClip(monoClip(mono_, sampleRate_, inFrame(), outFrame())).peakDbfs < kSilentPeakDbfs) {
+  if (selectionPeakDbfs_ < kSilentPeakDbfs) {
     if (error)
       *error = tr("The selected part of the clip is silent (no sample louder than %1 dBFS): check the "
                   "microphone and record again.")

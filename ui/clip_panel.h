@@ -82,6 +82,7 @@ class ClipPanel : public QWidget {
   int sampleRate_ = 0;
   QString sourcePath_;
   QStringList advice_;
+  double selectionPeakDbfs_ = 0;  // of the selection, from its last analysis
   // Why the transcript may no longer match the clip (shown under it).
   enum class TranscriptDoubt { None, TrimChanged, ClipReplaced };
   TranscriptDoubt transcriptDoubt_ = TranscriptDoubt::None;
