@@ -3,6 +3,7 @@
 #include "memory_meter.h"
 
 #include "cosystudio/audio/analysis.h"
+#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/version.h"
 
 #include <QCoreApplication>
@@ -148,7 +149,7 @@ namespace {
 // one crossfade before segment i ends, so the seams are shared and joining the
 // pieces again gives the same audio.
 QVector<TakeSegment> cutIntoSegments(const QVector<float>& joined, int sampleRate, const QJsonArray& stored) {
-  const qsizetype overlap = sampleRate / 100;  // audio::appendWithCrossfade's 10 ms
+  const qsizetype overlap = qsizetype(audio::crossfadeSamples(sampleRate));
   QVector<TakeSegment> segments;
   qsizetype start = 0;
   for (const QJsonValue& value : stored) {

@@ -5,8 +5,7 @@
 namespace cosystudio::audio {
 
 void appendWithCrossfade(std::vector<float>& joined, const float* piece, std::size_t size, int sampleRate) {
-  const std::size_t fade = std::size_t(sampleRate / 100);  // 10 ms
-  const std::size_t overlap = std::min({fade, joined.size(), size});
+  const std::size_t overlap = std::min({crossfadeSamples(sampleRate), joined.size(), size});
   const std::size_t start = joined.size() - overlap;
   for (std::size_t i = 0; i < overlap; ++i) {
     const float w = float(i + 1) / float(overlap + 1);

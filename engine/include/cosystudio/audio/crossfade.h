@@ -13,4 +13,7 @@ namespace cosystudio::audio {
 // of the pieces by one overlap per seam.
 void appendWithCrossfade(std::vector<float>& joined, const float* piece, std::size_t size, int sampleRate);
 
+// The overlap of one seam: 10 ms (less when a piece is shorter).
+inline std::size_t crossfadeSamples(int sampleRate) { return std::size_t(sampleRate / 100); }
+
 }  // namespace cosystudio::audio
