@@ -35,7 +35,7 @@ std::optional<Mode> modeFromId(const QString& id) {
   return std::nullopt;
 }
 
-quint64 randomSeed() { return QRandomGenerator::global()->bounded(2147483647u); }
+quint64 randomSeed(QRandomGenerator& seeds) { return seeds.bounded(2147483647u); }
 
 QString stageName(Stage stage) {
   switch (stage) {

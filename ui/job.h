@@ -12,6 +12,8 @@
 
 #include <optional>
 
+class QRandomGenerator;
+
 namespace cosystudio::ui {
 
 // One synthesis request as the user set it up.
@@ -100,8 +102,8 @@ QString modeName(Mode mode);  // translated, for the window
 // Stable names for files ("zero_shot", …) and back; nullopt for an unknown name.
 QString modeId(Mode mode);
 std::optional<Mode> modeFromId(const QString& id);
-// A seed for a job the user did not fix one for.
-quint64 randomSeed();
+// A seed for a job the user did not fix one for, drawn from `seeds`.
+quint64 randomSeed(QRandomGenerator& seeds);
 QString stageName(Stage stage);
 
 }  // namespace cosystudio::ui

@@ -218,7 +218,7 @@ void MainWindow::createPanels() {
             job.text = text;
             job.regenerates = take.jobId;
             job.replacesSegment = segment;
-            job.seed = randomSeed();
+            job.seed = randomSeed(seeds_);
             session_->enqueue(job);
           });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
@@ -387,7 +387,7 @@ void MainWindow::connectSession() {
     box.exec();
     if (box.clickedButton() != again) return;
     JobSpec retry = job;
-    retry.seed = randomSeed();
+    retry.seed = randomSeed(seeds_);
     session_->enqueue(retry);
   });
   connect(session_, &EngineSession::voiceSaved, this, [this](const QString& file) {
@@ -508,7 +508,7 @@ quint64 MainWindow::generate() {
   job.normalize = !text_->rawText();
   job.readNumbers = text_->readsNumbers();
   if (session_->model().device.kind == DeviceKind::Cuda) job.segmentTimeLimitSeconds = settings_.watchdogSeconds;
-  job.seed = style_->randomSeed() ? randomSeed() : style_->seed();
+  job.seed = style_->randomSeed() ? randomSeed(seeds_) : style_->seed();
   QString error;
   job.voiceFile = voices_->activeVoiceFile();
   if (job.voiceFile.isEmpty()) {

@@ -4,6 +4,7 @@
 #include "model_dialogs.h"
 
 #include <QMainWindow>
+#include <QRandomGenerator>
 
 class QAction;
 class QLabel;
@@ -63,6 +64,9 @@ class MainWindow : public QMainWindow {
   VoiceLibrary* voiceLibrary() const { return voices_; }
   TakeStore* takeStore() const { return store_; }
   void setOutputsFolder(const QString& folder);
+  // The seeds the window draws (a random seed, Regenerate segment, the runaway
+  // retry) come from one generator; seeding it makes them repeatable.
+  void seedFreshSeeds(quint32 seed) { seeds_.seed(seed); }
 
  signals:
   void errorShown(const QString& message);
@@ -127,6 +131,7 @@ class MainWindow : public QMainWindow {
   QAction* resetAction_ = nullptr;
   QAction* unloadAction_ = nullptr;
   QAction* restartAction_ = nullptr;
+  QRandomGenerator seeds_{QRandomGenerator::securelySeeded()};
   quint64 streamingJob_ = 0;
   QVector<qint64> memoryAfterJobs_;
 };

@@ -206,6 +206,9 @@ class EngineSessionTest : public QObject {
     QCOMPARE(whole.segments.size(), 3);
     QCOMPARE(whole.segmentTexts().at(1), segments.at(1).toString());
 
+    // A fresh seed, from a seeded sequence: the tiny random model stops at once
+    // for some seeds, and the test must not depend on the draw.
+    window.seedFreshSeeds(1);
     emit window.historyPanel()->regenerateRequested(whole, 1, whole.segments[1].text);
     QVERIFY(finished.wait(kJobMs));
     // The engine rendered the one segment's text alone ...
