@@ -17,6 +17,13 @@
             <numerusform>; %n turned down so as not to clip</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>; %n short of the loudness target (see each file&apos;s sidecar)</source>
+        <translation>
+            <numerusform>; %n of them short of the loudness target (see its sidecar)</numerusform>
+            <numerusform>; %n of them short of the loudness target (see each file&apos;s sidecar)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MainWindow</name>

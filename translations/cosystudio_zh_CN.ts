@@ -564,10 +564,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>Cut long silence at the start and end of exported files</source>
         <translation>导出时裁掉开头和结尾的长静音</translation>
     </message>
-    <message>
-        <source> (gain %1 dB so that it does not clip)</source>
-        <translation>（增益 %1 dB，以免削波）</translation>
-    </message>
     <message numerus="yes">
         <source>; %n turned down so as not to clip</source>
         <translation>
@@ -751,6 +747,28 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>%1 s of %2 s</source>
         <translation>%1 秒 / 共 %2 秒</translation>
+    </message>
+    <message>
+        <source> at %1 LUFS</source>
+        <translation>，响度 %1 LUFS</translation>
+    </message>
+    <message>
+        <source>, %1 dB short of the %2 LUFS target: its peaks would have needed more than %3 dB of limiting</source>
+        <translation>，比 %2 LUFS 的目标低 %1 dB：要达到目标，峰值需要超过 %3 dB 的限幅</translation>
+    </message>
+    <message>
+        <source>, peaks limited by up to %1 dB</source>
+        <translation>，峰值最多限幅 %1 dB</translation>
+    </message>
+    <message>
+        <source>, turned down %1 dB so that it does not clip</source>
+        <translation>，已调低 %1 dB 以免削波</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n short of the loudness target (see each file&apos;s sidecar)</source>
+        <translation>
+            <numerusform>；其中 %n 条未达到响度目标（见各文件的说明 JSON）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

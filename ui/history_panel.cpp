@@ -244,7 +244,20 @@ void HistoryPanel::setExportFormat(const ExportFormat& format) {
 }
 
 QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering) const {
-  return mastering.peakLimited ? tr(" (gain %1 dB so that it does not clip)").arg(mastering.gainDb, 0, 'f', 1)
+  const std::optional<double> target = exportFormat().loudnessLufs;
+  if (target && mastering.loudnessAfter) {
+    const QString reached = tr(" at %1 LUFS").arg(*mastering.loudnessAfter, 0, 'f', 1);
+    if (mastering.peakLimited)
+      return reached + tr(", %1 dB short of the %2 LUFS target: its peaks would have needed more than %3 dB of "
+                          "limiting")
+                           .arg(mastering.heldBackDb, 0, 'f', 1)
+                           .arg(*target, 0, 'f', 0)
+                           .arg(audio::kMaxLimitingDb, 0, 'f', 0);
+    if (mastering.limitedDb > 0)
+      return reached + tr(", peaks limited by up to %1 dB").arg(mastering.limitedDb, 0, 'f', 1);
+    return reached;
+  }
+  return mastering.peakLimited ? tr(", turned down %1 dB so that it does not clip").arg(mastering.heldBackDb, 0, 'f', 1)
                                : QString();
 }
 
@@ -266,17 +279,17 @@ void HistoryPanel::playCurrent() {
   if (player_->play(samples, rate)) play_->setText(tr("Stop"));
 }
 
-bool HistoryPanel::exportCurrent(const QString& path, QString* error, audio::MasteringReport* mastering) {
+bool HistoryPanel::exportCurrent(const QString& path) {
   const int index = currentIndex();
   if (index < 0) {
-    if (error) *error = tr("Select a take to export.");
+    emit errorOccurred(tr("Select a take to export."));
     return false;
   }
   try {
-    const audio::MasteringReport report = exportTake(takes_[index], path, exportFormat());
-    if (mastering) *mastering = report;
+    const audio::MasteringReport mastering = exportTake(takes_[index], path, exportFormat());
+    emit message(tr("Exported %1").arg(path) + masteringNote(mastering));
   } catch (const std::exception& e) {
-    if (error) *error = QString::fromStdString(e.what());
+    emit errorOccurred(QString::fromStdString(e.what()));
     return false;
   }
   return true;
@@ -289,13 +302,7 @@ void HistoryPanel::exportCurrentWithDialog() {
                                 ? QStringLiteral("take.wav")
                                 : QFileInfo(takes_[index].wavPath).fileName();
   const QString path = chooseSavePath(this, tr("Export take"), FileKind::Export, suggested, tr("WAV files (*.wav)"));
-  if (path.isEmpty()) return;
-  QString error;
-  audio::MasteringReport mastering;
-  if (exportCurrent(path, &error, &mastering))
-    emit message(tr("Exported %1").arg(path) + masteringNote(mastering));
-  else
-    emit errorOccurred(error);
+  if (!path.isEmpty()) exportCurrent(path);
 }
 
 int HistoryPanel::segmentToRegenerate() {
@@ -350,8 +357,10 @@ void HistoryPanel::exportAll() {
       return;
     }
   }
-  emit message(tr("Exported %n take(s) to %1", nullptr, done).arg(folder) +
-               (turnedDown > 0 ? tr("; %n turned down so as not to clip", nullptr, turnedDown) : QString()));
+  const QString held = exportFormat().loudnessLufs
+                           ? tr("; %n short of the loudness target (see each file's sidecar)", nullptr, turnedDown)
+                           : tr("; %n turned down so as not to clip", nullptr, turnedDown);
+  emit message(tr("Exported %n take(s) to %1", nullptr, done).arg(folder) + (turnedDown > 0 ? held : QString()));
 }
 
 }  // namespace cosystudio::ui

@@ -33,8 +33,9 @@ class HistoryPanel : public QWidget {
   int currentSegment() const;  // the selected segment of that take; -1 = the take itself
   ExportFormat exportFormat() const;
   void setExportFormat(const ExportFormat& format);
-  // Exports the selected take; returns false (and says why) on failure.
-  bool exportCurrent(const QString& path, QString* error, audio::MasteringReport* mastering = nullptr);
+  // Exports the selected take and says so in message() (where, and the
+  // loudness reached when there is a target), or why not in errorOccurred().
+  bool exportCurrent(const QString& path);
 
  public slots:
   void playCurrent();

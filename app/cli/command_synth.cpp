@@ -219,7 +219,10 @@ int synth(SynthOptions o) {
         {"sample_rate", clip.sampleRate},
         {"format", o.format},
         {"gain_db", mastering.gainDb},
+        {"limited_db", mastering.limitedDb},
         {"peak_limited", mastering.peakLimited},
+        {"held_back_db", mastering.heldBackDb},
+        {"loudness_lufs", mastering.loudnessAfter ? nlohmann::ordered_json(*mastering.loudnessAfter) : nullptr},
         {"audio_seconds", audioSeconds},
         {"mode", o.mode},
         {"seed", result.seed},
@@ -243,6 +246,14 @@ int synth(SynthOptions o) {
                 o.out.c_str(), audioSeconds, clip.sampleRate, result.segments.size(),
                 result.segments.size() == 1 ? "" : "s", static_cast<unsigned long long>(result.seed),
                 result.realTimeFactor(), result.firstAudioSeconds);
+    if (target && mastering.loudnessAfter) {
+      std::printf("loudness %.1f LUFS, true peak %.1f dBTP", *mastering.loudnessAfter, mastering.truePeakAfterDbfs);
+      if (mastering.limitedDb > 0) std::printf(", peaks limited by up to %.1f dB", mastering.limitedDb);
+      std::printf("\n");
+      if (mastering.peakLimited)
+        std::fprintf(stderr, "warning: %.1f dB short of the %.0f LUFS target: its peaks would have needed more "
+                     "than %.0f dB of limiting\n", mastering.heldBackDb, *target, audio::kMaxLimitingDb);
+    }
   }
   return 0;
 }

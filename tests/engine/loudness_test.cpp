@@ -42,14 +42,74 @@ TEST(Loudness, MasteringReachesTheTarget) {
   EXPECT_NEAR(*integratedLoudness(audio, kRate), -16.0, 0.05);
 }
 
-TEST(Loudness, ThePeakGuardWinsOverTheTarget) {
+TEST(Loudness, AudioThatIsAllPeaksMissesTheTargetAndSaysByHowMuch) {
+  // +6 dB would put a sine at 0 dBTP: its loudness cannot pass ceiling - 3 dB,
+  // whatever the limiter does, so the level stays short of the target.
   std::vector<float> audio = sine(0.5);
-  const MasteringReport report = master(audio, kRate, -3.0);  // +6 dB would reach 0 dBFS
+  const MasteringReport report = master(audio, kRate, -3.0);
   EXPECT_TRUE(report.peakLimited);
-  EXPECT_NEAR(report.truePeakAfterDbfs, -1.0, 1e-9);
-  EXPECT_NEAR(truePeakDbfs(audio, kRate), -1.0, 0.1);
-  // Without a target, audio above the ceiling is only turned down.
+  EXPECT_LE(report.truePeakAfterDbfs, -1.0);
+  EXPECT_NEAR(truePeakDbfs(audio, kRate), report.truePeakAfterDbfs, 1e-9);
+  EXPECT_NEAR(*report.loudnessAfter, *integratedLoudness(audio, kRate), 1e-9);
+  EXPECT_NEAR(report.heldBackDb, -3.0 - *report.loudnessAfter, 1e-9);
+  EXPECT_GT(report.heldBackDb, 0.5);
+}
+
+TEST(Loudness, WithoutATargetAudioAboveTheCeilingIsOnlyTurnedDown) {
   std::vector<float> hot = sine(1.0);
-  EXPECT_TRUE(master(hot, kRate, std::nullopt).peakLimited);
+  const MasteringReport report = master(hot, kRate, std::nullopt, -1.0);
+  EXPECT_TRUE(report.peakLimited);
+  EXPECT_EQ(report.limitedDb, 0.0);
+  EXPECT_NEAR(report.heldBackDb, -report.gainDb, 1e-12);
   EXPECT_NEAR(truePeakDbfs(hot, kRate), -1.0, 0.1);
+}
+
+// Quiet speech with a few loud syllables: what a take at -22.5 LUFS with its
+// peaks near the ceiling looks like to the meter.
+std::vector<float> quietWithBursts() {
+  std::vector<float> audio = sine(0.04, 10.0, 220.0);
+  for (size_t start = kRate / 2; start + kRate / 50 < audio.size(); start += kRate)
+    for (size_t i = start; i < start + kRate / 50; ++i) audio[i] *= 10.0f;  // 20 ms at -8 dBFS each second
+  return audio;
+}
+
+TEST(Loudness, TheLimiterTakesThePeaksDownSoTheTargetIsReached) {
+  std::vector<float> audio = quietWithBursts();
+  const double before = *integratedLoudness(audio, kRate);
+  const double peakBefore = truePeakDbfs(audio, kRate);
+  const MasteringReport report = master(audio, kRate, -16.0);
+  // Linear gain alone would have stopped at the ceiling, more than 4 dB short.
+  ASSERT_GT(-16.0 - before, -1.0 - peakBefore + 4.0);
+  EXPECT_FALSE(report.peakLimited);
+  EXPECT_EQ(report.heldBackDb, 0.0);
+  EXPECT_NEAR(*integratedLoudness(audio, kRate), -16.0, 0.1);
+  EXPECT_NEAR(*report.loudnessAfter, -16.0, 0.1);
+  EXPECT_LE(truePeakDbfs(audio, kRate), -1.0);
+  EXPECT_GT(report.limitedDb, 4.0);
+  EXPECT_LE(report.limitedDb, kMaxLimitingDb);
+}
+
+TEST(Loudness, TheLimiterLeavesAudioAwayFromThePeaksAlone) {
+  std::vector<float> audio = quietWithBursts();
+  const std::vector<float> original = audio;
+  const MasteringReport report = master(audio, kRate, -16.0);
+  const double gain = std::pow(10.0, report.gainDb / 20.0);
+  // From 0.4 s after a burst the release has brought the gain back to within
+  // 1 % (0.09 dB) of the take's own.
+  for (size_t i = size_t(0.92 * kRate); i < size_t(1.49 * kRate); ++i)
+    ASSERT_NEAR(audio[i], original[i] * gain, 0.01 * std::abs(original[i] * gain) + 1e-7) << i;
+  // Inside a burst the gain is lower, and it never jumps: each step is small.
+  EXPECT_LT(std::abs(audio[kRate / 2 + kRate / 100]), std::abs(original[kRate / 2 + kRate / 100]) * gain * 0.8);
+}
+
+TEST(Loudness, TooLittleRoomForTheLimiterHoldsTheLevelBack) {
+  // -8 LUFS would need the bursts some 13 dB down, more than kMaxLimitingDb:
+  // the level stays short of the target and the report says by how much.
+  std::vector<float> audio = quietWithBursts();
+  const MasteringReport report = master(audio, kRate, -8.0);
+  EXPECT_TRUE(report.peakLimited);
+  EXPECT_NEAR(report.limitedDb, kMaxLimitingDb, 0.5);
+  EXPECT_LE(truePeakDbfs(audio, kRate), -1.0);
+  EXPECT_GT(report.heldBackDb, 2.0);
+  EXPECT_NEAR(report.heldBackDb, -8.0 - *integratedLoudness(audio, kRate), 1e-9);
 }

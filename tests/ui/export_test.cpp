@@ -1,9 +1,12 @@
+#include "history_panel.h"
+#include "pcm_player.h"
 #include "take_store.h"
 
 #include "cosystudio/audio/clip.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -25,6 +28,33 @@ Take sineTake(double seconds) {
   for (int i = 0; i < int(seconds * take.sampleRate); ++i)
     take.samples << float(0.5 * std::sin(2 * M_PI * 440.0 * i / take.sampleRate));
   return take;
+}
+
+// A quiet take with a loud syllable each second (20 ms, 18 dB above the
+// rest): at -16 LUFS its peaks would pass the ceiling by about 6 dB.
+Take quietTakeWithBursts() {
+  Take take = sineTake(10.0);
+  for (int i = 0; i < take.samples.size(); ++i)
+    take.samples[i] *= (i % take.sampleRate) < take.sampleRate / 50 ? 0.8f : 0.1f;
+  take.segments = {TakeSegment{take.spec.text, take.samples}};
+  return take;
+}
+
+// Loud clicks every 0.4 s over near silence: the clicks are the loudness, so
+// limiting them takes back whatever gain is added.
+Take takeOfClicks() {
+  Take take = sineTake(10.0);
+  for (int i = 0; i < take.samples.size(); ++i)
+    take.samples[i] *= (i % (take.sampleRate * 2 / 5)) < take.sampleRate / 200 ? 1.8f : 0.02f;
+  take.segments = {TakeSegment{take.spec.text, take.samples}};
+  return take;
+}
+
+QJsonObject masteringOf(const QString& wavPath) {
+  QFile sidecar(QFileInfo(wavPath).path() + QLatin1Char('/') + QFileInfo(wavPath).completeBaseName() +
+                QStringLiteral(".json"));
+  if (!sidecar.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("mastering")).toObject();
 }
 
 }  // namespace
@@ -112,6 +142,47 @@ class ExportTest : public QObject {
     QVERIFY(exportTake(hot, hotPath, ExportFormat{audio::WavEncoding::Float32, 48000}).peakLimited);
     const audio::Clip guarded = audio::loadClip(hotPath.toStdString());
     QVERIFY(audio::truePeakDbfs(guarded.channels[0], 48000) <= 0.05);
+  }
+
+  // The loudness target is reached by limiting the few loud peaks; where that
+  // would take more than kMaxLimitingDb, the status and the sidecar say how far
+  // short the export stayed and why.
+  void theLoudnessTargetIsReachedOrTheShortfallIsSaid() {
+    QTemporaryDir dir;
+    PcmPlayer player;
+    HistoryPanel history(&player);
+    history.addTake(quietTakeWithBursts());
+    ExportFormat format{audio::WavEncoding::Float32, 48000};
+    format.loudnessLufs = -16.0;
+    history.setExportFormat(format);
+    QSignalSpy said(&history, &HistoryPanel::message);
+    const QString path = dir.filePath(QStringLiteral("limited.wav"));
+    QVERIFY(history.exportCurrent(path));
+    const QString status = said.last().first().toString();
+    QVERIFY2(status.contains(QStringLiteral(" at -16.0 LUFS, peaks limited by up to ")), qPrintable(status));
+    const audio::Clip written = audio::loadClip(path.toStdString());
+    QVERIFY(qAbs(*audio::integratedLoudness(written.channels[0], 48000) + 16.0) < 0.1);
+    QVERIFY(audio::truePeakDbfs(written.channels[0], 48000) <= -1.0);
+    QJsonObject mastering = masteringOf(path);
+    QVERIFY(mastering.value(QStringLiteral("limited_db")).toDouble() > 3.0);
+    QCOMPARE(mastering.value(QStringLiteral("peak_limited")).toBool(), false);
+    QVERIFY(qAbs(mastering.value(QStringLiteral("loudness_after_lufs")).toDouble() + 16.0) < 0.1);
+
+    history.addTake(takeOfClicks());
+    const QString shortPath = dir.filePath(QStringLiteral("short.wav"));
+    QVERIFY(history.exportCurrent(shortPath));
+    const QString shortStatus = said.last().first().toString();
+    mastering = masteringOf(shortPath);
+    QCOMPARE(mastering.value(QStringLiteral("peak_limited")).toBool(), true);
+    const double heldBack = mastering.value(QStringLiteral("held_back_db")).toDouble();
+    QVERIFY(heldBack > 2.0);
+    const double reached = mastering.value(QStringLiteral("loudness_after_lufs")).toDouble();
+    QVERIFY(qAbs(-16.0 - reached - heldBack) < 1e-6);
+    QVERIFY2(shortStatus.contains(QStringLiteral(" at %1 LUFS, %2 dB short of the -16 LUFS target: its peaks would "
+                                                 "have needed more than 9 dB of limiting")
+                                      .arg(reached, 0, 'f', 1)
+                                      .arg(heldBack, 0, 'f', 1)),
+             qPrintable(shortStatus));
   }
 
   void silenceAtTheEndsIsTrimmedAndSegmentsLevelled() {

@@ -1,7 +1,10 @@
 #include "cosystudio/audio/loudness.h"
 
+#include "peak_limiter.h"
+
 #include <ebur128.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -45,21 +48,73 @@ double truePeakDbfs(const std::vector<float>& samples, int sampleRate) {
   return truePeakOf(measure(samples, sampleRate, EBUR128_MODE_TRUE_PEAK));
 }
 
+namespace {
+
+void applyGain(std::vector<float>& samples, double gainDb) {
+  const float gain = float(std::pow(10.0, gainDb / 20.0));
+  for (float& s : samples) s *= gain;
+}
+
+// The target by gain and limiter. Limiting lowers the loudness (the peaks
+// carry some of it), so the gain is raised by what is still missing, along the
+// slope the last round showed. A round is kept only when it came closer: on
+// audio that is all peaks the limiter takes back any extra gain.
+void reachTarget(std::vector<float>& samples, int sampleRate, double target, double peak, double ceilingDbfs,
+                 MasteringReport& report) {
+  const std::vector<float> original = samples;
+  std::optional<TruePeakLimiter> limiter;
+  const double mostGain = ceilingDbfs + kMaxLimitingDb - peak;
+  double wanted = report.gainDb, slope = 1.0;
+  std::optional<double> reached;
+  std::vector<float> attempt;
+  for (int round = 0; round < 6; ++round) {
+    const double gain = std::min(wanted, mostGain);
+    double limited = 0.0;
+    if (peak + gain > ceilingDbfs) {
+      if (!limiter) limiter.emplace(original, sampleRate, mostGain, ceilingDbfs);
+      limited = limiter->render(gain, ceilingDbfs, attempt);
+    } else {
+      attempt = original;
+      applyGain(attempt, gain);
+    }
+    const std::optional<double> after = integratedLoudness(attempt, sampleRate);
+    if (round > 0 && !(after && std::abs(target - *after) < std::abs(target - *reached) - 0.01)) break;
+    if (round > 0) slope = std::clamp((*after - *reached) / (gain - report.gainDb), 0.2, 1.0);
+    samples.swap(attempt);
+    report.gainDb = gain;
+    report.limitedDb = limited;
+    reached = after;
+    if (!after || gain < wanted || std::abs(target - *after) < 0.05) break;
+    wanted = gain + (target - *after) / slope;
+  }
+  // EBU R128 allows a programme 0.5 LU around its target where exact
+  // normalisation cannot be reached; further off, the target was missed.
+  const double shortfall = reached ? target - *reached : 0.0;
+  report.heldBackDb = shortfall > 0.5 ? shortfall : 0.0;
+  report.peakLimited = report.heldBackDb > 0;
+}
+
+}  // namespace
+
 MasteringReport master(std::vector<float>& samples, int sampleRate, std::optional<double> targetLufs,
                        double ceilingDbfs) {
   // One pass measures both.
   const Meter meter = measure(samples, sampleRate, EBUR128_MODE_I | EBUR128_MODE_TRUE_PEAK);
   MasteringReport report;
   report.loudnessBefore = loudnessOf(meter);
-  if (targetLufs && report.loudnessBefore) report.gainDb = *targetLufs - *report.loudnessBefore;
   const double peak = truePeakOf(meter);
-  if (peak + report.gainDb > ceilingDbfs) {
+  if (targetLufs && report.loudnessBefore) {
+    report.gainDb = *targetLufs - *report.loudnessBefore;
+    reachTarget(samples, sampleRate, *targetLufs, peak, ceilingDbfs, report);
+  } else if (peak > ceilingDbfs) {
     report.gainDb = ceilingDbfs - peak;
+    report.heldBackDb = -report.gainDb;
     report.peakLimited = true;
+    applyGain(samples, report.gainDb);
   }
-  const float gain = float(std::pow(10.0, report.gainDb / 20.0));
-  for (float& s : samples) s *= gain;
-  report.truePeakAfterDbfs = peak + report.gainDb;
+  const Meter after = measure(samples, sampleRate, EBUR128_MODE_I | EBUR128_MODE_TRUE_PEAK);
+  report.loudnessAfter = loudnessOf(after);
+  report.truePeakAfterDbfs = truePeakOf(after);
   return report;
 }
 

@@ -4,6 +4,7 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
   ${CMAKE_CURRENT_LIST_DIR}/loudness.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peak_limiter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sinc_resampler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mel_filters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kaldi_fbank.cpp
@@ -17,4 +18,5 @@ set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
   ${CMAKE_CURRENT_LIST_DIR}/loudness.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peak_limiter.cpp
   PROPERTIES SKIP_PRECOMPILE_HEADERS ON)

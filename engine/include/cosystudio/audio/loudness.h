@@ -17,8 +17,13 @@ double truePeakDbfs(const std::vector<float>& samples, int sampleRate);
 
 struct MasteringReport {
   std::optional<double> loudnessBefore;  // LUFS
-  double gainDb = 0;          // applied in all
-  bool peakLimited = false;   // the gain was lowered (or the audio turned down) to keep the peak at the ceiling
+  std::optional<double> loudnessAfter;   // LUFS, as exported
+  double gainDb = 0;        // the level change applied to the whole
+  double limitedDb = 0;     // the deepest reduction of the peak limiter (0: not used)
+  // The level was held back from the target (or, without one, turned down) to
+  // keep the true peak at the ceiling; `heldBackDb` says by how much.
+  bool peakLimited = false;
+  double heldBackDb = 0;
   double truePeakAfterDbfs = 0;
 };
 
@@ -26,8 +31,13 @@ struct MasteringReport {
 // headroom; without one only clipping (above 0 dBFS) is prevented.
 inline double exportCeilingDbfs(std::optional<double> targetLufs) { return targetLufs ? -1.0 : 0.0; }
 
-// Scales `samples` in place: to `targetLufs` when given, then down as far as
-// needed for the true peak to stay at or below `ceilingDbfs`.
+// The most the limiter may take off a peak to reach a loudness target; beyond
+// it speech audibly flattens, so the level is held back instead (and reported).
+constexpr double kMaxLimitingDb = 9.0;
+
+// Scales `samples` in place. With `targetLufs`: the gain that reaches it, the
+// peaks above `ceilingDbfs` taken down by a true-peak limiter (at most
+// kMaxLimitingDb). Without: only turned down as far as the ceiling needs.
 MasteringReport master(std::vector<float>& samples, int sampleRate, std::optional<double> targetLufs,
                        double ceilingDbfs = -1.0);
 
