@@ -770,6 +770,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
             <numerusform>；其中 %n 条未达到响度目标（见各文件的说明 JSON）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>An export is still being written; try again when it is done.</source>
+        <translation>上一次导出仍在写入，请等它完成后再试。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MainWindow</name>

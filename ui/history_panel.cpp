@@ -15,12 +15,14 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
 
-HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent) : QWidget(parent), player_(player) {
+HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
+    : QWidget(parent), player_(player), exporting_(new QFutureWatcher<ExportOutcome>(this)) {
   setObjectName(QStringLiteral("historyPanel"));
   list_ = new QTreeWidget(this);
   list_->setObjectName(QStringLiteral("takes"));
@@ -243,8 +245,7 @@ void HistoryPanel::setExportFormat(const ExportFormat& format) {
   trim_->setChecked(format.trimSilence);
 }
 
-QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering) const {
-  const std::optional<double> target = exportFormat().loudnessLufs;
+QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering, std::optional<double> target) const {
   if (target && mastering.loudnessAfter) {
     const QString reached = tr(" at %1 LUFS").arg(*mastering.loudnessAfter, 0, 'f', 1);
     if (mastering.peakLimited)
@@ -285,13 +286,45 @@ bool HistoryPanel::exportCurrent(const QString& path) {
     emit errorOccurred(tr("Select a take to export."));
     return false;
   }
-  try {
-    const audio::MasteringReport mastering = exportTake(takes_[index], path, exportFormat());
-    emit message(tr("Exported %1").arg(path) + masteringNote(mastering));
-  } catch (const std::exception& e) {
-    emit errorOccurred(QString::fromStdString(e.what()));
+  return startExport({{takes_[index], path}}, [this, path](const ExportOutcome& outcome) {
+    emit message(tr("Exported %1").arg(path) + masteringNote(outcome.last, outcome.format.loudnessLufs));
+  });
+}
+
+bool HistoryPanel::startExport(QVector<QPair<Take, QString>> files,
+                               std::function<void(const ExportOutcome&)> onDone) {
+  if (exportRunning_) {
+    emit message(tr("An export is still being written; try again when it is done."));
     return false;
   }
+  // Resampling, limiting and writing a long take take seconds: on a pool
+  // thread, with copies of the takes, so the window stays responsive.
+  const ExportFormat format = exportFormat();
+  exportRunning_ = true;
+  exporting_->disconnect(this);
+  connect(exporting_, &QFutureWatcher<ExportOutcome>::finished, this, [this, onDone = std::move(onDone)] {
+    exportRunning_ = false;
+    const ExportOutcome outcome = exporting_->result();
+    if (!outcome.error.isEmpty())
+      emit errorOccurred(outcome.error);
+    else
+      onDone(outcome);
+    emit exportsFinished();
+  });
+  exporting_->setFuture(QtConcurrent::run([files = std::move(files), format] {
+    ExportOutcome outcome;
+    outcome.format = format;
+    try {
+      for (const auto& [take, path] : files) {
+        outcome.last = exportTake(take, path, format);
+        outcome.heldBack += outcome.last.peakLimited ? 1 : 0;
+        ++outcome.done;
+      }
+    } catch (const std::exception& e) {
+      outcome.error = QString::fromStdString(e.what());
+    }
+    return outcome;
+  }));
   return true;
 }
 
@@ -345,22 +378,20 @@ void HistoryPanel::exportAll() {
   if (takes_.isEmpty()) return;
   const QString folder = chooseFolder(this, tr("Export all takes to"), FileKind::Export);
   if (folder.isEmpty()) return;
-  int done = 0, turnedDown = 0;
+  QVector<QPair<Take, QString>> files;
   for (const Take& take : takes_) {
     const QString name = take.wavPath.isEmpty() ? QStringLiteral("take-%1.wav").arg(take.jobId)
                                                 : QFileInfo(take.wavPath).fileName();
-    try {
-      turnedDown += exportTake(take, QDir(folder).filePath(name), exportFormat()).peakLimited ? 1 : 0;
-      ++done;
-    } catch (const std::exception& e) {
-      emit errorOccurred(QString::fromStdString(e.what()));
-      return;
-    }
+    files.append({take, QDir(folder).filePath(name)});
   }
-  const QString held = exportFormat().loudnessLufs
-                           ? tr("; %n short of the loudness target (see each file's sidecar)", nullptr, turnedDown)
-                           : tr("; %n turned down so as not to clip", nullptr, turnedDown);
-  emit message(tr("Exported %n take(s) to %1", nullptr, done).arg(folder) + (turnedDown > 0 ? held : QString()));
+  startExport(std::move(files), [this, folder](const ExportOutcome& outcome) {
+    const QString held = outcome.format.loudnessLufs
+                             ? tr("; %n short of the loudness target (see each file's sidecar)", nullptr,
+                                  outcome.heldBack)
+                             : tr("; %n turned down so as not to clip", nullptr, outcome.heldBack);
+    emit message(tr("Exported %n take(s) to %1", nullptr, outcome.done).arg(folder) +
+                 (outcome.heldBack > 0 ? held : QString()));
+  });
 }
 
 }  // namespace cosystudio::ui

@@ -6,7 +6,13 @@
 #include "job.h"
 #include "take_store.h"
 
+#include <QFutureWatcher>
+#include <QPair>
+#include <QVector>
 #include <QWidget>
+
+#include <functional>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -33,8 +39,9 @@ class HistoryPanel : public QWidget {
   int currentSegment() const;  // the selected segment of that take; -1 = the take itself
   ExportFormat exportFormat() const;
   void setExportFormat(const ExportFormat& format);
-  // Exports the selected take and says so in message() (where, and the
-  // loudness reached when there is a target), or why not in errorOccurred().
+  // Exports the selected take in the background and says so in message()
+  // (where, and the loudness reached when there is a target), or why not in
+  // errorOccurred(); false when nothing was started.
   bool exportCurrent(const QString& path);
 
  public slots:
@@ -47,6 +54,8 @@ class HistoryPanel : public QWidget {
  signals:
   void errorOccurred(const QString& message);
   void message(const QString& text);
+  // An export started by exportCurrent() or exportAll() has ended, written or not.
+  void exportsFinished();
   // Asks for segment `segment` (0-based) of `take` to be made again from
   // `text` (its own text, or the user's edit of it).
   void regenerateRequested(const cosystudio::ui::Take& take, int segment, const QString& text);
@@ -64,12 +73,25 @@ class HistoryPanel : public QWidget {
   QCheckBox* level_;
   QCheckBox* trim_;
   QList<Take> takes_;
+  // What a background export wrote; `last` is the mastering of its last file.
+  struct ExportOutcome {
+    ExportFormat format;
+    audio::MasteringReport last;
+    int done = 0;
+    int heldBack = 0;  // files short of the target, or turned down so as not to clip
+    QString error;
+  };
+  QFutureWatcher<ExportOutcome>* exporting_;
+  bool exportRunning_ = false;  // until its result has been reported
+  // Writes `files` (take, path) on a pool thread; `onDone` reports success.
+  bool startExport(QVector<QPair<Take, QString>> files, std::function<void(const ExportOutcome&)> onDone);
   int playing_ = -1;         // take
   int playingSegment_ = -1;  // its segment, or -1 for the whole take
   // Which segment to make again (asking when a take of several is selected); -1 = none.
   int segmentToRegenerate();
-  // " (turned down … so that it does not clip)" when the peak guard acted, else empty.
-  QString masteringNote(const audio::MasteringReport& mastering) const;
+  // " at -16.0 LUFS, peaks limited by up to 4.2 dB", ", turned down … so that
+  // it does not clip", … : what mastering did, for the status bar.
+  QString masteringNote(const audio::MasteringReport& mastering, std::optional<double> target) const;
   const QVector<float>& audioOf(int take, int segment) const;
   bool playingHere() const;  // the player plays one of these takes
   // The transport shows the selected take (or segment) from its start.

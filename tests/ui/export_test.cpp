@@ -156,8 +156,15 @@ class ExportTest : public QObject {
     format.loudnessLufs = -16.0;
     history.setExportFormat(format);
     QSignalSpy said(&history, &HistoryPanel::message);
+    QSignalSpy done(&history, &HistoryPanel::exportsFinished);
     const QString path = dir.filePath(QStringLiteral("limited.wav"));
+    // Written on a pool thread: the call returns at once, and a second export
+    // waits for the first.
     QVERIFY(history.exportCurrent(path));
+    QVERIFY(!history.exportCurrent(dir.filePath(QStringLiteral("second.wav"))));
+    QVERIFY(said.last().first().toString().contains(QStringLiteral("still being written")));
+    QVERIFY(done.wait(30000));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("second.wav"))));
     const QString status = said.last().first().toString();
     QVERIFY2(status.contains(QStringLiteral(" at -16.0 LUFS, peaks limited by up to ")), qPrintable(status));
     const audio::Clip written = audio::loadClip(path.toStdString());
@@ -171,6 +178,7 @@ class ExportTest : public QObject {
     history.addTake(takeOfClicks());
     const QString shortPath = dir.filePath(QStringLiteral("short.wav"));
     QVERIFY(history.exportCurrent(shortPath));
+    QVERIFY(done.wait(30000));
     const QString shortStatus = said.last().first().toString();
     mastering = masteringOf(shortPath);
     QCOMPARE(mastering.value(QStringLiteral("peak_limited")).toBool(), true);
