@@ -135,6 +135,7 @@ int runFlowParity(const std::filesystem::path& setDir) {
       report.failure(prefix + "*", e.what());
     }
   }
+  report.failUnreported(golden, "flow.");
   return report.finish();
 }
 

@@ -30,12 +30,15 @@ namespace cosystudio::parity {
 namespace {
 
 constexpr double kTolerance = 1e-4;  // README: HiFT F0, source, waveform
-// The network outputs log-magnitude x; the iSTFT takes exp(x). A summation-order
-// error d in x (BLAS-dependent: up to 9e-5 with OpenBLAS, as the phase
-// sin(x') shows) becomes exp(x) * d in the magnitude, 1.4e-4 absolute on the
-// public set's magnitudes of up to 6.3. The same 1e-4 as the rest, held on x,
-// is 1e-4 relative on exp(x).
-constexpr double kMagnitudeRelativeTolerance = 1e-4;
+// The network's last output x (log-magnitude and phase halves) carries the
+// summation-order error of every convolution before it, and that order is the
+// BLAS's: OpenBLAS picks its kernels by CPU. Measured on the public set, max
+// error on x (as sin(x') shows it): 9.2e-5 on an Intel CPU, 1.01e-4 (1 thread)
+// and 1.08e-4 (2 threads) on AMD EPYC, 3.6e-5 on MKL. 2e-4 is the largest of
+// these with a factor of about two for CPUs not measured; the waveform made
+// from x is still held at 1e-4 (1.1e-5 measured). The iSTFT takes exp(x), so
+// an error d in x becomes exp(x) * d in the magnitude: it is held relative.
+constexpr double kNetworkOutputTolerance = 2e-4;
 
 HiftConfig hiftConfig(const nlohmann::json& c) {
   HiftConfig config;
@@ -149,7 +152,9 @@ int runHiftParity(const std::filesystem::path& setDir) {
         else if (got == computed.end())
           report.failure(key, "the engine computes nothing under this name");
         else if (name == "istft_magnitude")
-          report.closeRelative(key, got->second, expected, kMagnitudeRelativeTolerance, 0.0);
+          report.closeRelative(key, got->second, expected, kNetworkOutputTolerance, 0.0);
+        else if (name == "istft_phase")
+          report.close(key, got->second, expected, kNetworkOutputTolerance);
         else
           report.close(key, got->second, expected, kTolerance);
       }
@@ -157,6 +162,7 @@ int runHiftParity(const std::filesystem::path& setDir) {
       report.failure(prefix + "*", e.what());
     }
   }
+  report.failUnreported(golden, "hift.");
   return report.finish();
 }
 

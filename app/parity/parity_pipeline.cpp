@@ -1,7 +1,8 @@
 // cosystudio-parity pipeline <case-dir>: runs the engine's whole pipeline on an
 // e2e golden case (a tiny model folder in the official layout, a prompt clip and
 // a request) and compares every recorded stage with the official CosyVoice3
-// class's outputs. The LLM's multinomial draws are replayed from the golden.
+// class's outputs; every golden tensor is compared or listed with the reason it
+// is not. The LLM's multinomial draws are replayed from the golden.
 #include "registry.h"
 #include "report.h"
 
@@ -14,8 +15,10 @@
 #include <c10/core/InferenceMode.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 namespace cosystudio::parity {
 namespace {
@@ -33,6 +36,7 @@ struct WaveformTolerance {
   double mean;
 };
 constexpr WaveformTolerance kEndToEndWav{1e-2, 2e-4};
+constexpr double kLlmTolerance = 1e-4;  // README: LLM logits / log-probs
 
 std::string stripPrefix(const std::string& text, std::string_view prefix) {
   if (text.rfind(prefix, 0) != 0)
@@ -73,6 +77,114 @@ at::Tensor idTensor(const std::vector<int32_t>& ids) {
   return at::tensor(at::ArrayRef<int32_t>(ids)).unsqueeze(0);
 }
 at::Tensor idTensor(const std::vector<int64_t>& ids) { return at::tensor(at::ArrayRef<int64_t>(ids)); }
+// A `model_input` length: (1) int64.
+at::Tensor lengthTensor(int64_t length) { return at::tensor({length}); }
+// Undefined when there are no rows, which the report shows as "not computed".
+at::Tensor stacked(const std::vector<at::Tensor>& rows) { return rows.empty() ? at::Tensor() : at::stack(rows); }
+
+// One integer or boolean field of every entry of a manifest list, e.g. each chunk's token_offset.
+at::Tensor column(const json& list, const char* field) {
+  std::vector<int64_t> values;
+  for (const json& entry : list) {
+    const json& value = entry.at(field);
+    values.push_back(value.is_boolean() ? value.get<bool>() : value.get<int64_t>());
+  }
+  return idTensor(values);
+}
+
+// What the engine's decode of one segment sampled from at each step (the stop
+// step included) and every multinomial draw it made.
+struct DecodeRecord {
+  std::vector<at::Tensor> stepLogp;
+  std::vector<int64_t> stepToken, stepIgnoreEos;
+  std::vector<int64_t> drawLength, drawKind;
+  std::vector<double> drawnWeight;
+  std::vector<at::Tensor> nucleusWeights;  // zero-padded to the golden width
+};
+
+void compareDecode(Report& report, const std::string& seg, const DecodeRecord& d, const GoldenTensors& golden,
+                   int64_t speechTokenSize) {
+  const std::string llm = seg + "llm.";
+  report.exact(llm + "step_token", idTensor(d.stepToken), golden.at(llm + "step_token"));
+  report.exact(llm + "step_ignore_eos", idTensor(d.stepIgnoreEos), golden.at(llm + "step_ignore_eos"));
+  if (d.stepLogp.empty()) {
+    report.failure(llm + "step_logp", "no decode step observed");
+    return;
+  }
+  const at::Tensor logp = at::stack(d.stepLogp);  // (steps, V), unmasked
+  report.close(llm + "step0_logp", logp[0], golden.at(llm + "step0_logp"), kLlmTolerance);
+  const auto [topLogp, topIds] = logp.topk(golden.at(llm + "step_top25_ids").size(1), 1);
+  report.exact(llm + "step_top25_ids", topIds, golden.at(llm + "step_top25_ids"));
+  report.close(llm + "step_top25_logp", topLogp, golden.at(llm + "step_top25_logp"), kLlmTolerance);
+  report.close(llm + "step_logp_eos", logp.select(1, speechTokenSize + 1), golden.at(llm + "step_logp_eos"),
+               kLlmTolerance);
+  const at::Tensor stopIds = logp.narrow(1, speechTokenSize, logp.size(1) - speechTokenSize);
+  report.close(llm + "step_logsumexp_stop_ids", stopIds.logsumexp(1), golden.at(llm + "step_logsumexp_stop_ids"),
+               kLlmTolerance);
+
+  report.exact(llm + "mn_len", idTensor(d.drawLength), golden.at(llm + "mn_len"));
+  report.notCompared(llm + "mn_index", "an input: the recorded outcomes, replayed as the draws");
+  report.close(llm + "mn_p_drawn", at::tensor(d.drawnWeight), golden.at(llm + "mn_p_drawn"), kLlmTolerance);
+  report.close(llm + "mn_nucleus_probs", stacked(d.nucleusWeights), golden.at(llm + "mn_nucleus_probs"),
+               kLlmTolerance);
+}
+
+// The engine's counterpart of each `model_input` tensor the official frontend
+// handed to the model, compared where the mode has it.
+void compareFrontend(Report& report, const std::string& seg, const SegmentTrace& trace, const GoldenTensors& golden) {
+  const std::map<std::string, at::Tensor> computed = {
+      {"text", idTensor(trace.textIds)},
+      {"text_len", lengthTensor(int64_t(trace.textIds.size()))},
+      {"prompt_text", idTensor(trace.promptTextIds)},
+      {"prompt_text_len", lengthTensor(int64_t(trace.promptTextIds.size()))},
+      {"llm_prompt_speech_token", idTensor(trace.llmPromptTokens).unsqueeze(0)},
+      {"llm_prompt_speech_token_len", lengthTensor(int64_t(trace.llmPromptTokens.size()))},
+      {"flow_prompt_speech_token", trace.flowPromptTokens.unsqueeze(0)},
+      {"flow_prompt_speech_token_len", lengthTensor(trace.flowPromptTokens.size(0))},
+      {"prompt_speech_feat", trace.flowPromptMel.unsqueeze(0)},
+      {"prompt_speech_feat_len", lengthTensor(trace.flowPromptMel.size(0))},
+      {"flow_embedding", trace.speakerEmbedding.unsqueeze(0)}};
+  for (const auto& [name, expected] : golden.withPrefix(seg + "frontend.")) {
+    const std::string key = seg + "frontend." + name;
+    const auto got = computed.find(name);
+    if (name == "llm_embedding")
+      report.notCompared(key, "unused: CosyVoice3's LM takes no speaker embedding (spec 3.4, 5.2)");
+    else if (got == computed.end())
+      report.failure(key, "the engine computes nothing under this name");
+    else if (name == "prompt_speech_feat")
+      report.close(key, got->second, expected, 4e-3, 2e-5);  // README: flow prompt mel
+    else if (name == "flow_embedding")
+      report.close(key, got->second, expected, 1e-5);  // README: CAM++ embedding
+    else
+      report.exact(key, got->second, expected);
+  }
+}
+
+// How the segment was cut into flow and HiFT calls, and how much each yielded.
+void compareCalls(Report& report, const std::string& name, const SegmentTrace& trace, const json& segment,
+                  const std::vector<int64_t>& yielded) {
+  std::vector<int64_t> tokenCount, tokenOffset, finalize, melFrames, hiftFrames, hiftSamples;
+  for (size_t j = 0; j < trace.token2wavCalls.size(); ++j) {
+    tokenCount.push_back(trace.token2wavCalls[j].tokenCount);
+    tokenOffset.push_back(trace.token2wavCalls[j].tokenOffset);
+    finalize.push_back(trace.token2wavCalls[j].finalize);
+    melFrames.push_back(trace.flowMels[j].size(2));
+    hiftFrames.push_back(trace.hiftCalls[j].melFrames);
+    hiftSamples.push_back(trace.hiftCalls[j].samples);
+  }
+  const json& chunks = segment.at("chunks");
+  const json& hiftCalls = segment.at("hift_calls");
+  report.exact(name + ".len(chunks)", int64_t(trace.token2wavCalls.size()), int64_t(chunks.size()));
+  report.exact(name + ".chunks.token2wav_n_tokens", idTensor(tokenCount), column(chunks, "token2wav_n_tokens"));
+  report.exact(name + ".chunks.token_offset", idTensor(tokenOffset), column(chunks, "token_offset"));
+  report.exact(name + ".chunks.finalize", idTensor(finalize), column(chunks, "finalize"));
+  report.exact(name + ".chunks.flow_mel_frames", idTensor(melFrames), column(chunks, "flow_mel_frames"));
+  report.exact(name + ".chunks.yielded_samples", idTensor(yielded), column(chunks, "yielded_samples"));
+  report.exact(name + ".len(hift_calls)", int64_t(trace.hiftCalls.size()), int64_t(hiftCalls.size()));
+  report.exact(name + ".hift_calls.in_frames", idTensor(hiftFrames), column(hiftCalls, "in_frames"));
+  report.exact(name + ".hift_calls.finalize", idTensor(finalize), column(hiftCalls, "finalize"));
+  report.exact(name + ".hift_calls.out_samples", idTensor(hiftSamples), column(hiftCalls, "out_samples"));
+}
 
 // The vocoder stage alone: HiFT on the golden flow mels, with the recorded
 // token2wav schedule, yielding what the official pipeline yielded.
@@ -123,51 +235,76 @@ int runPipeline(const fs::path& caseDir) {
   const Voice::Data voiceData = computeVoiceData(model, clip, transcript, &voiceTrace);
   const VoiceFeatures voice = voiceFeatures(voiceData, model.device);
   report.close("prompt.whisper_logmel", voiceTrace.tokenizerMel, common.at("prompt.whisper_logmel"), 2e-4, 2e-6);
+  report.exact("prompt.whisper_logmel_len", lengthTensor(voiceTrace.tokenizerMel.size(-1)),
+               common.at("prompt.whisper_logmel_len"));
   report.close("prompt.fbank_cmn", voiceTrace.speakerFbank, common.at("prompt.fbank_cmn"), 2e-3, 2e-5);
   report.exact("prompt.s3_tokens", voice.speechTokens.unsqueeze(0), common.at("prompt.s3_tokens"));
   report.close("prompt.campplus_embedding", voice.speakerEmbedding.unsqueeze(0),
                common.at("prompt.campplus_embedding"), 1e-5);
   report.close("prompt.speech_feat", voice.promptMel.unsqueeze(0), common.at("prompt.speech_feat"), 4e-3, 2e-5);
 
-  // Replays the recorded draws: draw i of segment k takes mn_index[i] from a
-  // candidate vector that must have mn_len[i] entries.
+  // Replays the recorded draws: draw i of segment k takes mn_index[i] from
+  // the engine's own candidate vector, recording what it was drawn from.
+  const json& segments = manifest.at("segments");
+  const int64_t speechTokenSize = model.config.llm.speechTokenSize;
   int segment = 0;
-  int64_t call = 0;
+  DecodeRecord decode;
+  std::map<int, std::vector<int64_t>> yielded;  // samples per delivered chunk, by segment
   SynthesisHooks hooks;
-  hooks.draw = [&](RasSampler::Draw, const at::Tensor& weights) -> int64_t {
+  hooks.draw = [&](RasSampler::Draw kind, const at::Tensor& weights) -> int64_t {
     const std::string prefix = "seg" + std::to_string(segment) + ".llm.";
-    const at::Tensor lengths = golden.at(prefix + "mn_len");
-    if (call >= lengths.size(0)) throw std::runtime_error(prefix + "mn_index: more draws than recorded");
-    const int64_t expectedLength = lengths[call].item<int64_t>();
-    if (weights.numel() != expectedLength)
+    const at::Tensor recorded = golden.at(prefix + "mn_index");
+    const int64_t call = int64_t(decode.drawLength.size());
+    if (call >= recorded.size(0)) throw std::runtime_error(prefix + "mn_index: more draws than recorded");
+    const int64_t index = recorded[call].item<int64_t>();
+    if (index >= weights.numel())
       throw std::runtime_error(prefix + "draw " + std::to_string(call) + " has " + std::to_string(weights.numel()) +
-                               " candidates, the official sampler had " + std::to_string(expectedLength));
-    return golden.at(prefix + "mn_index")[call++].item<int64_t>();
+                               " candidates, the official one drew index " + std::to_string(index));
+    decode.drawLength.push_back(weights.numel());
+    decode.drawKind.push_back(int64_t(kind));
+    // The probability as the golden records it: the entry of the unnormalised
+    // vector handed to multinomial.
+    decode.drawnWeight.push_back(weights[index].item<double>());
+    if (kind == RasSampler::Draw::Nucleus) {
+      const int64_t width = golden.at(prefix + "mn_nucleus_probs").size(1);
+      decode.nucleusWeights.push_back(at::constant_pad_nd(weights, {0, width - weights.numel()}));
+    }
+    return index;
+  };
+  hooks.decodeStep = [&](const DecodeStep& step) {
+    decode.stepLogp.push_back(step.logp);
+    decode.stepToken.push_back(step.token);
+    decode.stepIgnoreEos.push_back(step.ignoreEos);
   };
   hooks.onSegment = [&](int k, const SegmentTrace& trace) {
     const std::string seg = "seg" + std::to_string(k) + ".";
-    report.exact(seg + "llm.draws", call, golden.at(seg + "llm.mn_index").size(0));
-    segment = k + 1;
-    call = 0;
-    report.exact(seg + "frontend.text", idTensor(trace.textIds), golden.at(seg + "frontend.text"));
-    if (golden.has(seg + "frontend.prompt_text"))
-      report.exact(seg + "frontend.prompt_text", idTensor(trace.promptTextIds), golden.at(seg + "frontend.prompt_text"));
-    report.exact(seg + "frontend.flow_prompt_speech_token", trace.flowPromptTokens.unsqueeze(0),
-                 golden.at(seg + "frontend.flow_prompt_speech_token"));
-    report.close(seg + "frontend.prompt_speech_feat", trace.flowPromptMel.unsqueeze(0),
-                 golden.at(seg + "frontend.prompt_speech_feat"), 4e-3, 2e-5);
-    report.close(seg + "frontend.flow_embedding", trace.speakerEmbedding.unsqueeze(0),
-                 golden.at(seg + "frontend.flow_embedding"), 1e-5);
-    report.close(seg + "llm.lm_input", trace.lmInput, golden.at(seg + "llm.lm_input"), 1e-4);
+    const std::string name = "segments[" + std::to_string(k) + "]";
+    const json& expected = segments.at(size_t(k));
+    compareFrontend(report, seg, trace, golden);
+    report.close(seg + "llm.lm_input", trace.lmInput, golden.at(seg + "llm.lm_input"), kLlmTolerance);
+    compareDecode(report, seg, decode, golden, speechTokenSize);
+    const json& draws = expected.at("multinomial");
+    const int64_t fallbacks = std::count(decode.drawKind.begin(), decode.drawKind.end(),
+                                         int64_t(RasSampler::Draw::Fallback));
+    report.exact(name + ".multinomial.calls", int64_t(decode.drawKind.size()), draws.at("calls").get<int64_t>());
+    report.exact(name + ".multinomial.nucleus_calls", int64_t(decode.drawKind.size()) - fallbacks,
+                 draws.at("nucleus_calls").get<int64_t>());
+    report.exact(name + ".multinomial.fallback_calls", fallbacks, draws.at("fallback_calls").get<int64_t>());
+    report.exact(name + ".n_llm_steps", int64_t(decode.stepToken.size()), expected.at("n_llm_steps").get<int64_t>());
+    report.exact(name + ".n_llm_tokens", int64_t(trace.llmTokens.size()), expected.at("n_llm_tokens").get<int64_t>());
+    report.exact(name + ".n_tokens_to_flow", int64_t(trace.flowTokens.size()),
+                 expected.at("n_tokens_to_flow").get<int64_t>());
     report.exact(seg + "llm.tokens", idTensor(trace.llmTokens), golden.at(seg + "llm.tokens"));
     report.exact(seg + "llm.tokens_to_flow", idTensor(trace.flowTokens), golden.at(seg + "llm.tokens_to_flow"));
     for (size_t j = 0; j < trace.flowMels.size(); ++j) {
-      const std::string callName = "call" + std::to_string(j);
-      report.close(seg + "flow." + callName + ".mel", trace.flowMels[j], golden.at(seg + "flow." + callName + ".mel"),
-                   1e-4);
-      report.close(seg + "hift." + callName + ".f0", trace.hiftF0[j], golden.at(seg + "hift." + callName + ".f0"),
-                   1e-4);
+      const std::string call = "call" + std::to_string(j);
+      if (!golden.has(seg + "flow." + call + ".mel")) break;  // more calls than the official run: len(chunks) fails
+      report.close(seg + "flow." + call + ".mel", trace.flowMels[j], golden.at(seg + "flow." + call + ".mel"), 1e-4);
+      report.close(seg + "hift." + call + ".f0", trace.hiftCalls[j].f0, golden.at(seg + "hift." + call + ".f0"), 1e-4);
     }
+    compareCalls(report, name, trace, expected, yielded[k]);
+    segment = k + 1;
+    decode = DecodeRecord();
   };
 
   SynthesisRequest request = requestFor(inputs);
@@ -176,14 +313,20 @@ int runPipeline(const fs::path& caseDir) {
   request.voice = Voice(std::make_shared<Voice::Data>(voiceData));
   const std::atomic<bool> neverCancelled{false};
   Synthesizer synthesizer(model, neverCancelled);
-  const SynthesisResult result = synthesizer.run(request, voice, {}, hooks);
+  SynthesisCallbacks callbacks;
+  callbacks.onAudio = [&](const AudioChunk& chunk) { yielded[chunk.segment].push_back(int64_t(chunk.samples.size())); };
+  const SynthesisResult result = synthesizer.run(request, voice, callbacks, hooks);
 
-  const json& segments = manifest.at("segments");
   report.exact("segments", int64_t(result.segments.size()), int64_t(segments.size()));
   for (size_t k = 0; k < std::min(segments.size(), result.segments.size()); ++k) {
     const std::string seg = "seg" + std::to_string(k);
     const audio::Clip wav = audio::loadClip(caseDir / (seg + ".wav"), audio::ClipLimits::none());
     const at::Tensor expected = at::tensor(at::ArrayRef<float>(wav.channels.at(0)));
+    report.exact("wav_files." + seg + ".wav.chunk_samples", idTensor(yielded[int(k)]),
+                 idTensor(manifest.at("wav_files").at(seg + ".wav").at("chunk_samples").get<std::vector<int64_t>>()));
+    const bool endedAtMaxLen = segments[k].at("stop_reason").get<std::string>().rfind("max_len", 0) == 0;
+    report.exact("segments[" + std::to_string(k) + "].stop_reason (max_len reached)",
+                 result.segments[k].reachedTokenCap, endedAtMaxLen);
     // The vocoder stage alone must match at the waveform tolerance.
     report.close(seg + ".wav_from_golden_mel", vocodeGoldenMel(model, golden, seg, segments[k]), expected, 1e-4);
     // End to end, the waveform inherits the upstream stages' errors, and one
@@ -198,6 +341,8 @@ int runPipeline(const fs::path& caseDir) {
     report.close(seg + ".wav", at::tensor(at::ArrayRef<float>(result.segments[k].samples)), expected,
                  kEndToEndWav.max, kEndToEndWav.mean);
   }
+  report.failUnreported(common, "");
+  report.failUnreported(golden, "");
   return report.finish();
 }
 

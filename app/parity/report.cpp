@@ -109,11 +109,13 @@ bool Report::exact(const std::string& name, long long got, long long expected) {
 
 void Report::failure(const std::string& name, const std::string& message) {
   ++failed_;
+  reported_.insert(name);
   std::printf("%-32s %12s %12s %14s FAIL  %s\n", name.c_str(), "-", "-", "-", message.c_str());
   std::fflush(stdout);
 }
 
 void Report::notCompared(const std::string& name, const std::string& reason) {
+  reported_.insert(name);
   std::printf("%-32s %12s %12s %14s NOT COMPARED  %s\n", name.c_str(), "-", "-", "-", reason.c_str());
   std::fflush(stdout);
 }
@@ -121,9 +123,15 @@ void Report::notCompared(const std::string& name, const std::string& reason) {
 void Report::line(const std::string& name, double maxAbs, double meanAbs,
                   const std::string& tolerance, bool ok, const std::string& note) {
   ok ? ++passed_ : ++failed_;
+  reported_.insert(name);
   std::printf("%-32s %12.3e %12.3e %14s %s%s%s\n", name.c_str(), maxAbs, meanAbs, tolerance.c_str(),
               ok ? "PASS" : "FAIL", note.empty() ? "" : "  ", note.c_str());
   std::fflush(stdout);
+}
+
+void Report::failUnreported(const GoldenTensors& golden, const std::string& prefix) {
+  for (const auto& [name, tensor] : golden.withPrefix(prefix))
+    if (!reported_.count(prefix + name)) failure(prefix + name, "in the golden set, but neither compared nor listed");
 }
 
 int Report::finish() const {

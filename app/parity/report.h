@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 
 namespace cosystudio::parity {
@@ -46,6 +47,9 @@ class Report {
   void failure(const std::string& name, const std::string& message);
   // A golden quantity deliberately left out, with the reason; neither passes nor fails.
   void notCompared(const std::string& name, const std::string& reason);
+  // Fails every tensor of `golden` under `prefix` that no line has named yet:
+  // each golden quantity is compared, or listed with the reason it is not.
+  void failUnreported(const GoldenTensors& golden, const std::string& prefix);
 
   int passed() const { return passed_; }
   int failed() const { return failed_; }
@@ -60,6 +64,7 @@ class Report {
             bool ok, const std::string& note = {});
   int passed_ = 0;
   int failed_ = 0;
+  std::set<std::string> reported_;
 };
 
 }  // namespace cosystudio::parity

@@ -157,6 +157,33 @@ TEST(LlmModel, MinLenMasksOnlySos) {
   for (float v : recorder.eosLogp) EXPECT_FALSE(std::isinf(v));
 }
 
+// The step observer sees every sampling, the stop step included, with the
+// log-probabilities before the min_len mask.
+TEST(LlmModel, StepObserverSeesTheStopStep) {
+  const auto& lm = coreLm();
+  const int64_t sos = lm.config().speechTokenSize;
+  struct Scripted : TokenSampler {
+    std::vector<int64_t> script;
+    int64_t sample(at::Tensor&, const std::vector<int64_t>& decoded) override { return script[decoded.size()]; }
+  } scripted;
+  scripted.script = {3, 4, sos + 1};
+  std::vector<int64_t> steps, tokens;
+  std::vector<bool> ignoreEos;
+  std::vector<float> sosLogp;
+  const auto out = lm.generate(lm.inputEmbeddings({}, {4, 5}, {}), {2, 40}, scripted, {}, [&](const DecodeStep& s) {
+    steps.push_back(s.step);
+    tokens.push_back(s.token);
+    ignoreEos.push_back(s.ignoreEos);
+    sosLogp.push_back(s.logp[sos].item<float>());
+  });
+  EXPECT_TRUE(out.stopped);
+  EXPECT_EQ(out.tokens, (std::vector<int64_t>{3, 4}));
+  EXPECT_EQ(steps, (std::vector<int64_t>{0, 1, 2}));
+  EXPECT_EQ(tokens, (std::vector<int64_t>{3, 4, sos + 1}));
+  EXPECT_EQ(ignoreEos, (std::vector<bool>{true, true, false}));
+  for (float v : sosLogp) EXPECT_TRUE(std::isfinite(v));
+}
+
 TEST(LlmSampling, NucleusKeepsTheCrossingTokenAndCapsAtTopK) {
   // Probabilities 0.5, 0.2, 0.2, 0.1: 0.5 + 0.2 < 0.8, the next 0.2 crosses and is kept.
   at::Tensor logp = at::log(at::tensor({0.2f, 0.5f, 0.1f, 0.2f}));

@@ -88,7 +88,7 @@ at::Tensor CosyVoice3LM::logProbs(const at::Tensor& hidden) const {
 }
 
 GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
-                                       const TokenCallback& onToken) const {
+                                       const TokenCallback& onToken, const StepObserver& onStep) const {
   KvCache cache(config_.qwen2, lmInput.size(1) + limits.maxLen, backbone_.options());
   GeneratedTokens out;
   at::Tensor h = backbone_.forward(lmInput, cache);
@@ -96,8 +96,10 @@ GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLi
     // The sampler runs on the host; reading the id is the step's only sync.
     const auto stepLogp = logProbs(h.select(1, h.size(1) - 1)).squeeze(0).to(at::kCPU);
     at::Tensor logp = stepLogp.clone();
-    if (step < limits.minLen) logp[config_.speechTokenSize] = -std::numeric_limits<float>::infinity();
+    const bool ignoreEos = step < limits.minLen;
+    if (ignoreEos) logp[config_.speechTokenSize] = -std::numeric_limits<float>::infinity();
     const int64_t token = sampler.sample(logp, out.tokens);
+    if (onStep) onStep({step, stepLogp, token, ignoreEos});
     if (token >= config_.speechTokenSize) {
       out.stopped = true;
       return out;

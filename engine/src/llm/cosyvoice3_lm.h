@@ -41,6 +41,14 @@ struct GeneratedTokens {
   bool stopped = false;  // a stop id was drawn; false when maxLen or the consumer ended it
 };
 
+// One decode step as the sampler saw it.
+struct DecodeStep {
+  int64_t step;
+  const at::Tensor& logp;  // (V) fp32 on the CPU, before any masking
+  int64_t token;           // what the sampler returned: a stop id ends the run
+  bool ignoreEos;          // id speech_token_size was masked (step < minLen; upstream's name)
+};
+
 class GenerationError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -69,13 +77,15 @@ class CosyVoice3LM {
   // Called with each emitted token and the step's log-probabilities (before any
   // masking); returning false ends generation there.
   using TokenCallback = std::function<bool(int64_t token, const at::Tensor& stepLogp)>;
+  // Called after every sampling, the stop step included, for parity checks.
+  using StepObserver = std::function<void(const DecodeStep&)>;
 
   // The official decode loop: prefill, then one token per step through the KV
   // cache; step i < minLen masks id speech_token_size; any id >= speech_token_size
   // stops. After maxLen tokens without a stop id it returns them with
   // stopped == false, as upstream does: the caller reports the run-away.
   GeneratedTokens generate(const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
-                           const TokenCallback& onToken = {}) const;
+                           const TokenCallback& onToken = {}, const StepObserver& onStep = {}) const;
 
   const LlmConfig& config() const { return config_; }
 

@@ -4,7 +4,6 @@
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/text/prompt.h"
 #include "cosystudio/text/text_normalize.h"
-#include "pipeline/stream_schedule.h"
 
 #include <algorithm>
 #include <cctype>
@@ -53,8 +52,6 @@ struct Synthesizer::Segment {
   std::string text;
   SegmentTrace trace;
   RasSampler* sampler = nullptr;
-
-  std::vector<int64_t> llmPromptSpeech;
 
   at::Tensor generatedMel;  // (1, 80, frames) handed to HiFT so far
   int64_t samplesDelivered = 0;
@@ -124,7 +121,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   }
   if (request.mode == Mode::ZeroShot) {
     const at::Tensor tokens = prototype.trace.flowPromptTokens.to(at::kCPU).contiguous();
-    prototype.llmPromptSpeech.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
+    prototype.trace.llmPromptTokens.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
   }
 
   // Pieces of only blanks or punctuation have nothing to say (cross-lingual
@@ -195,12 +192,12 @@ void Synthesizer::generateSegment(Segment& segment) {
     trace.flowTokens.assign(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + ids.numel());
     if (schedule)
       while (auto chunk = schedule->next(int(trace.flowTokens.size())))
-        token2wav(segment, chunk->tokenCount, chunk->tokenOffset, false);
+        token2wav(segment, *chunk);
   } else {
     trace.textIds = model_.tokenizer.encode(segment.text);
     if (trace.textIds.empty()) throw EngineError("segment " + std::to_string(segment.index + 1) + " has no text");
     trace.lmInput =
-        model_.llm.inputEmbeddings(widen(trace.promptTextIds), widen(trace.textIds), segment.llmPromptSpeech);
+        model_.llm.inputEmbeddings(widen(trace.promptTextIds), widen(trace.textIds), trace.llmPromptTokens);
     // The flow can take only so many tokens after the prompt: the decode stops
     // there instead of failing in the flow after all the decoding work.
     auto limits = LengthLimits::forText(int64_t(trace.textIds.size()));
@@ -226,11 +223,12 @@ void Synthesizer::generateSegment(Segment& segment) {
       if (silentRun <= kMaxSilentRun) trace.flowTokens.push_back(token);
       if (schedule)
         while (auto chunk = schedule->next(int(trace.flowTokens.size())))
-          token2wav(segment, chunk->tokenCount, chunk->tokenOffset, false);
+          token2wav(segment, *chunk);
       report(Stage::SpeechTokens, segment);
       return !cancelRequested_.load();
     };
-    const GeneratedTokens generated = model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken);
+    const GeneratedTokens generated =
+        model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken, hooks_->decodeStep);
     throwIfCancelled();
     segment.reachedTokenCap = !generated.stopped && int64_t(generated.tokens.size()) >= limits.maxLen;
   }
@@ -239,23 +237,24 @@ void Synthesizer::generateSegment(Segment& segment) {
                       " produced no speech: the model stopped at once (try another seed)");
   const TokenChunk last = schedule ? schedule->finish(int(trace.flowTokens.size()))
                                    : TokenChunk{int(trace.flowTokens.size()), 0, true};
-  token2wav(segment, last.tokenCount, last.tokenOffset, true);
+  token2wav(segment, last);
 }
 
-void Synthesizer::token2wav(Segment& segment, int tokenCount, int tokenOffset, bool finalize) {
+void Synthesizer::token2wav(Segment& segment, const TokenChunk& scheduled) {
   throwIfCancelled();
   SegmentTrace& trace = segment.trace;
+  trace.token2wavCalls.push_back(scheduled);
   report(Stage::Mel, segment);
 
   FlowRequest flowRequest;
   flowRequest.promptTokens = segment.trace.flowPromptTokens;
-  flowRequest.tokens = at::tensor(at::ArrayRef<int64_t>(trace.flowTokens.data(), size_t(tokenCount)))
+  flowRequest.tokens = at::tensor(at::ArrayRef<int64_t>(trace.flowTokens.data(), size_t(scheduled.tokenCount)))
                            .to(model_.device);
   flowRequest.promptMel = segment.trace.flowPromptMel;
   flowRequest.speakerEmbedding = segment.trace.speakerEmbedding;
   // Upstream's final call uses full attention even when streaming (spec §8).
-  flowRequest.streaming = !finalize;
-  flowRequest.finalize = finalize;
+  flowRequest.streaming = !scheduled.finalize;
+  flowRequest.finalize = scheduled.finalize;
   // The estimator observer runs at every Euler step: cancel lands within one.
   FlowTrace flowTrace;
   flowTrace.onEstimatorCall = [this, &segment](const EstimatorCall& call) {
@@ -265,11 +264,11 @@ void Synthesizer::token2wav(Segment& segment, int tokenCount, int tokenOffset, b
   const at::Tensor mel = model_.flow->inference(flowRequest, &flowTrace);
   trace.flowMels.push_back(mel);
 
-  const at::Tensor newMel = mel.narrow(2, tokenOffset * model_.config.flow.tokenMelRatio,
-                                       mel.size(2) - tokenOffset * model_.config.flow.tokenMelRatio);
+  const at::Tensor newMel = mel.narrow(2, scheduled.tokenOffset * model_.config.flow.tokenMelRatio,
+                                       mel.size(2) - scheduled.tokenOffset * model_.config.flow.tokenMelRatio);
   segment.generatedMel = segment.generatedMel.defined() ? at::cat({segment.generatedMel, newMel}, 2) : newMel;
   at::Tensor hiftMel = segment.generatedMel;
-  if (finalize && request_->speed != 1.0) {
+  if (scheduled.finalize && request_->speed != 1.0) {
     const auto frames = int64_t(double(hiftMel.size(2)) / request_->speed);
     hiftMel = at::upsample_linear1d(hiftMel, at::IntArrayRef{frames}, /*align_corners=*/false);
   }
@@ -277,16 +276,16 @@ void Synthesizer::token2wav(Segment& segment, int tokenCount, int tokenOffset, b
   throwIfCancelled();
   report(Stage::Waveform, segment);
   HiftTrace hiftTrace;
-  const at::Tensor wav = model_.hift.inference(hiftMel, finalize, &hiftTrace);
-  trace.hiftF0.push_back(hiftTrace.f0);
+  const at::Tensor wav = model_.hift.inference(hiftMel, scheduled.finalize, &hiftTrace);
+  trace.hiftCalls.push_back({hiftMel.size(2), wav.size(1), hiftTrace.f0});
 
   const int64_t fresh = wav.size(1) - segment.samplesDelivered;
-  if (fresh <= 0 && !finalize) return;
+  if (fresh <= 0 && !scheduled.finalize) return;
   AudioChunk chunk;
   chunk.segment = segment.index;
   chunk.sampleRate = model_.config.sampleRate;
   chunk.samples = hostSamples(wav.narrow(1, segment.samplesDelivered, std::max<int64_t>(fresh, 0)));
-  chunk.segmentDone = finalize;
+  chunk.segmentDone = scheduled.finalize;
   segment.samplesDelivered += std::max<int64_t>(fresh, 0);
   segment.samples.insert(segment.samples.end(), chunk.samples.begin(), chunk.samples.end());
   if (firstAudioSeconds_ < 0 && !chunk.samples.empty()) firstAudioSeconds_ = now() - startSeconds_;

@@ -4,8 +4,10 @@
 #pragma once
 
 #include "cosystudio/engine.h"
+#include "llm/cosyvoice3_lm.h"
 #include "llm/ras_sampler.h"
 #include "pipeline/model.h"
+#include "pipeline/stream_schedule.h"
 #include "pipeline/voice_features.h"
 
 #include <ATen/ATen.h>
@@ -15,21 +17,31 @@
 
 namespace cosystudio {
 
+// One vocoder call of a segment.
+struct HiftCallTrace {
+  int64_t melFrames = 0;
+  int64_t samples = 0;  // the whole output, the samples earlier calls delivered included
+  at::Tensor f0;        // (1, F') float64
+};
+
 // What one text segment went through, for parity checks.
 struct SegmentTrace {
   at::Tensor flowPromptTokens;  // (P) the prompt as the flow sees it
   at::Tensor flowPromptMel;     // (M, 80)
   at::Tensor speakerEmbedding;  // (E)
   std::vector<int32_t> promptTextIds, textIds;
+  std::vector<int64_t> llmPromptTokens;  // zero-shot only: the prompt's speech tokens the LLM continues
   at::Tensor lmInput;
   std::vector<int64_t> llmTokens;   // as sampled
   std::vector<int64_t> flowTokens;  // after the silent-token filter
-  std::vector<at::Tensor> flowMels; // flow output per token2wav call
-  std::vector<at::Tensor> hiftF0;   // F0 per HiFT call (float64)
+  std::vector<TokenChunk> token2wavCalls;  // in order, streaming chunks then the final call
+  std::vector<at::Tensor> flowMels;  // flow output per token2wav call
+  std::vector<HiftCallTrace> hiftCalls;
 };
 
 struct SynthesisHooks {
   RasSampler::DrawHook draw;  // replaces the sampler's random draws
+  CosyVoice3LM::StepObserver decodeStep;  // sees every LLM decode step, stop included
   std::function<void(int segment, const SegmentTrace&)> onSegment;
 };
 
@@ -45,7 +57,7 @@ class Synthesizer {
  private:
   struct Segment;
   void generateSegment(Segment& segment);
-  void token2wav(Segment& segment, int tokenCount, int tokenOffset, bool finalize);
+  void token2wav(Segment& segment, const TokenChunk& scheduled);
   void throwIfCancelled() const;
   void report(Stage stage, const Segment& segment, int flowStep = -1) const;
 
