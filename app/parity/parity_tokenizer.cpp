@@ -76,7 +76,7 @@ void checkCorpus(const text::Tokenizer& tokenizer, const std::filesystem::path& 
   const auto corpus = readJsonLines(setDir / "corpus.txt");
   const auto expected = readJsonLines(setDir / "expected.jsonl");
   report.exact("corpus.lines", static_cast<long long>(corpus.size()), static_cast<long long>(expected.size()));
-  long long encodeOk = 0, decodeOk = 0, keepOk = 0, nfcOk = 0;
+  long long encodeOk = 0, decodeOk = 0, keepOk = 0, nfcOk = 0, losslessOk = 0;
   const std::size_t n = std::min(corpus.size(), expected.size());
   for (std::size_t i = 0; i < n; ++i) {
     const auto& row = expected[i];
@@ -111,6 +111,12 @@ void checkCorpus(const text::Tokenizer& tokenizer, const std::filesystem::path& 
       ++nfcOk;
     else
       mismatch("nfc", name, json(nfc).dump(), row.at("normalized").dump());
+    // Whether decoding with the special tokens gives the normalised text back.
+    const bool lossless = kept == nfc;
+    if (lossless == row.at("keep_special_lossless").get<bool>())
+      ++losslessOk;
+    else
+      mismatch("keep_special_lossless", name, json(lossless).dump(), row.at("keep_special_lossless").dump());
   }
   const auto total = static_cast<long long>(expected.size());
   std::printf("corpus: %lld/%lld encodes, %lld/%lld decodes, %lld/%lld decodes keeping special tokens exact\n",
@@ -119,6 +125,8 @@ void checkCorpus(const text::Tokenizer& tokenizer, const std::filesystem::path& 
   report.exact("decode.exact_lines", decodeOk, total);
   report.exact("decode_keep_special.exact_lines", keepOk, total);
   report.exact("nfc.exact_lines", nfcOk, total);
+  report.exact("keep_special_lossless.exact_lines", losslessOk, total);
+  report.notCompared("tokens", "the vocabulary's spelling of `ids`, which are compared exactly");
 }
 
 void checkDecodeCases(const text::Tokenizer& tokenizer, const std::filesystem::path& file, Report& report) {
