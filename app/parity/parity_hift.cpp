@@ -32,11 +32,12 @@ namespace {
 constexpr double kTolerance = 1e-4;  // README: HiFT F0, source, waveform
 // The network's last output x (log-magnitude and phase halves) carries the
 // summation-order error of every convolution before it, and that order is the
-// BLAS's: OpenBLAS picks its kernels by CPU. Measured on the public set, max
-// error on x (as sin(x') shows it): 9.2e-5 on an Intel CPU, 1.01e-4 (1 thread)
-// and 1.08e-4 (2 threads) on AMD EPYC, 3.6e-5 on MKL. 2e-4 is the largest of
+// BLAS's, which picks its kernels by CPU and thread count. Measured on the
+// public set, max error on x (as sin(x') shows it): OpenBLAS 9.2e-5 on an
+// Intel CPU, 1.01e-4 (1 thread) and 1.08e-4 (2 threads) on AMD EPYC; MKL
+// 9.0e-5 and 1.03e-4 there; the reference BLAS 3.5e-5. 2e-4 is the largest of
 // these with a factor of about two for CPUs not measured; the waveform made
-// from x is still held at 1e-4 (1.1e-5 measured). The iSTFT takes exp(x), so
+// from x is still held at 1e-4 (1.9e-5 measured). The iSTFT takes exp(x), so
 // an error d in x becomes exp(x) * d in the magnitude: it is held relative.
 constexpr double kNetworkOutputTolerance = 2e-4;
 
