@@ -980,10 +980,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>引擎已重置</translation>
     </message>
     <message>
-        <source>The engine could not be reset: %1</source>
-        <translation>无法重置引擎：%1</translation>
-    </message>
-    <message>
         <source>segment %1 of %2 · %3</source>
         <translation>第 %1/%2 段 · %3</translation>
     </message>
@@ -1186,6 +1182,18 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>
             <numerusform>有 %n 条以前的结果无法读回：%1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The new model could not be loaded; the model from %1 is still loaded.
+%2</source>
+        <translation>新模型无法加载；仍在使用 %1 中的模型。
+%2</translation>
+    </message>
+    <message>
+        <source>The engine could not be reset: %1
+No model is loaded now: choose one with Engine → Choose model folder…; the queue, text, clip and takes are kept.</source>
+        <translation>引擎无法重置：%1
+现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
     </message>
 </context>
 <context>

@@ -21,13 +21,20 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
 
   connect(worker_, &EngineWorker::loadStep, this, &EngineSession::loadStep);
   connect(worker_, &EngineWorker::loaded, this, [this](double seconds) {
+    loadedModel_ = model_;
     setState(State::Ready);
     emit loaded(seconds);
     startNext();
   });
-  connect(worker_, &EngineWorker::loadFailed, this, [this](const QString& message) {
-    if (state_ != State::Poisoned) setState(State::NoModel);
-    emit loadFailed(message);
+  connect(worker_, &EngineWorker::loadFailed, this, [this](const QString& message, bool previousKept) {
+    if (previousKept) {
+      model_ = loadedModel_;
+      setState(State::Ready);
+    } else if (state_ != State::Poisoned) {
+      setState(State::NoModel);
+    }
+    emit loadFailed(message, previousKept);
+    if (previousKept) startNext();
   });
   connect(worker_, &EngineWorker::unloaded, this, [this] {
     if (state_ != State::Poisoned) setState(State::NoModel);

@@ -50,7 +50,9 @@ class EngineSession : public QObject {
   void stateChanged(cosystudio::ui::EngineSession::State state);
   void loadStep(const QString& what);
   void loaded(double seconds);
-  void loadFailed(const QString& message);
+  // With `previousKept` the model loaded before is still loaded (model() names
+  // it again) and the queue goes on; otherwise there is no model.
+  void loadFailed(const QString& message, bool previousKept);
   void resetDone(const cosystudio::ResetReport& report);
   void resetFailed(const QString& message);
   void queueChanged();
@@ -73,6 +75,7 @@ class EngineSession : public QObject {
   EngineWorker* worker_ = nullptr;
   State state_ = State::NoModel;
   ModelChoice model_;
+  ModelChoice loadedModel_;  // the last one that loaded
   QList<JobSpec> waiting_;
   JobSpec current_;
   quint64 running_ = 0;

@@ -47,8 +47,10 @@ void EngineWorker::load(const ModelChoice& choice) {
     engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });
     warmUpOnGpu();
     emit loaded(timer.elapsed() / 1000.0);
+  } catch (const ModelKept& e) {
+    emit loadFailed(fromUtf8(e.what()), true);
   } catch (const std::exception& e) {
-    emit loadFailed(fromUtf8(e.what()));
+    emit loadFailed(fromUtf8(e.what()), false);
     reportIfPoisoned(fromUtf8(e.what()));
   }
 }

@@ -36,7 +36,8 @@ class EngineWorker : public QObject {
  signals:
   void loadStep(const QString& what);
   void loaded(double seconds);
-  void loadFailed(const QString& message);
+  // `previousKept`: the model loaded before is loaded again (Engine's ModelKept).
+  void loadFailed(const QString& message, bool previousKept);
   void unloaded();
   void resetDone(const cosystudio::ResetReport& report);
   void resetFailed(const QString& message);

@@ -303,8 +303,17 @@ void MainWindow::connectSession() {
     statusBar()->showMessage(tr("Model loaded in %1 s").arg(seconds, 0, 'f', 1), 8000);
     updateActions();
   });
-  connect(session_, &EngineSession::loadFailed, this, [this](const QString& message) {
-    showError(tr("The model could not be loaded: %1").arg(message));
+  connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
+    if (!previousKept) {
+      showError(tr("The model could not be loaded: %1").arg(message));
+      return;
+    }
+    // The model loaded before is back: it stays the remembered one.
+    const QString kept = session_->model().folder;
+    modelFolder_ = kept;
+    QSettings().setValue(QStringLiteral("engine/modelFolder"), kept);
+    loadTokenizerTags(kept);
+    showError(tr("The new model could not be loaded; the model from %1 is still loaded.\n%2").arg(kept, message));
   });
   connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
     statusBar()->showMessage(tr("Engine reset in %1 s").arg(report.teardownSeconds + report.reloadSeconds, 0, 'f', 1), 8000);
@@ -316,7 +325,9 @@ void MainWindow::connectSession() {
     box->open();
   });
   connect(session_, &EngineSession::resetFailed, this, [this](const QString& message) {
-    showError(tr("The engine could not be reset: %1").arg(message));
+    showError(tr("The engine could not be reset: %1\nNo model is loaded now: choose one with Engine → Choose model "
+                 "folder…; the queue, text, clip and takes are kept.")
+                  .arg(message));
   });
   connect(session_, &EngineSession::jobProgress, this, [this](quint64, const Progress& p) {
     progress_->setRange(0, std::max(1, p.segmentCount) * 4);

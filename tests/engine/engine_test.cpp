@@ -200,6 +200,50 @@ TEST_F(EngineTest, ResetReloadsInProcessAndKeepsVoicesUsable) {
   EXPECT_EQ(before.samples, after.samples) << "a reset must bring back exactly the same engine";
 }
 
+TEST_F(EngineTest, AModelThatFailsToLoadBringsTheLoadedOneBack) {
+  const auto before = engine.synthesize(request("今天天气很好。"));
+  // A folder that passes the folder check but whose flow.pt holds the wrong network.
+  const fs::path bad = tempFile("bad-model");
+  fs::remove_all(bad);
+  fs::copy(kModel, bad, fs::copy_options::recursive);
+  fs::copy_file(kModel / "hift.pt", bad / "flow.pt", fs::copy_options::overwrite_existing);
+  LoadOptions options;
+  options.modelFolder = bad;
+  try {
+    engine.load(options);
+    FAIL() << "loaded a flow.pt that holds HiFT";
+  } catch (const ModelKept& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("flow.pt"), std::string::npos) << message;
+  }
+  fs::remove_all(bad);
+  ASSERT_TRUE(engine.isLoaded());
+  EXPECT_EQ(engine.options().modelFolder, kModel);
+  EXPECT_EQ(engine.synthesize(request("今天天气很好。")).samples, before.samples);
+}
+
+TEST_F(EngineTest, AResetWhoseReloadFailsSaysWhyAndLeavesNoModel) {
+  const fs::path copy = tempFile("moved-model");
+  fs::remove_all(copy);
+  fs::copy(kModel, copy, fs::copy_options::recursive);
+  LoadOptions options;
+  options.modelFolder = copy;
+  engine.load(options);
+  fs::remove_all(copy);  // deleted (or moved) while the app runs
+  try {
+    engine.reset();
+    FAIL() << "reset a model whose folder is gone";
+  } catch (const ModelKept&) {
+    FAIL() << "there is no other model to keep";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find(copy.string()), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(engine.isLoaded());
+  options.modelFolder = kModel;  // and the engine takes a model again
+  engine.load(options);
+  EXPECT_FALSE(engine.synthesize(request("今天天气很好。")).samples.empty());
+}
+
 TEST_F(EngineTest, UnloadedEngineRefusesWorkClearly) {
   engine.unload();
   EXPECT_FALSE(engine.isLoaded());

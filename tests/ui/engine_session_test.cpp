@@ -13,6 +13,8 @@
 
 #include "cosystudio/audio/clip.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTimer>
 #include <QtTest>
 
@@ -46,6 +49,16 @@ bool loadTinyModel(EngineSession& session) {
   QSignalSpy loaded(&session, &EngineSession::loaded);
   session.load(ModelChoice{test::tinyModelA(), Device{}, Precision::Float32});
   return loaded.wait(kLoadMs);
+}
+
+// The model folder (files and the CosyVoice-BlankEN subfolder) into `to`.
+bool copyModel(const QString& from, const QString& to) {
+  for (const QString& sub : {QString(), QStringLiteral("/CosyVoice-BlankEN")}) {
+    if (!QDir().mkpath(to + sub)) return false;
+    for (const QString& entry : QDir(from + sub).entryList(QDir::Files))
+      if (!QFile::copy(from + sub + QLatin1Char('/') + entry, to + sub + QLatin1Char('/') + entry)) return false;
+  }
+  return true;
 }
 
 // A window with the tiny model loaded, the fixture prompt and its transcript.
@@ -303,6 +316,70 @@ class EngineSessionTest : public QObject {
     QVERIFY(window.generate() != 0);
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+  }
+
+  // A folder that passes the folder check but whose flow.pt is another
+  // network: the model loaded before stays, with the clip, text and queue.
+  void aModelThatFailsToLoadKeepsTheOneLoadedBefore() {
+    QTemporaryDir outputs, bad;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    QVERIFY(copyModel(test::tinyModelA(), bad.path()));
+    QVERIFY(QFile::remove(bad.filePath(QStringLiteral("flow.pt"))));
+    QVERIFY(QFile::copy(test::tinyModelA() + QStringLiteral("/hift.pt"), bad.filePath(QStringLiteral("flow.pt"))));
+    window.textPanel()->setText(QStringLiteral("今天天气很好。"));
+    window.stylePanel()->setSeed(893317537, false);
+
+    QSignalSpy failed(window.session(), &EngineSession::loadFailed);
+    QSignalSpy shown(&window, &MainWindow::errorShown);
+    QVERIFY(window.setModelFolder(bad.path()));
+    QVERIFY(window.generate() != 0);  // queued while the new model loads
+    QVERIFY(failed.wait(kLoadMs));
+    QCOMPARE(failed.first().at(1).toBool(), true);
+    QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("flow.pt")));
+    QCOMPARE(window.session()->state(), EngineSession::State::Busy);  // with the job queued meanwhile
+    QCOMPARE(window.session()->model().folder, test::tinyModelA());
+    QCOMPARE(window.modelFolder(), test::tinyModelA());
+    QCOMPARE(QSettings().value(QStringLiteral("engine/modelFolder")).toString(), test::tinyModelA());
+    QVERIFY(shown.last().first().toString().startsWith(
+        QStringLiteral("The new model could not be loaded; the model from %1 is still loaded.").arg(test::tinyModelA())));
+    QVERIFY(window.clipPanel()->hasClip());
+    QCOMPARE(window.textPanel()->text(), QStringLiteral("今天天气很好。"));
+    // That job runs on the model that stayed.
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY(finished.wait(kJobMs));
+  }
+
+  // The folder is deleted while the app runs: the reset cannot reload it, the
+  // window says what to do, and the queue, text and clip wait for a model.
+  void aResetWhoseReloadFailsKeepsTheSessionAndSaysWhatToDo() {
+    QTemporaryDir outputs, copy;
+    QVERIFY(copyModel(test::tinyModelA(), copy.path()));
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    QSignalSpy loaded(window.session(), &EngineSession::loaded);
+    QVERIFY(window.setModelFolder(copy.path()) && loaded.wait(kLoadMs));
+    QVERIFY(window.openClip(test::promptA()));
+    window.clipPanel()->setTranscript(kTranscript);
+    window.textPanel()->setText(QStringLiteral("今天天气很好。"));
+    QVERIFY(QDir(copy.path()).removeRecursively());
+
+    QSignalSpy failed(window.session(), &EngineSession::resetFailed);
+    QSignalSpy shown(&window, &MainWindow::errorShown);
+    window.session()->reset();
+    QVERIFY(window.generate() != 0);  // queued behind the reset
+    QVERIFY(failed.wait(kLoadMs));
+    QCOMPARE(window.session()->state(), EngineSession::State::NoModel);
+    QVERIFY2(shown.last().first().toString().contains(QStringLiteral("choose one with Engine → Choose model folder…")),
+             qPrintable(shown.last().first().toString()));
+    QCOMPARE(window.session()->jobs().size(), 1);
+    QVERIFY(window.clipPanel()->hasClip());
+    QCOMPARE(window.textPanel()->text(), QStringLiteral("今天天气很好。"));
+    // A model chosen again runs the waiting job.
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY(window.setModelFolder(test::tinyModelA()));
+    QVERIFY(finished.wait(kJobMs));
+    window.session()->cancelAll();
   }
 
   void quittingWithJobsInTheQueueAsksFirst() {

@@ -254,6 +254,8 @@ class Engine {
 
   // Checks the whole folder first (every problem at once), then loads.
   // `onStep` reports "what is loading" messages for a progress display.
+  // Throws EngineError; ModelKept when the new model failed to load and the
+  // one loaded before is loaded again.
   void load(const LoadOptions& options, const std::function<void(const std::string&)>& onStep = {});
   // Frees every tensor the engine owns and releases the CUDA cache.
   void unload();
@@ -281,7 +283,16 @@ class Engine {
   struct Impl;
 
  private:
+  void loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep);
+
   std::unique_ptr<Impl> impl_;
+};
+
+// A new model failed to load (what() says why) and the model loaded before it
+// is loaded again: the engine is still usable, options() naming that model.
+class ModelKept : public EngineError {
+ public:
+  using EngineError::EngineError;
 };
 
 class Cancelled : public EngineError {

@@ -129,12 +129,31 @@ void Engine::load(const LoadOptions& options, const std::function<void(const std
   }
   LoadOptions chosen = options;
   chosen.llmCheckpoint = chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint);
+  // Memory holds one model at a time: the one loaded now goes first, and comes
+  // back when the new one fails (a file that passes the folder check can still
+  // be corrupt), so a bad download never leaves the user with nothing.
+  std::optional<LoadOptions> previous;
+  if (impl_->model) previous = impl_->options;
   unload();
-  setCpuThreads(chosen.cpuThreads);
-  impl_->options = chosen;
+  try {
+    loadModel(chosen, onStep);
+  } catch (const EngineError& e) {
+    if (!previous || impl_->poisoned) throw;
+    try {
+      loadModel(*previous, {});
+    } catch (const EngineError&) {
+      throw e;
+    }
+    throw ModelKept(e.what());
+  }
+}
+
+void Engine::loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep) {
+  setCpuThreads(options.cpuThreads);
+  impl_->options = options;
   impl_->model = impl_->guarded("loading the model", [&] {
     c10::InferenceMode inference;
-    return std::make_unique<Model>(chosen, onStep);
+    return std::make_unique<Model>(options, onStep);
   });
   // Parsing the checkpoints leaves freed scratch (file records, pickle
   // frames) in the heap; hand it back so the reported RSS is the model's.
