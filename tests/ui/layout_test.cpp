@@ -62,8 +62,9 @@ class LayoutTest : public QObject {
     QSettings().clear();
     language_ = cosystudio::i18n::installTranslators();
     const QSize screen = QGuiApplication::primaryScreen()->size();
+    // ctest runs it on Xvfb's 1280×720 screen: any other screen is a broken setup, not a reason to skip.
     if (screen != QSize(1280, 720))
-      QSKIP(qPrintable(QStringLiteral("needs a 1280×720 screen, this one is %1×%2").arg(screen.width()).arg(screen.height())));
+      QFAIL(qPrintable(QStringLiteral("needs a 1280×720 screen, this one is %1×%2").arg(screen.width()).arg(screen.height())));
   }
 
   void fitsTheScreenWithNothingCutOff() {
