@@ -327,15 +327,38 @@ TEST_F(EngineTest, VoiceFilesRoundTripAndStaleFeaturesAreRebuilt) {
   EXPECT_EQ(engine.synthesize(r).samples, original.samples);
 }
 
-TEST(VoiceFile, DamagedFilesAreRefused) {
+TEST(VoiceFile, DamagedFilesAreRefusedWithTheReason) {
   const fs::path file = tempFile("bad.csvoice");
-  std::ofstream(file) << "RIFF not a voice";
-  EXPECT_THROW(Voice::load(file), EngineError);
-  std::ofstream(file, std::ios::trunc) << std::string("CosyStudioVoice\0\1\0\0\0\xff\xff\xff\x7f", 24);
-  EXPECT_THROW(Voice::load(file), EngineError);
+  const auto refusal = [&] {
+    try {
+      Voice::load(file);
+    } catch (const EngineError& e) {
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  const auto write = [&](const std::string& bytes) { std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes; };
+  const auto le32 = [](uint32_t v) { return std::string{char(v), char(v >> 8), char(v >> 16), char(v >> 24)}; };
+  const std::string magic("CosyStudioVoice\0", 16);
+
+  write("RIFF not a voice");
+  EXPECT_NE(refusal().find("not a CosyStudio voice file"), std::string::npos) << refusal();
+  // A header length from a 1 KB file is checked before anything is allocated.
+  write(magic + le32(1) + le32(0x7fffffff));
+  EXPECT_NE(refusal().find("damaged header"), std::string::npos) << refusal();
+  // So is an array's size: 2^30 floats would be 4 GiB.
+  const std::string header = R"({"transcript":"","model_fingerprint":"","clip_rate":16000,"prompt_mel_frames":0,)"
+                             R"("arrays":[{"name":"clip","type":"f32","count":1073741824,"offset":0}]})";
+  write(magic + le32(1) + le32(uint32_t(header.size())) + header);
+  EXPECT_NE(refusal().find("array 'clip' is implausibly large"), std::string::npos) << refusal();
   fs::remove(file);
-  EXPECT_THROW(Voice::load(file), EngineError);
-  EXPECT_THROW(Voice().save(file), EngineError);
+  EXPECT_NE(refusal().find("cannot open voice file " + file.string()), std::string::npos) << refusal();
+  try {
+    Voice().save(file);
+    FAIL() << "saved an empty voice";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot save an empty voice"), std::string::npos) << e.what();
+  }
 }
 
 TEST(EngineLoad, ListsEveryProblemOfTheFolder) {
