@@ -1,4 +1,5 @@
 #include "clip_panel.h"
+#include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
 #include "pcm_player.h"
@@ -119,11 +120,11 @@ class MainWindowTest : public QObject {
   void takesOfAnEarlierSessionAreInTheHistory() {
     QTemporaryDir outputs;
     cosystudio::ui::TakeStore store(outputs.path());
-    for (const quint64 job : {3, 1}) {  // two sessions, each counting from 1
+    for (const int minutesAgo : {3, 1}) {  // two sessions, each counting its jobs from 1
       cosystudio::ui::Take take;
-      take.jobId = job;
-      take.created = QDateTime::currentDateTime().addSecs(-qint64(job) * 60);
-      take.spec.text = QStringLiteral("take %1").arg(job);
+      take.jobId = 1;
+      take.created = QDateTime::currentDateTime().addSecs(-minutesAgo * 60);
+      take.spec.text = QStringLiteral("take %1").arg(minutesAgo);
       take.samples = QVector<float>(4800, 0.25f);
       take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
       store.save(take);
@@ -133,7 +134,11 @@ class MainWindowTest : public QObject {
     const auto& takes = window.historyPanel()->takes();
     QCOMPARE(takes.size(), 2);
     QCOMPARE(takes[0].spec.text, QStringLiteral("take 3"));  // oldest first
-    QVERIFY(takes[0].jobId != takes[1].jobId);
+    // Numbered afresh, and this session's jobs go on after them.
+    QCOMPARE(takes[0].jobId, quint64(1));
+    QCOMPARE(takes[1].jobId, quint64(2));
+    QCOMPARE(window.session()->enqueue(cosystudio::ui::JobSpec{}), quint64(3));
+    window.session()->cancelAll();
     QCOMPARE(takes[1].segments.size(), 1);
   }
 
