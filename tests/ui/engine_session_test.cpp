@@ -88,7 +88,10 @@ class EngineSessionTest : public QObject {
     QVERIFY(finished.wait(kJobMs));
     QCOMPARE(failed.count(), 0);
     const Take take = finished.first().first().value<Take>();
-    QVERIFY(take.samples.size() > 0);
+    // The text as given, and 40 ms of 24 kHz audio for each speech token.
+    QCOMPARE(take.segmentTexts(), QStringList{QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")});
+    QVERIFY(take.speechTokens() > 0);
+    QCOMPARE(take.samples.size(), qsizetype(take.speechTokens()) * 960);
     QCOMPARE(take.sampleRate, 24000);
     QCOMPARE(take.seed, quint64(893317537));
     QCOMPARE(session.state(), EngineSession::State::Ready);
