@@ -162,17 +162,26 @@ TEST(TextCap, CutsAtASpaceNeverInsideMarkup) {
   const auto words = repeat("hello there ", 300);
   const auto pieces = capPieceLength(words, tokens, 50);
   ASSERT_GT(pieces.size(), 1u);
+  std::string joined;
   for (const CappedPiece& piece : pieces) {
     EXPECT_LE(tokens(piece.text), 50u);
     if (piece.forcedCut) EXPECT_NE(piece.text.back(), ' ');  // cut at a space, which is dropped
     EXPECT_NE(piece.text.front(), ' ');
+    joined += (joined.empty() ? "" : " ") + piece.text;
   }
+  EXPECT_EQ(joined, words) << "only the spaces cut at may go";
   // Markup spans longer than the rest of the bound move whole to the next piece.
   const auto marked = repeat("好", 45) + "<strong>" + repeat("好", 10) + "</strong>" + repeat("好", 45);
+  std::string rejoined;
+  int spans = 0;
   for (const CappedPiece& piece : capPieceLength(marked, tokens, 50)) {
     EXPECT_EQ(piece.text.find("<strong>") == std::string::npos, piece.text.find("</strong>") == std::string::npos)
         << piece.text;
+    spans += piece.text.find("<strong>") != std::string::npos;
+    rejoined += piece.text;
   }
+  EXPECT_EQ(spans, 1);
+  EXPECT_EQ(rejoined, marked);
   EXPECT_EQ(capPieceLength("短句。", tokens, 50).size(), 1u);
   EXPECT_FALSE(capPieceLength("短句。", tokens, 50).front().forcedCut);
 }
@@ -182,9 +191,19 @@ TEST(TextCap, RawAndCrossLingualTextAreBounded) {
   NormalizeOptions raw;
   raw.textFrontend = false;
   const auto text = repeat("word ", 2000);
-  for (const auto& piece : normalizeAndSplit(text, tokenizer(), raw)) EXPECT_LE(tokens(piece), kMaxPieceTokens);
+  const auto countWords = [](const Pieces& pieces) {
+    std::size_t words = 0;
+    for (const auto& piece : pieces)
+      for (auto at = piece.find("word"); at != std::string::npos; at = piece.find("word", at + 1)) ++words;
+    return words;
+  };
+  const auto rawPieces = normalizeAndSplit(text, tokenizer(), raw);
+  ASSERT_GT(rawPieces.size(), 1u);
+  for (const auto& piece : rawPieces) EXPECT_LE(tokens(piece), kMaxPieceTokens);
+  EXPECT_EQ(countWords(rawPieces), 2000u);
   const auto pieces = capToPieces(text, tokenizer());
   EXPECT_GT(pieces.size(), 1u);
+  EXPECT_EQ(countWords(pieces), 2000u);
   EXPECT_EQ(capToPieces("Hello.", tokenizer()), Pieces{"Hello."});
 }
 
