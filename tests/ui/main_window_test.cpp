@@ -94,6 +94,9 @@ class MainWindowTest : public QObject {
     QSignalSpy errors(&window, &MainWindow::errorShown);
     QVERIFY(!window.setModelFolder(dir.path()));
     QCOMPARE(errors.count(), 1);
+    const QString message = errors.first().first().toString();
+    QVERIFY2(message.startsWith(dir.path() + QStringLiteral(" is not a usable model folder:")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("cosyvoice3.yaml")), qPrintable(message));  // names what is missing
     QVERIFY(window.modelFolder().isEmpty());
   }
 
