@@ -90,21 +90,15 @@ void EngineWorker::shutdown() {
 
 Voice EngineWorker::voiceFor(const JobSpec& job) {
   if (!job.voiceFile.isEmpty()) {
-    const auto found = voices_.find(job.voiceFile);
-    if (found != voices_.end()) return found->second;
-    Voice voice = Voice::load(toPath(job.voiceFile));
-    voices_[job.voiceFile] = voice;
-    return voice;
+    if (const Voice* kept = voices_.find(job.voiceFile)) return *kept;
+    return voices_.insert(job.voiceFile, Voice::load(toPath(job.voiceFile)));
   }
   const QFileInfo clip(job.clipPath);
   const QString key = clip.absoluteFilePath() + QLatin1Char('\n') +
                       clip.lastModified().toString(Qt::ISODateWithMs) + QLatin1Char('\n') +
                       job.transcript;
-  const auto found = voices_.find(key);
-  if (found != voices_.end()) return found->second;
-  Voice voice = engine().prepareVoice(toPath(job.clipPath), job.transcript.toStdString());
-  voices_[key] = voice;
-  return voice;
+  if (const Voice* kept = voices_.find(key)) return *kept;
+  return voices_.insert(key, engine().prepareVoice(toPath(job.clipPath), job.transcript.toStdString()));
 }
 
 void EngineWorker::run(const JobSpec& job) {

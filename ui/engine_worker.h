@@ -4,10 +4,11 @@
 
 #include "job.h"
 
+#include "cosystudio/recent_cache.h"
+
 #include <QObject>
 
 #include <atomic>
-#include <map>
 #include <memory>
 
 namespace cosystudio::ui {
@@ -62,7 +63,7 @@ class EngineWorker : public QObject {
   std::unique_ptr<Engine> engine_;
   std::atomic<Engine*> cancelTarget_{nullptr};
   std::atomic<quint64> cancelledJob_{0};
-  std::map<QString, Voice> voices_;  // prepared voices by clip + transcript
+  RecentCache<QString, Voice> voices_{kCachedVoices};  // prepared voices by voice file, or clip + transcript
 };
 
 }  // namespace cosystudio::ui

@@ -131,6 +131,12 @@ enum class Mode {
   VoiceConversion,  // a source clip re-spoken in the voice of the prompt clip; no text
 };
 
+// How many prepared voices the engine (their device features) and the window
+// (the voices themselves) keep between requests, the least recently used
+// dropped first. A voice is at most ~6 MB (a 30 s clip at 48 kHz and its
+// features), so a session that runs for days holds at most ~50 MB of them.
+constexpr std::size_t kCachedVoices = 8;
+
 // A prepared voice: the prompt clip's features, computed once. Cheap to copy.
 // Saved voice files carry the fingerprint of the model that computed them; a
 // voice from another model is rebuilt from its clip when used.

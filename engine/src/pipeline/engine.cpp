@@ -2,6 +2,8 @@
 // synthesis requests, and the handling of device failures.
 #include "cosystudio/engine.h"
 
+#include "cosystudio/recent_cache.h"
+
 #include "core/torch_compat.h"
 #include "pipeline/model.h"
 #include "pipeline/synthesizer.h"
@@ -52,8 +54,10 @@ std::vector<std::string> SynthesisResult::warnings() const {
 struct Engine::Impl {
   LoadOptions options;
   std::unique_ptr<Model> model;
-  // Device copies of the voices used since the last load; dropped with the model.
-  std::map<const Voice::Data*, std::pair<std::shared_ptr<const Voice::Data>, VoiceFeatures>> voiceCache;
+  // Device copies of the voices used last (the entry keeps its Data, so the
+  // key stays unique while kept); dropped with the model.
+  RecentCache<const Voice::Data*, std::pair<std::shared_ptr<const Voice::Data>, VoiceFeatures>> voiceCache{
+      kCachedVoices};
   std::atomic<bool> cancelRequested{false};
   bool poisoned = false;
 
@@ -103,15 +107,12 @@ struct Engine::Impl {
 
   const VoiceFeatures& featuresOf(const Voice& voice) {
     const auto& data = voice.data();
-    auto it = voiceCache.find(data.get());
-    if (it == voiceCache.end()) {
-      std::shared_ptr<const Voice::Data> current = data;
-      // Features computed by other front-end models are rebuilt from the clip.
-      if (data->modelFingerprint != model->fingerprint)
-        current = std::make_shared<Voice::Data>(computeVoiceData(*model, voiceClip(*data), data->transcript));
-      it = voiceCache.emplace(data.get(), std::make_pair(data, voiceFeatures(*current, model->device))).first;
-    }
-    return it->second.second;
+    if (const auto* kept = voiceCache.find(data.get())) return kept->second;
+    std::shared_ptr<const Voice::Data> current = data;
+    // Features computed by other front-end models are rebuilt from the clip.
+    if (data->modelFingerprint != model->fingerprint)
+      current = std::make_shared<Voice::Data>(computeVoiceData(*model, voiceClip(*data), data->transcript));
+    return voiceCache.insert(data.get(), std::make_pair(data, voiceFeatures(*current, model->device))).second;
   }
 };
 
