@@ -105,7 +105,12 @@ MasteringReport master(std::vector<float>& samples, int sampleRate, std::optiona
   const double peak = truePeakOf(meter);
   if (targetLufs && report.loudnessBefore) {
     report.gainDb = *targetLufs - *report.loudnessBefore;
-    reachTarget(samples, sampleRate, *targetLufs, peak, ceilingDbfs, report);
+    // Most takes reach the target by gain alone; only peaks that would pass
+    // the ceiling call for the limiter.
+    if (peak + report.gainDb > ceilingDbfs)
+      reachTarget(samples, sampleRate, *targetLufs, peak, ceilingDbfs, report);
+    else
+      applyGain(samples, report.gainDb);
   } else if (peak > ceilingDbfs) {
     report.gainDb = ceilingDbfs - peak;
     report.heldBackDb = -report.gainDb;
