@@ -199,12 +199,17 @@ double median(std::vector<double> values) {
 // Peak device memory: the allocator's own peak of allocated bytes, and the
 // reserved bytes seen at the progress events (sampled at every token).
 struct MemoryPeak {
+  int64_t hostResident = 0;
   int64_t deviceAllocated = 0;
   int64_t deviceReserved = 0;
   void sample(const MemoryStats& m) {
+    hostResident = std::max(hostResident, m.hostResident);
     deviceAllocated = std::max(deviceAllocated, m.devicePeakAllocated);
     deviceReserved = std::max(deviceReserved, m.deviceReserved);
   }
+  // The kernel's high-water mark (VmHWM) misses a peak that page reclaim
+  // lowered before the next unmap, so the samples taken here count too.
+  int64_t hostPeak() const { return std::max(hostResident, peakResidentBytes()); }
 };
 
 // LLM speed from the progress events of a non-streaming request: per segment
@@ -329,6 +334,7 @@ int bench(const BenchOptions& o) {
   if (o.prompt.empty()) fs::remove(generatedPrompt);
 
   MemoryPeak peak;
+  peak.sample(afterLoad);
   for (int i = 0; i < o.warmup; ++i) {
     statusLine("Warm-up " + std::to_string(i + 1) + "/" + std::to_string(o.warmup) + "…");
     request.seed = o.seed + 1000 + i;
@@ -343,6 +349,7 @@ int bench(const BenchOptions& o) {
   statusLine("Reset…");
   const ResetReport reset = engine.reset();
   endStatusLine();
+  for (const MemoryStats& m : {reset.before, reset.afterTeardown, reset.afterReload}) peak.sample(m);
 
   const auto medianOf = [&runs](double RunFigures::*field) {
     std::vector<double> values;
@@ -357,7 +364,7 @@ int bench(const BenchOptions& o) {
     mid.*field = medianOf(field);
   mid.tokens = runs[runs.size() / 2].tokens;
   const double resetSeconds = reset.teardownSeconds + reset.reloadSeconds;
-  const int64_t peakRss = peakResidentBytes();
+  const int64_t peakRss = peak.hostPeak();
 
   if (o.json) {
     nlohmann::ordered_json perRun = nlohmann::ordered_json::array();
