@@ -1574,10 +1574,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>发音…</translation>
     </message>
     <message>
-        <source>Replace the selected Chinese character by a toned pinyin reading, or the selected English word by CMU phones (Ctrl+P)</source>
-        <translation>把选中的汉字替换为带声调的拼音，或把选中的英文单词替换为 CMU 音素（Ctrl+P）</translation>
-    </message>
-    <message>
         <source>Raw text</source>
         <translation>原始文本</translation>
     </message>
@@ -1650,6 +1646,14 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>A segment may hold at most %1 text tokens; add punctuation where a cut sounds better.</source>
         <translation>每个片段最多 %1 个文本词元；请在适合断开的地方加上标点。</translation>
+    </message>
+    <message>
+        <source>Replace a Chinese character (the selected one, or the one before the cursor) by a toned pinyin reading, or an English word (selected, or under the cursor) by CMU phones (Ctrl+P)</source>
+        <translation>把汉字（选中的，或光标前的那个）替换为带声调的拼音，或把英文单词（选中的，或光标所在的）替换为 CMU 音素（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Select one Chinese character or an English word, or put the cursor right after a Chinese character or inside an English word.</source>
+        <translation>请选中一个汉字或一个英文单词，或把光标放在汉字后面或英文单词里。</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,40 @@ QString withToneNumber(QString syllable) {
   return syllable;
 }
 
+bool isHanCharacter(const QString& text) {
+  const QList<uint> characters = text.toUcs4();
+  return characters.size() == 1 && QChar::script(characters[0]) == QChar::Script_Han;
+}
+
+// Letters, all of them Latin: what CMUdict can have phones for.
+bool isLatinText(const QString& text) {
+  bool letters = false;
+  for (const uint c : text.toUcs4()) {
+    if (!QChar::isLetter(c)) continue;
+    if (QChar::script(c) != QChar::Script_Latin) return false;
+    letters = true;
+  }
+  return letters;
+}
+
+// What the pronunciation helper replaces: the selection, else the Chinese
+// character just before the cursor or at it, else the word under the cursor.
+QTextCursor pronunciationTarget(QTextCursor cursor) {
+  if (cursor.hasSelection()) return cursor;
+  const auto before = [&cursor] { return cursor.document()->characterAt(cursor.position() - 1); };
+  // Back over the punctuation typed after it: "干净。|" reads 净, "minute.|" reads minute.
+  while (!cursor.atBlockStart() && before().isPunct()) cursor.movePosition(QTextCursor::PreviousCharacter);
+  for (const auto move : {QTextCursor::PreviousCharacter, QTextCursor::NextCharacter}) {
+    QTextCursor character = cursor;
+    if (character.movePosition(move, QTextCursor::KeepAnchor) && isHanCharacter(character.selectedText()))
+      return character;
+  }
+  // Into the word that ends at the cursor: at its end Qt takes what follows it.
+  if (!cursor.atBlockStart() && before().isLetterOrNumber()) cursor.movePosition(QTextCursor::PreviousCharacter);
+  cursor.select(QTextCursor::WordUnderCursor);
+  return cursor;
+}
+
 }  // namespace
 
 QString pinyinMarkup(const QString& syllable) {
@@ -122,8 +156,9 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   }
   palette->addSeparator();
   QAction* pronounce = palette->addAction(tr("Pronunciation…"), this, &TextPanel::pronounce);
-  pronounce->setToolTip(tr("Replace the selected Chinese character by a toned pinyin reading, "
-                           "or the selected English word by CMU phones (Ctrl+P)"));
+  pronounce->setToolTip(tr("Replace a Chinese character (the selected one, or the one before the cursor) by a "
+                           "toned pinyin reading, or an English word (selected, or under the cursor) by CMU phones "
+                           "(Ctrl+P)"));
   pronounce->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
   QAction* rules = palette->addAction(tr("Rules…"), this, &TextPanel::editReplacements);
   rules->setObjectName(QStringLiteral("replacementRules"));
@@ -274,12 +309,17 @@ void TextPanel::insertTag(const QString& open, const QString& close) {
 }
 
 void TextPanel::pronounce() {
-  QTextCursor cursor = editor_->textCursor();
-  if (!cursor.hasSelection()) cursor.select(QTextCursor::WordUnderCursor);
+  QTextCursor cursor = pronunciationTarget(editor_->textCursor());
   const QString selected = cursor.selectedText().trimmed();
-  if (selected.isEmpty()) return;
   const QList<uint> characters = selected.toUcs4();
-  const bool chinese = characters.size() == 1 && QChar::script(characters[0]) == QChar::Script_Han;
+  const bool chinese = isHanCharacter(selected);
+  // A reading stands for one character; CMU phones exist only for Latin letters.
+  if (!chinese && !isLatinText(selected)) {
+    QMessageBox::information(this, tr("Pronunciation"),
+                             tr("Select one Chinese character or an English word, or put the cursor right "
+                                "after a Chinese character or inside an English word."));
+    return;
+  }
   const auto markupOf = [chinese](const QString& reading) {
     return chinese ? pinyinMarkup(reading) : phoneMarkup(reading);
   };

@@ -59,8 +59,9 @@ class TextPanel : public QWidget {
 
  public slots:
   void editReplacements();
-  // Replaces the selected Chinese character or English word (the one under
-  // the cursor when nothing is selected) by a reading picked in a dialog.
+  // Replaces the selected Chinese character or English word by a reading
+  // picked in a dialog; without a selection, the Chinese character before
+  // (or at) the cursor, else the English word under it.
   void pronounce();
 
  private:

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include "cosystudio/text/split_paragraph.h"
@@ -23,23 +24,46 @@ using namespace cosystudio::ui;
 class TextPanelTest : public QObject {
   Q_OBJECT
 
-  // Selects `word` in the panel, runs the pronunciation helper, picks `choice`
-  // in its dialog and returns the readings the dialog offered.
-  QStringList pronounce(TextPanel& panel, const QString& word, const QString& choice) {
+  struct Asked {
+    QString question;      // the reading dialog's label, or the message shown instead
+    QStringList offered;   // the readings the dialog offered
+    bool refused = false;  // a message instead of the reading dialog
+  };
+
+  // Selects from `from` to `to` (the cursor at `to`), runs the pronunciation
+  // helper, picks `choice` in its dialog and returns what it asked.
+  Asked pronounce(TextPanel& panel, int from, int to, const QString& choice) {
     QTextCursor cursor = panel.editor()->textCursor();
-    cursor.setPosition(int(panel.text().indexOf(word)));
-    cursor.setPosition(int(panel.text().indexOf(word) + word.size()), QTextCursor::KeepAnchor);
+    cursor.setPosition(from);
+    cursor.setPosition(to, QTextCursor::KeepAnchor);
     panel.editor()->setTextCursor(cursor);
-    QStringList offered;
-    QTimer::singleShot(0, this, [&] {
-      auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
-      QVERIFY(dialog);
-      offered = dialog->comboBoxItems();
-      dialog->setTextValue(choice);
-      dialog->accept();
+    Asked asked;
+    QTimer answer;  // gone with this frame, should no dialog come
+    answer.setSingleShot(true);
+    connect(&answer, &QTimer::timeout, this, [&] {
+      QWidget* modal = QApplication::activeModalWidget();
+      if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+        asked = {box->text(), {}, true};
+        box->accept();
+      } else if (auto* dialog = qobject_cast<QInputDialog*>(modal)) {
+        asked = {dialog->labelText(), dialog->comboBoxItems()};
+        dialog->setTextValue(choice);
+        dialog->accept();
+      }
     });
+    answer.start(0);
     panel.pronounce();
-    return offered;
+    return asked;
+  }
+
+  Asked pronounce(TextPanel& panel, const QString& word, const QString& choice) {
+    const int at = int(panel.text().indexOf(word));
+    return pronounce(panel, at, at + int(word.size()), choice);
+  }
+
+  // With the cursor at `position` and nothing selected.
+  Asked pronounceAt(TextPanel& panel, int position, const QString& choice) {
+    return pronounce(panel, position, position, choice);
   }
 
   QStringList modelTags() {
@@ -109,14 +133,61 @@ class TextPanelTest : public QObject {
     TextPanel panel;
     panel.setKnownTags(modelTags());
     panel.setText(QStringLiteral("她好干净, a minute."));
-    const QStringList readings = pronounce(panel, QStringLiteral("好"), QStringLiteral("hào"));
+    const QStringList readings = pronounce(panel, QStringLiteral("好"), QStringLiteral("hào")).offered;
     QCOMPARE(readings.value(0), QStringLiteral("hǎo"));
     QVERIFY(readings.contains(QStringLiteral("hào")));
     QCOMPARE(panel.text(), QStringLiteral("她[h][ào]干净, a minute."));
-    const QStringList phones = pronounce(panel, QStringLiteral("minute"), QStringLiteral("M IH1 N AH0 T"));
+    const QStringList phones = pronounce(panel, QStringLiteral("minute"), QStringLiteral("M IH1 N AH0 T")).offered;
     QVERIFY(phones.contains(QStringLiteral("M IH1 N AH0 T")));
     QCOMPARE(panel.text(), QStringLiteral("她[h][ào]干净, a [M][IH1][N][AH0][T]."));
     QCOMPARE(panel.unknownTags(), QStringList());
+  }
+
+  void withoutASelectionTheHelperTakesTheCharacterBeforeTheCursor() {
+    TextPanel panel;
+    panel.setKnownTags(modelTags());
+    panel.setText(QStringLiteral("她好干净。"));
+    Asked asked = pronounceAt(panel, 4, QStringLiteral("jing4"));  // 她好干净|。
+    QVERIFY2(asked.question.contains(QStringLiteral("“净”")), qPrintable(asked.question));
+    QVERIFY(asked.offered.contains(QStringLiteral("jìng")));
+    QCOMPARE(panel.text(), QStringLiteral("她好干[j][ìng]。"));
+    // After the full stop, as when the sentence has just been typed.
+    panel.setText(QStringLiteral("她好干净。"));
+    asked = pronounceAt(panel, 5, QStringLiteral("jing4"));
+    QVERIFY2(asked.question.contains(QStringLiteral("“净”")), qPrintable(asked.question));
+    QCOMPARE(panel.text(), QStringLiteral("她好干[j][ìng]。"));
+    // At the start of the text: the character at the cursor.
+    asked = pronounceAt(panel, 0, QStringLiteral("ta1"));
+    QVERIFY2(asked.question.contains(QStringLiteral("“她”")), qPrintable(asked.question));
+    QCOMPARE(panel.text(), QStringLiteral("[t][ā]好干[j][ìng]。"));
+  }
+
+  void withoutASelectionTheHelperTakesTheEnglishWordAtTheCursor() {
+    TextPanel panel;
+    panel.setKnownTags(modelTags());
+    for (const int position : {4, 8, 9}) {  // a mi|nute, a minute|., a minute.|
+      panel.setText(QStringLiteral("a minute."));
+      const Asked asked = pronounceAt(panel, position, QStringLiteral("M IH1 N AH0 T"));
+      QVERIFY2(asked.question.startsWith(QStringLiteral("CMU phones for “minute”")),
+               qPrintable(QString::number(position) + QStringLiteral(": ") + asked.question));
+      QCOMPARE(panel.text(), QStringLiteral("a [M][IH1][N][AH0][T]."));
+    }
+  }
+
+  void chineseTextIsNeverOfferedCmuPhones() {
+    TextPanel panel;
+    panel.setKnownTags(modelTags());
+    panel.setText(QStringLiteral("她好干净。"));
+    // A reading stands for one character.
+    Asked asked = pronounce(panel, QStringLiteral("干净"), QStringLiteral("M AY1"));
+    QVERIFY2(asked.refused, qPrintable(asked.question));
+    QCOMPARE(panel.text(), QStringLiteral("她好干净。"));
+    for (const QString& text : {QString(), QStringLiteral("2025"), QStringLiteral("かな")}) {
+      panel.setText(text);
+      asked = pronounceAt(panel, int(text.size()), QStringLiteral("M AY1"));
+      QVERIFY2(asked.refused, qPrintable(text + QStringLiteral(": ") + asked.question));
+      QCOMPARE(panel.text(), text);
+    }
   }
 
   void phonesBecomeBracketedTokens() {
