@@ -1225,10 +1225,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>选择 CosyVoice3 模型文件夹</translation>
     </message>
     <message>
-        <source>Choose the folder of the Fun-CosyVoice3-0.5B model, the one that holds cosyvoice3.yaml, llm.rl.pt and/or llm.pt, flow.pt, hift.pt, the two .onnx files and CosyVoice-BlankEN/.</source>
-        <translation>请选择 Fun-CosyVoice3-0.5B 模型所在的文件夹，即直接包含 cosyvoice3.yaml、llm.rl.pt 和/或 llm.pt、flow.pt、hift.pt、两个 .onnx 文件和 CosyVoice-BlankEN/ 的那一层。</translation>
-    </message>
-    <message>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
@@ -1243,6 +1239,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>&lt;b&gt;This folder cannot be used yet:&lt;/b&gt;&lt;ul&gt;</source>
         <translation>&lt;b&gt;该文件夹暂时无法使用：&lt;/b&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;CosyStudio speaks with the Fun-CosyVoice3-0.5B-2512 model, which is downloaded separately: from &lt;a href=&quot;%1&quot;&gt;ModelScope&lt;/a&gt; or from &lt;a href=&quot;%2&quot;&gt;Hugging Face&lt;/a&gt;.&lt;/p&gt;&lt;p&gt;Choose the folder of the download that holds &lt;code&gt;cosyvoice3.yaml&lt;/code&gt;, &lt;code&gt;llm.pt&lt;/code&gt; and/or &lt;code&gt;llm.rl.pt&lt;/code&gt;, &lt;code&gt;flow.pt&lt;/code&gt;, &lt;code&gt;hift.pt&lt;/code&gt;, &lt;code&gt;campplus.onnx&lt;/code&gt;, &lt;code&gt;speech_tokenizer_v3.onnx&lt;/code&gt; and the folder &lt;code&gt;CosyVoice-BlankEN&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;CosyStudio 使用 Fun-CosyVoice3-0.5B-2512 模型发声，该模型需另行下载：可从&lt;a href=&quot;%1&quot;&gt;魔搭社区 ModelScope&lt;/a&gt; 或 &lt;a href=&quot;%2&quot;&gt;Hugging Face&lt;/a&gt; 下载。&lt;/p&gt;&lt;p&gt;请选择下载内容中的那个文件夹：其中有 &lt;code&gt;cosyvoice3.yaml&lt;/code&gt;、&lt;code&gt;llm.pt&lt;/code&gt; 和/或 &lt;code&gt;llm.rl.pt&lt;/code&gt;、&lt;code&gt;flow.pt&lt;/code&gt;、&lt;code&gt;hift.pt&lt;/code&gt;、&lt;code&gt;campplus.onnx&lt;/code&gt;、&lt;code&gt;speech_tokenizer_v3.onnx&lt;/code&gt; 以及文件夹 &lt;code&gt;CosyVoice-BlankEN&lt;/code&gt;。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

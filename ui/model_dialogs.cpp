@@ -61,17 +61,24 @@ QStringList modelFolderProblems(const QString& folder) {
 ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Choose the CosyVoice3 model folder"));
   setObjectName(QStringLiteral("modelFolderDialog"));
-  auto* intro = new QLabel(tr("Choose the folder of the Fun-CosyVoice3-0.5B model, the one that "
-                              "holds cosyvoice3.yaml, llm.rl.pt and/or llm.pt, flow.pt, hift.pt, the two "
-                              ".onnx files and CosyVoice-BlankEN/."),
-                           this);
+  auto* intro = new QLabel(
+      tr("<p>CosyStudio speaks with the Fun-CosyVoice3-0.5B-2512 model, which is downloaded separately: from "
+         "<a href=\"%1\">ModelScope</a> or from <a href=\"%2\">Hugging Face</a>.</p>"
+         "<p>Choose the folder of the download that holds <code>cosyvoice3.yaml</code>, <code>llm.pt</code> "
+         "and/or <code>llm.rl.pt</code>, <code>flow.pt</code>, <code>hift.pt</code>, <code>campplus.onnx</code>, "
+         "<code>speech_tokenizer_v3.onnx</code> and the folder <code>CosyVoice-BlankEN</code>.</p>")
+          .arg(QLatin1String(kModelScopeUrl), QLatin1String(kHuggingFaceUrl)),
+      this);
+  intro->setObjectName(QStringLiteral("modelSource"));
   intro->setWordWrap(true);
+  intro->setOpenExternalLinks(true);
   path_ = new QLineEdit(folder, this);
   path_->setObjectName(QStringLiteral("modelPath"));
   auto* browseButton = new QPushButton(tr("&Browse…"), this);
   report_ = new QLabel(this);
   report_->setObjectName(QStringLiteral("modelReport"));
   report_->setWordWrap(true);
+  report_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   report_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons_->button(QDialogButtonBox::Ok)->setText(tr("&Load"));
@@ -89,7 +96,7 @@ ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : Q
   connect(path_, &QLineEdit::textChanged, this, &ModelFolderDialog::check);
   connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  resize(560, 300);
+  resize(560, 400);
   check();
 }
 
@@ -160,16 +167,16 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   auto* outputsRow = new QHBoxLayout;
   outputsRow->addWidget(outputs_, 1);
   outputsRow->addWidget(browseOutputs);
-  retention_ = spinBox(QStringLiteral("retention"), 3650, settings.retentionDays, tr("keep every take"), tr(" days"),
+  retention_ = spinBox(QStringLiteral("retention"), kMaxRetentionDays, settings.retentionDays, tr("keep every take"), tr(" days"),
                        tr("Delete takes in the outputs folder older than this"));
-  idleUnload_ = spinBox(QStringLiteral("idleUnload"), 24 * 60, settings.idleUnloadMinutes, tr("never"), tr(" min"),
+  idleUnload_ = spinBox(QStringLiteral("idleUnload"), kMaxIdleUnloadMinutes, settings.idleUnloadMinutes, tr("never"), tr(" min"),
                         tr("Free the model's memory for other programs when CosyStudio is idle; "
                            "it is loaded again for the next job"));
-  watchdog_ = spinBox(QStringLiteral("watchdog"), 3600, settings.watchdogSeconds, tr("never"), tr(" s"),
+  watchdog_ = spinBox(QStringLiteral("watchdog"), kMaxWatchdogSeconds, settings.watchdogSeconds, tr("never"), tr(" s"),
                       tr("On a GPU a segment takes seconds; one still generating after this long has run away "
                          "(babbling or repeating) and is stopped so it can be made again with another seed"));
   const CpuBackend cpu = cpuBackend();
-  cpuThreads_ = spinBox(QStringLiteral("cpuThreads"), 256, settings.cpuThreads,
+  cpuThreads_ = spinBox(QStringLiteral("cpuThreads"), kMaxCpuThreads, settings.cpuThreads,
                         tr("all %n core(s)", nullptr, cpu.physicalCores), QString(),
                         tr("Threads the networks use on the CPU (%1)").arg(QString::fromStdString(cpu.blas)));
 

@@ -16,6 +16,10 @@ class QSpinBox;
 
 namespace cosystudio::ui {
 
+// Where the model is downloaded from.
+inline constexpr char kModelScopeUrl[] = "https://www.modelscope.cn/models/FunAudioLLM/Fun-CosyVoice3-0.5B-2512";
+inline constexpr char kHuggingFaceUrl[] = "https://huggingface.co/FunAudioLLM/Fun-CosyVoice3-0.5B-2512";
+
 // The problems checkModelFolder finds, one readable line each (empty = usable).
 QStringList modelFolderProblems(const QString& folder);
 

@@ -4,6 +4,7 @@
 #include "language.h"
 
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -49,6 +50,21 @@ class ModelFolderTest : public QObject {
     QVERIFY(!problems.isEmpty());
     QVERIFY2(!problems.filter(QStringLiteral("Fun-CosyVoice3-0.5B")).isEmpty(),
              qPrintable(problems.join(QLatin1Char('\n'))));
+  }
+
+  void theDialogSaysWhereTheModelComesFromAndWhichFolderToChoose() {
+    QTemporaryDir empty;
+    ModelFolderDialog dialog(empty.path());
+    const auto* source = dialog.findChild<QLabel*>(QStringLiteral("modelSource"));
+    QVERIFY(source->openExternalLinks());
+    for (const char* url : {kModelScopeUrl, kHuggingFaceUrl})
+      QVERIFY2(source->text().contains(QStringLiteral("href=\"%1\"").arg(QLatin1String(url))), url);
+    // It names every file (or folder) the check asks for.
+    for (const QString& problem : dialog.problems()) {
+      const QString file = problem.section(QLatin1Char(':'), 0, 0).section(QLatin1Char('/'), 0, 0);
+      QVERIFY2(source->text().contains(QStringLiteral("<code>%1</code>").arg(file)), qPrintable(problem));
+    }
+    QVERIFY(dialog.problems().size() >= 7);
   }
 
   void theProblemsSpeakTheUsersLanguage() {
