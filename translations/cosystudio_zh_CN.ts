@@ -174,10 +174,6 @@
         <translation>无法将 %1 移动到目标位置</translation>
     </message>
     <message>
-        <source>Cannot create the outputs folder %1</source>
-        <translation>无法创建输出文件夹 %1</translation>
-    </message>
-    <message>
         <source>The take has no audio.</source>
         <translation>这条生成结果没有音频。</translation>
     </message>
@@ -192,6 +188,10 @@
     <message>
         <source>the disk is full</source>
         <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>its folder cannot be created</source>
+        <translation>无法创建其所在的文件夹</translation>
     </message>
 </context>
 <context>
@@ -773,6 +773,18 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>An export is still being written; try again when it is done.</source>
         <translation>上一次导出仍在写入，请等它完成后再试。</translation>
+    </message>
+    <message>
+        <source>The take stays in this list until you quit: export it (File → Export take…) to keep it.</source>
+        <translation>在退出程序前，这条结果会一直保留在列表中：请导出它（文件 → 导出结果…）以便保存。</translation>
+    </message>
+    <message>
+        <source>Take #%1 could not be saved in the outputs folder.
+%2
+%3</source>
+        <translation>第 %1 条结果无法保存到输出文件夹。
+%2
+%3</translation>
     </message>
 </context>
 <context>

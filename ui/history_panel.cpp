@@ -195,6 +195,38 @@ void HistoryPanel::addTake(const Take& take) {
   list_->setCurrentItem(item);
 }
 
+Take HistoryPanel::addFinishedTake(const Take& finished) {
+  Take take = finished;
+  if (const Take* whole = this->take(finished.spec.regenerates))
+    take = spliceRegeneratedSegment(*whole, finished).value_or(finished);
+  addTake(take);
+  return take;
+}
+
+int HistoryPanel::waitingForFile(quint64 jobId) const {
+  for (int i = 0; i < takes_.size(); ++i)
+    if (takes_[i].jobId == jobId && takes_[i].wavPath.isEmpty()) return i;
+  return -1;
+}
+
+void HistoryPanel::markSaved(quint64 jobId, const QString& wavPath) {
+  const int index = waitingForFile(jobId);
+  if (index < 0) return;
+  takes_[index].wavPath = wavPath;
+  list_->topLevelItem(index)->setToolTip(1, wavPath);
+}
+
+void HistoryPanel::markUnsaved(quint64 jobId, const QString& why) {
+  const int index = waitingForFile(jobId);
+  if (index < 0) {  // the list was read again from another folder meanwhile
+    emit errorOccurred(why);
+    return;
+  }
+  const QString kept = tr("The take stays in this list until you quit: export it (File → Export take…) to keep it.");
+  list_->topLevelItem(index)->setToolTip(1, why + QLatin1Char('\n') + kept);
+  emit errorOccurred(tr("Take #%1 could not be saved in the outputs folder.\n%2\n%3").arg(jobId).arg(why, kept));
+}
+
 void HistoryPanel::clear() {
   if (player_->property("owner").value<QObject*>() == this) player_->stop();
   play_->setText(tr("Play"));

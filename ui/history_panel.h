@@ -32,6 +32,10 @@ class HistoryPanel : public QWidget {
   HistoryPanel(PcmPlayer* player, QWidget* parent = nullptr);
 
   void addTake(const Take& take);
+  // A take the engine just made, added before its file is written (see
+  // markSaved()): a regenerated segment comes back spliced into a copy of the
+  // take it was made from, which stays as it was. Returns the take as added.
+  Take addFinishedTake(const Take& finished);
   void clear();
   const QList<Take>& takes() const { return takes_; }
   const Take* take(quint64 jobId) const;  // nullptr when not in the history
@@ -50,6 +54,9 @@ class HistoryPanel : public QWidget {
   void exportAll();
   void regenerateSegment();
   void editSegment();
+  // The outcome of writing a take added by addFinishedTake() to the outputs folder.
+  void markSaved(quint64 jobId, const QString& wavPath);
+  void markUnsaved(quint64 jobId, const QString& why);
 
  signals:
   void errorOccurred(const QString& message);
@@ -85,6 +92,9 @@ class HistoryPanel : public QWidget {
   bool exportRunning_ = false;  // until its result has been reported
   // Writes `files` (take, path) on a pool thread; `onDone` reports success.
   bool startExport(QVector<QPair<Take, QString>> files, std::function<void(const ExportOutcome&)> onDone);
+  // The take of this session still waiting for its file; -1 when none (a take
+  // read back from the folder has its file, whatever id it was given).
+  int waitingForFile(quint64 jobId) const;
   int playing_ = -1;         // take
   int playingSegment_ = -1;  // its segment, or -1 for the whole take
   // Which segment to make again (asking when a take of several is selected); -1 = none.

@@ -206,6 +206,8 @@ void MainWindow::createPanels() {
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(clip_, &ClipPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
+  connect(store_, &TakeStore::saved, history_, &HistoryPanel::markSaved);
+  connect(store_, &TakeStore::saveFailed, history_, &HistoryPanel::markUnsaved);
   // No output device: said once in the status bar, not in a box on every Play.
   connect(player_, &PcmPlayer::error, this, [this](const QString& message) {
     recordError(message);
@@ -347,15 +349,9 @@ void MainWindow::connectSession() {
   connect(session_, &EngineSession::jobFinished, this, [this](const Take& finished) {
     if (streamingJob_ == finished.jobId) player_->endStream();
     streamingJob_ = 0;
-    Take take = finished;
-    if (const Take* whole = history_->take(finished.spec.regenerates))
-      take = spliceRegeneratedSegment(*whole, finished).value_or(finished);
-    try {
-      store_->save(take);
-    } catch (const std::exception& e) {
-      showError(QString::fromStdString(e.what()));
-    }
-    history_->addTake(take);
+    // Listed at once; the store writes it in the background and reports to the list.
+    const Take take = history_->addFinishedTake(finished);
+    store_->save(take);
     style_->showUsedSeed(finished.seed);
     checkMemoryGrowth();
     if (!take.warnings().isEmpty())
@@ -683,8 +679,7 @@ void MainWindow::showError(const QString& message) {
 }
 
 void MainWindow::setOutputsFolder(const QString& folder) {
-  delete store_;
-  store_ = new TakeStore(folder);
+  store_->setFolder(folder);
   restoreHistory();
 }
 

@@ -10,12 +10,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QStorageInfo>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -57,10 +59,13 @@ void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::Wav
     audio::writeWav(std::filesystem::path(partial.toStdString()), clip, encoding);
   } catch (const std::exception& e) {
     const qint64 needed = qint64(clip.frames()) * clip.channelCount() * 4;  // float32, the largest encoding
-    const QStorageInfo disk(QFileInfo(path).absolutePath());
-    throw cannotWrite(disk.bytesAvailable() < needed
-                          ? QCoreApplication::translate("TakeStore", "the disk is full")
-                          : QString::fromStdString(e.what()));
+    if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < needed)
+      throw cannotWrite(QCoreApplication::translate("TakeStore", "the disk is full"));
+    // A quota or a file-size limit: one more byte through Qt gets the system's
+    // reason in the user's terms.
+    QFile probe(partial);
+    const bool grows = probe.open(QIODevice::Append | QIODevice::Unbuffered) && probe.write("", 1) == 1;
+    throw cannotWrite(grows ? QString::fromStdString(e.what()) : probe.errorString());
   }
   QFile::remove(path);
   if (!QFile::rename(partial, path)) {
@@ -121,26 +126,59 @@ audio::Clip clipOf(const Take& take, const ExportFormat& format, audio::Masterin
   return clip;
 }
 
+// What a queued save wrote, or why it could not.
+struct Written {
+  QString wavPath;
+  QString error;
+};
+
+// Writes `take` into `folder` as the store names it; returns the WAV's path.
+QString writeTake(const QString& folder, const Take& take) {
+  const QString stem = QStringLiteral("take-%1-%2-seed%3")
+                           .arg(take.created.toString(QStringLiteral("yyyyMMdd-HHmmss")))
+                           .arg(take.jobId)
+                           .arg(take.seed);
+  const QString path = QDir(folder).filePath(stem + QStringLiteral(".wav"));
+  if (!QDir().mkpath(folder))
+    throw std::runtime_error(QCoreApplication::translate("TakeStore", "Cannot write %1: %2")
+                                 .arg(path, QCoreApplication::translate("TakeStore", "its folder cannot be created"))
+                                 .toStdString());
+  exportTake(take, path, ExportFormat{audio::WavEncoding::PCM16, take.sampleRate});
+  return path;
+}
+
 }  // namespace
 
-TakeStore::TakeStore(QString folder) : folder_(folder.isEmpty() ? defaultFolder() : std::move(folder)) {}
+TakeStore::TakeStore(const QString& folder, QObject* parent) : QObject(parent) {
+  setFolder(folder);
+  queue_.setMaxThreadCount(1);
+}
+
+TakeStore::~TakeStore() = default;  // queue_'s destructor waits for what is queued
+
+void TakeStore::setFolder(const QString& folder) { folder_ = folder.isEmpty() ? defaultFolder() : folder; }
 
 QString TakeStore::defaultFolder() {
   return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/outputs");
 }
 
-QString TakeStore::save(Take& take) const {
-  if (!QDir().mkpath(folder_))
-    throw std::runtime_error(
-        QCoreApplication::translate("TakeStore", "Cannot create the outputs folder %1").arg(folder_).toStdString());
-  const QString stem = QStringLiteral("take-%1-%2-seed%3")
-                           .arg(take.created.toString(QStringLiteral("yyyyMMdd-HHmmss")))
-                           .arg(take.jobId)
-                           .arg(take.seed);
-  const QString path = QDir(folder_).filePath(stem + QStringLiteral(".wav"));
-  exportTake(take, path, ExportFormat{audio::WavEncoding::PCM16, take.sampleRate});
-  take.wavPath = path;
-  return path;
+void TakeStore::save(const Take& take) {
+  auto* writing = new QFutureWatcher<Written>(this);
+  connect(writing, &QFutureWatcher<Written>::finished, this, [this, writing, jobId = take.jobId] {
+    const Written written = writing->result();
+    writing->deleteLater();
+    if (written.error.isEmpty())
+      emit saved(jobId, written.wavPath);
+    else
+      emit saveFailed(jobId, written.error);
+  });
+  writing->setFuture(QtConcurrent::run(&queue_, [folder = folder_, take]() -> Written {
+    try {
+      return {writeTake(folder, take), {}};
+    } catch (const std::exception& e) {
+      return {{}, QString::fromStdString(e.what())};
+    }
+  }));
 }
 
 namespace {
@@ -207,7 +245,8 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
 
 }  // namespace
 
-QVector<Take> TakeStore::load(QStringList* problems) const {
+QVector<Take> TakeStore::load(QStringList* problems) {
+  queue_.waitForDone();
   QVector<Take> takes;
   const QDir dir(folder_);
   for (const QFileInfo& sidecar : dir.entryInfoList({QStringLiteral("take-*.json")}, QDir::Files, QDir::Name)) {
@@ -229,17 +268,19 @@ QVector<Take> TakeStore::load(QStringList* problems) const {
   return takes;
 }
 
-int TakeStore::applyRetention(int days) const {
-  if (days <= 0) return 0;
-  const QDateTime limit = QDateTime::currentDateTime().addDays(-days);
-  int removed = 0;
-  const QDir dir(folder_);
-  for (const QFileInfo& wav : dir.entryInfoList({QStringLiteral("take-*.wav")}, QDir::Files)) {
-    if (wav.lastModified() >= limit) continue;
-    QFile::remove(dir.filePath(wav.completeBaseName() + QStringLiteral(".json")));
-    if (QFile::remove(wav.absoluteFilePath())) ++removed;
-  }
-  return removed;
+QFuture<int> TakeStore::applyRetention(int days) {
+  return QtConcurrent::run(&queue_, [folder = folder_, days] {
+    if (days <= 0) return 0;
+    const QDateTime limit = QDateTime::currentDateTime().addDays(-days);
+    int removed = 0;
+    const QDir dir(folder);
+    for (const QFileInfo& wav : dir.entryInfoList({QStringLiteral("take-*.wav")}, QDir::Files)) {
+      if (wav.lastModified() >= limit) continue;
+      QFile::remove(dir.filePath(wav.completeBaseName() + QStringLiteral(".json")));
+      if (QFile::remove(wav.absoluteFilePath())) ++removed;
+    }
+    return removed;
+  });
 }
 
 

@@ -7,7 +7,10 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
 
+#include <QFuture>
+#include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 namespace cosystudio::ui {
 
@@ -22,26 +25,42 @@ struct ExportFormat {
 
 inline constexpr double kTrimMarginSeconds = 0.1;
 
-class TakeStore {
+// Writing and removing files happens on a pool thread of the store's own,
+// one task after another in the order asked, so the window never waits on the
+// disk, two takes are never written at once and retention never races a write.
+class TakeStore : public QObject {
+  Q_OBJECT
+
  public:
   // Default: <AppDataLocation>/outputs.
-  explicit TakeStore(QString folder = {});
+  explicit TakeStore(const QString& folder = {}, QObject* parent = nullptr);
+  // Waits for the writes still queued: a take finished just before quitting is kept.
+  ~TakeStore() override;
 
   const QString& folder() const { return folder_; }
-  // Writes take.wav + take.json into the folder; returns the WAV path and sets
-  // take.wavPath. Throws std::runtime_error with a readable message.
-  QString save(Take& take) const;
+  // Takes saved from now on go to `folder` (empty: the default); those queued
+  // still go where they were headed.
+  void setFolder(const QString& folder);
+  // Queues take.wav + take.json for the folder; ends in saved() or saveFailed().
+  void save(const Take& take);
   // Every take in the folder (WAV + sidecar), oldest first, with its segments:
   // the history of earlier sessions. A pair that cannot be read is skipped and
-  // named in `problems`.
-  QVector<Take> load(QStringList* problems = nullptr) const;
-  // Deletes takes older than `days` (0 = keep everything); returns how many.
-  int applyRetention(int days) const;
+  // named in `problems`. Waits for the queue first, so it reads what it holds.
+  QVector<Take> load(QStringList* problems = nullptr);
+  // Queues the removal of takes older than `days` (0 = keep everything); the
+  // future holds how many were removed.
+  QFuture<int> applyRetention(int days);
 
   static QString defaultFolder();
 
+ signals:
+  void saved(quint64 jobId, const QString& wavPath);
+  // `message` names the file and says why, in the user's language.
+  void saveFailed(quint64 jobId, const QString& message);
+
  private:
   QString folder_;
+  QThreadPool queue_;  // one thread: the order of the calls is the order on disk
 };
 
 // Writes `take` to `path` in `format` and its sidecar JSON next to it

@@ -12,6 +12,7 @@
 #include "voice_library.h"
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/loudness.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,6 +26,11 @@
 #include <QSettings>
 #include <QTimer>
 #include <QtTest>
+
+#include <sys/resource.h>
+
+#include <csignal>
+#include <optional>
 
 using namespace cosystudio;
 using namespace cosystudio::ui;
@@ -70,6 +76,25 @@ bool readyWindow(MainWindow& window, const QString& outputs) {
   window.clipPanel()->setTranscript(kTranscript);
   return true;
 }
+
+// While it lives no file can grow past `bytes`, for root too: a full disk as
+// the writer sees it. SIGXFSZ is ignored, so the write fails, not the process.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    std::signal(SIGXFSZ, SIG_IGN);
+    getrlimit(RLIMIT_FSIZE, &saved_);
+    rlimit limit = saved_;
+    limit.rlim_cur = bytes;
+    setrlimit(RLIMIT_FSIZE, &limit);
+  }
+  ~FileSizeLimit() { setrlimit(RLIMIT_FSIZE, &saved_); }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit saved_{};
+};
 
 }  // namespace
 
@@ -233,6 +258,7 @@ class EngineSessionTest : public QObject {
     QCOMPARE(redo.segmentTexts(), QStringList{segments.at(1).toString()});
     // ... and the history gained the whole text with that segment replaced.
     QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+    QTRY_VERIFY(!window.historyPanel()->takes().last().wavPath.isEmpty());  // written in the background
     const Take spliced = window.historyPanel()->takes().last();
     QCOMPARE(spliced.jobId, redo.jobId);
     QCOMPARE(spliced.spec.text, whole.spec.text);
@@ -297,6 +323,7 @@ class EngineSessionTest : public QObject {
     QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
+    QTRY_VERIFY(!window.historyPanel()->takes().first().wavPath.isEmpty());  // written in the background
     const Take& take = window.historyPanel()->takes().first();
     QVERIFY(take.wavPath.startsWith(outputs.path()));
     const audio::Clip written = audio::loadClip(take.wavPath.toStdString());
@@ -320,6 +347,59 @@ class EngineSessionTest : public QObject {
     QVERIFY(window.generate() != 0);
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+  }
+
+  // A take the outputs folder cannot hold stays in the list, the message names
+  // the file, says why and that it can be exported, and exporting it elsewhere
+  // gives the take's audio.
+  void aTakeThatCannotBeWrittenIsKeptAndCanBeExported_data() {
+    QTest::addColumn<bool>("diskFull");
+    // sysfs refuses new files even to root, which chmod 0555 does not stop.
+    QTest::newRow("read-only folder") << false;
+    QTest::newRow("disk full") << true;
+  }
+
+  void aTakeThatCannotBeWrittenIsKeptAndCanBeExported() {
+    QFETCH(bool, diskFull);
+    constexpr rlim_t kLimit = 16384;  // a WAV header and a third of a second
+    QTemporaryDir writable, elsewhere;
+    const QString folder = diskFull ? writable.path() : QStringLiteral("/sys");
+    MainWindow window;
+    QVERIFY(readyWindow(window, folder));
+    window.textPanel()->setText(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。"));
+    window.stylePanel()->setSeed(893317537, false);
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    std::optional<FileSizeLimit> limit;
+    if (diskFull) limit.emplace(kLimit);
+    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(errors.count(), 1);
+    limit.reset();
+    const Take made = finished.first().first().value<Take>();
+    QVERIFY(qsizetype(kLimit) < made.samples.size() * 2);  // its PCM16 WAV does not fit
+
+    const QString message = errors.first().first().toString();
+    QVERIFY2(message.contains(QStringLiteral("Cannot write ") + folder + QStringLiteral("/take-")), qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral(".part")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("Export take")), qPrintable(message));
+    QVERIFY(QDir(folder).entryList({QStringLiteral("take-*")}, QDir::Files).isEmpty());  // no half file left
+    QCOMPARE(window.historyPanel()->takes().size(), 1);
+    QCOMPARE(window.historyPanel()->takes().first().samples, made.samples);
+    QVERIFY(window.historyPanel()->takes().first().wavPath.isEmpty());
+
+    ExportFormat format;
+    format.encoding = audio::WavEncoding::Float32;
+    window.historyPanel()->setExportFormat(format);
+    QSignalSpy exported(window.historyPanel(), &HistoryPanel::exportsFinished);
+    const QString path = elsewhere.filePath(QStringLiteral("kept.wav"));
+    QVERIFY(window.historyPanel()->exportCurrent(path));
+    QVERIFY(exported.wait(10000));
+    QCOMPARE(errors.count(), 1);
+    // The take's audio under the peak guard every export applies.
+    std::vector<float> expected(made.samples.begin(), made.samples.end());
+    audio::master(expected, made.sampleRate, std::nullopt, audio::exportCeilingDbfs(std::nullopt));
+    QCOMPARE(audio::loadClip(path.toStdString()).channels[0], expected);
   }
 
   // A folder that passes the folder check but whose flow.pt is another

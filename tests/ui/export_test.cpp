@@ -50,6 +50,15 @@ Take takeOfClicks() {
   return take;
 }
 
+// Saves `take` through the store's queue and waits; the WAV written ("" when it failed).
+QString saveAndWait(TakeStore& store, Take& take) {
+  QSignalSpy saved(&store, &TakeStore::saved);
+  store.save(take);
+  if (!saved.wait(10000)) return {};
+  take.wavPath = saved.first().at(1).toString();
+  return take.wavPath;
+}
+
 QJsonObject masteringOf(const QString& wavPath) {
   QFile sidecar(QFileInfo(wavPath).path() + QLatin1Char('/') + QFileInfo(wavPath).completeBaseName() +
                 QStringLiteral(".json"));
@@ -227,17 +236,49 @@ class ExportTest : public QObject {
     QTemporaryDir dir;
     TakeStore store(dir.path());
     Take take = sineTake(0.2);
-    const QString wav = store.save(take);
-    QCOMPARE(take.wavPath, wav);
+    const QString wav = saveAndWait(store, take);
     QVERIFY(QFile::exists(wav));
-    QCOMPARE(store.applyRetention(0), 0);
-    QCOMPARE(store.applyRetention(30), 0);
+    QCOMPARE(store.applyRetention(0).result(), 0);
+    QCOMPARE(store.applyRetention(30).result(), 0);
     QFile file(wav);
     QVERIFY(file.open(QIODevice::ReadWrite));
     QVERIFY(file.setFileTime(QDateTime::currentDateTime().addDays(-40), QFileDevice::FileModificationTime));
     file.close();
-    QCOMPARE(store.applyRetention(30), 1);
+    QCOMPARE(store.applyRetention(30).result(), 1);
     QVERIFY(!QFile::exists(wav));
+  }
+
+  // One write after another, in the order asked: a long take queued first is
+  // on disk before a short one queued after it.
+  void theStoreWritesTakesInTheOrderAsked() {
+    QTemporaryDir dir;
+    TakeStore store(dir.path());
+    QSignalSpy saved(&store, &TakeStore::saved);
+    for (const auto& [jobId, seconds] : {std::pair{1, 30.0}, {2, 0.2}, {3, 0.2}}) {
+      Take take = sineTake(seconds);
+      take.jobId = quint64(jobId);
+      store.save(take);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 3, 20000);
+    for (int i = 0; i < 3; ++i) QCOMPARE(saved.at(i).at(0).toULongLong(), quint64(i + 1));
+  }
+
+  // A folder that cannot be made (its parent is a file, which stops root too):
+  // the failure names the take's file.
+  void aFailedSaveSaysWhichFile() {
+    QTemporaryDir dir;
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    TakeStore store(blocker.fileName() + QStringLiteral("/outputs"));
+    QSignalSpy failed(&store, &TakeStore::saveFailed);
+    const Take take = sineTake(0.2);
+    store.save(take);
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(failed.first().at(0).toULongLong(), take.jobId);
+    const QString message = failed.first().at(1).toString();
+    QVERIFY2(message.startsWith(QStringLiteral("Cannot write ") + store.folder() + QStringLiteral("/take-")),
+             qPrintable(message));
   }
 
   // A folder that refuses new files (sysfs does, even to root): the message
@@ -278,7 +319,7 @@ class ExportTest : public QObject {
     take.segments[1].warnings << QStringLiteral("reached its token cap");
     take.segments[2].regeneratedSeed = 99;
     take.samples = joinSegments(take.segments, take.sampleRate);
-    store.save(take);
+    QVERIFY(!saveAndWait(store, take).isEmpty());
     QFile broken(dir.filePath(QStringLiteral("take-broken.json")));
     QVERIFY(broken.open(QIODevice::WriteOnly));
     broken.write("{ not json");

@@ -123,6 +123,7 @@ class MainWindowTest : public QObject {
   void takesOfAnEarlierSessionAreInTheHistory() {
     QTemporaryDir outputs;
     cosystudio::ui::TakeStore store(outputs.path());
+    QSignalSpy saved(&store, &cosystudio::ui::TakeStore::saved);
     for (const int minutesAgo : {3, 1}) {  // two sessions, each counting its jobs from 1
       cosystudio::ui::Take take;
       take.jobId = 1;
@@ -132,6 +133,7 @@ class MainWindowTest : public QObject {
       take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
       store.save(take);
     }
+    QTRY_COMPARE(saved.count(), 2);
     MainWindow window;
     window.setOutputsFolder(outputs.path());
     const auto& takes = window.historyPanel()->takes();
