@@ -25,6 +25,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
@@ -42,10 +43,30 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cosystudio::ui {
 
 namespace {
+
+// The model's tokenizer and its added tokens (the markup tags), or why they cannot be read.
+struct TokenizerTags {
+  std::shared_ptr<const text::Tokenizer> tokenizer;
+  QStringList tags;
+  QString error;
+};
+
+TokenizerTags readTokenizerTags(const QString& folder) {
+  TokenizerTags read;
+  try {
+    auto tokenizer = std::make_shared<text::Tokenizer>(text::Tokenizer::load(std::filesystem::path(folder.toStdString())));
+    for (const std::string& tag : tokenizer->addedTokens()) read.tags << QString::fromStdString(tag);
+    read.tokenizer = std::move(tokenizer);
+  } catch (const std::exception& e) {
+    read.error = QString::fromStdString(e.what());
+  }
+  return read;
+}
 
 // On the CPU there is no VRAM to show, and no CUDA context to explain.
 QString describeReport(const ResetReport& r, bool onGpu) {
@@ -427,15 +448,21 @@ bool MainWindow::setModelFolder(const QString& folder) {
 }
 
 void MainWindow::loadTokenizerTags(const QString& folder) {
-  try {
-    auto tokenizer = std::make_shared<text::Tokenizer>(text::Tokenizer::load(std::filesystem::path(folder.toStdString())));
-    QStringList tags;
-    for (const std::string& tag : tokenizer->addedTokens()) tags << QString::fromStdString(tag);
-    text_->setKnownTags(tags);
-    text_->setTokenizer(std::move(tokenizer));
-  } catch (const std::exception& e) {
-    statusBar()->showMessage(tr("Markup cannot be checked: %1").arg(QString::fromStdString(e.what())), 8000);
-  }
+  // Reading the vocabulary takes a moment: on a pool thread. What arrives for
+  // a folder that is no longer the model's (another was chosen meanwhile) is dropped.
+  auto* reading = new QFutureWatcher<TokenizerTags>(this);
+  connect(reading, &QFutureWatcher<TokenizerTags>::finished, this, [this, reading, folder] {
+    reading->deleteLater();
+    if (folder != modelFolder_) return;
+    const TokenizerTags read = reading->result();
+    if (!read.tokenizer) {
+      statusBar()->showMessage(tr("Markup cannot be checked: %1").arg(read.error), 8000);
+      return;
+    }
+    text_->setKnownTags(read.tags);
+    text_->setTokenizer(read.tokenizer);
+  });
+  reading->setFuture(QtConcurrent::run(readTokenizerTags, folder));
 }
 
 void MainWindow::promptForModelOnFirstRun() {
