@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AppSettings</name>
+    <message>
+        <source>Setting %1 = “%2” is %3; %4 is used instead.</source>
+        <translation>设置 %1 = “%2” %3；改用 %4。</translation>
+    </message>
+    <message>
+        <source>not %1 or %2</source>
+        <translation>不是 %1 或 %2</translation>
+    </message>
+    <message>
+        <source>not a language name</source>
+        <translation>不是语言名称</translation>
+    </message>
+    <message>
+        <source>not a whole number from %1 to %2</source>
+        <translation>不是 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>默认值</translation>
+    </message>
+</context>
+<context>
     <name>JobSpec</name>
     <message>
         <source> (segment %1 of #%2)</source>

@@ -2,6 +2,8 @@
 
 #include "language.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QSettings>
 
 namespace cosystudio::ui {
@@ -19,22 +21,71 @@ constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
 constexpr char kOutputsFolder[] = "outputs/folder";
 
+// The settings file may have been edited by hand or written by another
+// version: a value the dialog could not have chosen is replaced by the
+// default, and the key and value are reported instead of reaching the engine
+// (100000 CPU threads, a timer interval that overflows, an unknown device).
+class Reader {
+ public:
+  explicit Reader(QStringList& problems) : problems_(problems) {}
+
+  int integer(const char* key, int fallback, int minimum, int maximum) {
+    const QVariant stored = settings_.value(QLatin1String(key));
+    if (!stored.isValid()) return fallback;
+    bool ok = false;
+    const int value = stored.toInt(&ok);
+    if (ok && value >= minimum && value <= maximum) return value;
+    refuse(key, stored, QCoreApplication::translate("AppSettings", "not a whole number from %1 to %2")
+                            .arg(minimum)
+                            .arg(maximum),
+           QString::number(fallback));
+    return fallback;
+  }
+
+  // A string that `acceptable` approves of; the empty string is the default.
+  template <typename Acceptable>
+  QString text(const char* key, Acceptable acceptable, const QString& why) {
+    const QVariant stored = settings_.value(QLatin1String(key));
+    const QString value = stored.toString();
+    if (value.isEmpty() || acceptable(value)) return value;
+    refuse(key, stored, why, QCoreApplication::translate("AppSettings", "the default"));
+    return {};
+  }
+
+  const QSettings& settings() const { return settings_; }
+
+ private:
+  void refuse(const char* key, const QVariant& stored, const QString& why, const QString& used) {
+    const QString shown = stored.canConvert<QString>() ? stored.toString() : QString::fromLatin1(stored.typeName());
+    problems_ << QCoreApplication::translate("AppSettings", "Setting %1 = “%2” is %3; %4 is used instead.")
+                     .arg(QLatin1String(key), shown, why, used);
+    qWarning("%s", qPrintable(problems_.last()));
+  }
+
+  const QSettings settings_;
+  QStringList& problems_;
+};
+
 }  // namespace
 
 AppSettings AppSettings::load() {
-  const QSettings s;
   AppSettings a;
-  a.device.kind = DeviceKind(s.value(QLatin1String(kDeviceKind), 0).toInt());
-  a.device.index = s.value(QLatin1String(kDeviceIndex), 0).toInt();
-  a.precision = Precision(s.value(QLatin1String(kPrecision), int(Precision::Float32)).toInt());
-  a.llmCheckpoint = s.value(QLatin1String(kLlmCheckpoint)).toString();
-  a.retentionDays = s.value(QLatin1String(kRetentionDays), 0).toInt();
-  a.idleUnloadMinutes = s.value(QLatin1String(kIdleUnloadMinutes), 0).toInt();
-  a.watchdogSeconds = s.value(QLatin1String(kWatchdogSeconds), a.watchdogSeconds).toInt();
-  a.cpuThreads = s.value(QLatin1String(kCpuThreads), 0).toInt();
-  a.language = s.value(QLatin1String(i18n::kLanguageSettingsKey)).toString();
-  a.audioOutput = s.value(QLatin1String(kAudioOutput)).toByteArray();
-  a.outputsFolder = s.value(QLatin1String(kOutputsFolder)).toString();
+  Reader r(a.problems);
+  a.device.kind = DeviceKind(r.integer(kDeviceKind, int(DeviceKind::Cpu), int(DeviceKind::Cpu), int(DeviceKind::Cuda)));
+  a.device.index = r.integer(kDeviceIndex, 0, 0, kMaxDeviceIndex);
+  a.precision = Precision(
+      r.integer(kPrecision, int(Precision::Float32), int(Precision::Float32), int(Precision::Float16)));
+  const QString rl = QLatin1String(kRlCheckpoint), base = QLatin1String(kBaseCheckpoint);
+  a.llmCheckpoint = r.text(kLlmCheckpoint, [&](const QString& name) { return name == rl || name == base; },
+                           QCoreApplication::translate("AppSettings", "not %1 or %2").arg(rl, base));
+  a.retentionDays = r.integer(kRetentionDays, 0, 0, kMaxRetentionDays);
+  a.idleUnloadMinutes = r.integer(kIdleUnloadMinutes, 0, 0, kMaxIdleUnloadMinutes);
+  a.watchdogSeconds = r.integer(kWatchdogSeconds, a.watchdogSeconds, 0, kMaxWatchdogSeconds);
+  a.cpuThreads = r.integer(kCpuThreads, 0, 0, kMaxCpuThreads);
+  a.language = r.text(i18n::kLanguageSettingsKey, [](const QString& name) { return QLocale(name).language() != QLocale::C; },
+                      QCoreApplication::translate("AppSettings", "not a language name"));
+  a.audioOutput = r.settings().value(QLatin1String(kAudioOutput)).toByteArray();
+  a.outputsFolder = r.settings().value(QLatin1String(kOutputsFolder)).toString();
   return a;
 }
 

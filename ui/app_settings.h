@@ -6,8 +6,16 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace cosystudio::ui {
+
+// The largest values the Settings dialog offers; load() holds the file to them.
+inline constexpr int kMaxRetentionDays = 3650;
+inline constexpr int kMaxIdleUnloadMinutes = 24 * 60;
+inline constexpr int kMaxWatchdogSeconds = 3600;
+inline constexpr int kMaxCpuThreads = 256;
+inline constexpr int kMaxDeviceIndex = 255;
 
 struct AppSettings {
   Device device;
@@ -22,6 +30,10 @@ struct AppSettings {
   QString language;       // locale name such as "zh_CN"; empty = follow the system
   QByteArray audioOutput;  // QAudioDevice::id(); empty = the system's default output
   QString outputsFolder;   // where every take is kept; empty = TakeStore::defaultFolder()
+  // What load() found unusable in the settings file (edited by hand, or by
+  // another version) and replaced by the default: one line per key, naming
+  // the key and the value. Never saved.
+  QStringList problems;
 
   static AppSettings load();
   void save() const;

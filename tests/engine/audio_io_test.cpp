@@ -201,13 +201,28 @@ TEST_F(AudioIo, WriteWavClipsInsteadOfWrapping) {
 }
 
 TEST_F(AudioIo, WriteWavRefusesBadClipsAndPaths) {
+  // The AudioError of writing `clip` to `file`, which must name the file.
+  const auto writeError = [](const fs::path& file, const Clip& clip) {
+    try {
+      writeWav(file, clip);
+    } catch (const AudioError& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("'" + file.string() + "': "), std::string::npos) << message;
+      return message;
+    }
+    ADD_FAILURE() << file << " was written";
+    return std::string();
+  };
   Clip clip;
   clip.sampleRate = 16000;
   clip.channels = {std::vector<float>(100, 0.0f)};
-  EXPECT_THROW(writeWav(path("missing-folder") / "x.wav", clip), AudioError);
-  EXPECT_THROW(writeWav(path("empty.wav"), Clip{}), AudioError);
+  const std::string missing = writeError(path("missing-folder") / "x.wav", clip);
+  EXPECT_CONTAINS(missing, "cannot be written");
+  EXPECT_CONTAINS(missing, "No such file or directory");
+  EXPECT_CONTAINS(writeError(path("empty.wav"), Clip{}), "nothing to write");
   clip.channels.push_back(std::vector<float>(50, 0.0f));
-  EXPECT_THROW(writeWav(path("ragged.wav"), clip), AudioError);
+  EXPECT_CONTAINS(writeError(path("ragged.wav"), clip), "channels differ in length");
+  EXPECT_FALSE(fs::exists(path("ragged.wav")));
 }
 
 TEST_F(AudioIo, ResampleForUserKeepsTheSignal) {

@@ -36,6 +36,17 @@ class EngineTest : public ::testing::Test {
     return r;
   }
 
+  // The message of the EngineError `r` is refused with, or a failure when it is accepted.
+  std::string refusal(const SynthesisRequest& r) {
+    try {
+      engine.synthesize(r);
+    } catch (const EngineError& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "accepted the request for: " << r.text;
+    return {};
+  }
+
   Engine engine;
   Voice voice;
 };
@@ -258,12 +269,8 @@ TEST_F(EngineTest, UnloadedEngineRefusesWorkClearly) {
 
 TEST_F(EngineTest, BadRequestsAreRefusedWithAReason) {
   const auto refuses = [&](SynthesisRequest r, const std::string& words) {
-    try {
-      engine.synthesize(r);
-      ADD_FAILURE() << "accepted a request that should mention: " << words;
-    } catch (const EngineError& e) {
-      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
-    }
+    const std::string message = refusal(r);
+    EXPECT_NE(message.find(words), std::string::npos) << message;
   };
   refuses(request(""), "nothing to speak");
   refuses(request("。！？"), "nothing to speak");
@@ -289,6 +296,34 @@ TEST_F(EngineTest, BadRequestsAreRefusedWithAReason) {
   refuses(vc, "source clip");
   // After all of that the engine still works.
   EXPECT_FALSE(engine.synthesize(request("你好。")).samples.empty());
+}
+
+// Values no control of the window can produce but a caller of the engine can:
+// each is refused naming the value, the field or the file.
+TEST_F(EngineTest, BadValuesAreNamed) {
+  auto nan = request("你好。");
+  nan.speed = std::nan("");  // fails every comparison, so a range check must not let it through
+  EXPECT_EQ(refusal(nan), "speed must be between 0.5 and 2.0, not nan");
+  EXPECT_NE(refusal(request("好\xE4\xB8")).find("not valid UTF-8"), std::string::npos);
+  EXPECT_NE(refusal(request("好\xE4\xB8")).find("byte offset 3"), std::string::npos) << refusal(request("好\xE4\xB8"));
+  auto instruct = request("你好。");
+  instruct.mode = Mode::Instruct;
+  instruct.instruction = "<|im_start|>请用四川话表达。";
+  EXPECT_NE(refusal(instruct).find("the instruction contains the control token <|im_start|> at character 0"),
+            std::string::npos)
+      << refusal(instruct);
+  auto transcript = request("你好。");
+  transcript.voice = engine.prepareVoice(kPrompt, "你好<|endofprompt|>");
+  EXPECT_NE(refusal(transcript).find("the transcript contains the control token <|endofprompt|> at character 2"),
+            std::string::npos)
+      << refusal(transcript);
+  auto segment = request("你好。");
+  segment.onlySegment = 5;
+  EXPECT_EQ(refusal(segment), "segment 6 does not exist (the text has 1)");
+  auto vc = request("");
+  vc.mode = Mode::VoiceConversion;
+  vc.sourceClip = tempFile("no-such-source.wav");
+  EXPECT_EQ(refusal(vc), "'" + vc.sourceClip.string() + "': file not found");
 }
 
 TEST_F(EngineTest, ZeroShotNeedsATranscript) {
@@ -327,37 +362,88 @@ TEST_F(EngineTest, VoiceFilesRoundTripAndStaleFeaturesAreRebuilt) {
   EXPECT_EQ(engine.synthesize(r).samples, original.samples);
 }
 
-TEST(VoiceFile, DamagedFilesAreRefusedWithTheReason) {
-  const fs::path file = tempFile("bad.csvoice");
-  const auto refusal = [&] {
-    try {
-      Voice::load(file);
-    } catch (const EngineError& e) {
-      return std::string(e.what());
-    }
-    return std::string("loaded");
-  };
-  const auto write = [&](const std::string& bytes) { std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes; };
-  const auto le32 = [](uint32_t v) { return std::string{char(v), char(v >> 8), char(v >> 16), char(v >> 24)}; };
-  const std::string magic("CosyStudioVoice\0", 16);
+namespace {
 
-  write("RIFF not a voice");
-  EXPECT_NE(refusal().find("not a CosyStudio voice file"), std::string::npos) << refusal();
-  // A header length from a 1 KB file is checked before anything is allocated.
-  write(magic + le32(1) + le32(0x7fffffff));
-  EXPECT_NE(refusal().find("damaged header"), std::string::npos) << refusal();
-  // So is an array's size: 2^30 floats would be 4 GiB.
-  const std::string header = R"({"transcript":"","model_fingerprint":"","clip_rate":16000,"prompt_mel_frames":0,)"
-                             R"("arrays":[{"name":"clip","type":"f32","count":1073741824,"offset":0}]})";
-  write(magic + le32(1) + le32(uint32_t(header.size())) + header);
-  EXPECT_NE(refusal().find("array 'clip' is implausibly large"), std::string::npos) << refusal();
-  fs::remove(file);
-  EXPECT_NE(refusal().find("cannot open voice file " + file.string()), std::string::npos) << refusal();
+// The message of loading the voice file `file`, or "loaded".
+std::string voiceLoadError(const fs::path& file) {
   try {
-    Voice().save(file);
+    Voice::load(file);
+  } catch (const EngineError& e) {
+    return e.what();
+  }
+  return "loaded";
+}
+
+std::string le32(uint32_t v) { return std::string{char(v), char(v >> 8), char(v >> 16), char(v >> 24)}; }
+
+// A voice file's bytes: magic, version, header length, header, arrays.
+std::string voiceBytes(uint32_t version, const std::string& header, const std::string& arrays = {}) {
+  return std::string("CosyStudioVoice\0", 16) + le32(version) + le32(uint32_t(header.size())) + header + arrays;
+}
+
+// A header with the given "arrays" list.
+std::string voiceHeader(const std::string& arrays) {
+  return R"({"transcript":"","model_fingerprint":"","clip_rate":16000,"prompt_mel_frames":0,"arrays":)" + arrays + "}";
+}
+
+// Writes `bytes` as a voice file and returns the message of loading it.
+std::string voiceRefusal(const std::string& bytes) {
+  const fs::path file = tempFile("bad.csvoice");
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+  std::string message = voiceLoadError(file);
+  fs::remove(file);
+  EXPECT_NE(message.find("voice file " + file.string() + ": "), std::string::npos) << "the file is named: " << message;
+  return message;
+}
+
+#define EXPECT_REFUSED(bytes, words) \
+  EXPECT_NE(voiceRefusal(bytes).find(words), std::string::npos) << voiceRefusal(bytes)
+
+}  // namespace
+
+TEST(VoiceFile, DamagedFilesAreRefusedWithTheReason) {
+  EXPECT_REFUSED("RIFF not a voice", "not a CosyStudio voice file");
+  // A header length from a 1 KB file is checked before anything is allocated.
+  EXPECT_REFUSED(voiceBytes(1, "").substr(0, 20) + le32(0x7fffffff), "damaged header");
+  // So is an array's size: 2^30 floats would be 4 GiB.
+  EXPECT_REFUSED(voiceBytes(1, voiceHeader(R"([{"name":"clip","type":"f32","count":1073741824,"offset":0}])")),
+                 "array 'clip' is implausibly large");
+  const fs::path absent = tempFile("absent.csvoice");
+  EXPECT_EQ(voiceLoadError(absent), "cannot open voice file " + absent.string());
+  try {
+    Voice().save(absent);
     FAIL() << "saved an empty voice";
   } catch (const EngineError& e) {
     EXPECT_NE(std::string(e.what()).find("cannot save an empty voice"), std::string::npos) << e.what();
+  }
+}
+
+TEST(VoiceFile, EveryKindOfDamageIsNamed) {
+  // Written by a later CosyStudio.
+  EXPECT_REFUSED(voiceBytes(2, voiceHeader("[]")), "format version 2 is not supported");
+  // Cut off inside the header.
+  EXPECT_REFUSED(voiceBytes(1, voiceHeader("[]")).substr(0, 40), "truncated header");
+  EXPECT_REFUSED(voiceBytes(1, "{not json"), "damaged header ([json.exception.parse_error");
+  EXPECT_REFUSED(voiceBytes(1, R"({"transcript":"hi"})"), "damaged header ([json.exception.out_of_range.403] key "
+                                                          "'model_fingerprint' not found)");
+  // Cut off inside the arrays: 100 samples declared, 3 there.
+  EXPECT_REFUSED(voiceBytes(1, voiceHeader(R"([{"name":"clip","type":"f32","count":100,"offset":0}])"),
+                            std::string(12, '\0')),
+                 "truncated array 'clip'");
+  // A readable file that lacks the speech tokens.
+  EXPECT_REFUSED(voiceBytes(1, voiceHeader("[]")), "incomplete voice data");
+}
+
+// A folder that does not exist: the message says the voice was not written.
+TEST(VoiceFile, SavingIntoAMissingFolderIsNamed) {
+  auto data = std::make_shared<Voice::Data>();
+  data->speechTokens = {1, 2, 3};
+  const fs::path file = tempFile("no-such-folder") / "a.csvoice";
+  try {
+    Voice(data).save(file);
+    FAIL() << "saved into a missing folder";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot write voice file " + file.string()), std::string::npos) << e.what();
   }
 }
 

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 namespace fs = std::filesystem;
 using namespace cosystudio;
 
@@ -87,6 +89,55 @@ TEST(ModelConfig, HyperYamlFollowsReferencesAndReportsMissingValues) {
     EXPECT_NE(std::string(e.what()).find("'llm.sampling.no_such_key' is missing"), std::string::npos) << e.what();
   }
   EXPECT_THROW(HyperYaml::load(kTinyModel / "absent.yaml"), ConfigError);
+}
+
+// A damaged cosyvoice3.yaml or CosyVoice-BlankEN/config.json: the message
+// names the file and the key (loading the model shows the same words).
+TEST(ModelConfig, DamagedFilesNameTheFileAndTheKey) {
+  const fs::path folder = fs::temp_directory_path() / ("cosystudio-config-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  fs::create_directories(folder / "CosyVoice-BlankEN");
+  const fs::path yamlFile = folder / "cosyvoice3.yaml", jsonFile = folder / "CosyVoice-BlankEN" / "config.json";
+  const auto contents = [](const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  const std::string yaml = contents(kTinyModel / "cosyvoice3.yaml");
+  const std::string json = contents(kTinyModel / "CosyVoice-BlankEN" / "config.json");
+  // Both files as released, but `file`'s first `from` replaced by `to`; the error of reading them.
+  const auto errorWith = [&](const fs::path& file, const std::string& from, const std::string& to) {
+    std::string damaged = file == yamlFile ? yaml : json;
+    const auto at = damaged.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) damaged.replace(at, from.size(), to);
+    std::ofstream(yamlFile, std::ios::binary | std::ios::trunc) << (file == yamlFile ? damaged : yaml);
+    std::ofstream(jsonFile, std::ios::binary | std::ios::trunc) << (file == jsonFile ? damaged : json);
+    try {
+      readLlmConfig(folder);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(read without error)");
+  };
+  const auto expectError = [](const std::string& message, const std::string& words) {
+    EXPECT_NE(message.find(words), std::string::npos) << message;
+  };
+  const std::string yamlName = yamlFile.string() + ": ", jsonName = jsonFile.string() + ": ";
+
+  expectError(errorWith(yamlFile, "top_k: 25", "top_k: many"), yamlName + "'llm.sampling.top_k' is not a number: 'many'");
+  const auto notYaml = errorWith(yamlFile, "sample_rate: 24000", "sample_rate: [24000");
+  expectError(notYaml, yamlName);
+  expectError(notYaml, "line ");
+  expectError(errorWith(yamlFile, "llm_input_size: 32", "llm_input_size: 48"),
+              "llm_input_size/llm_output_size (48/32) differ from the Qwen2 hidden_size 32");
+  expectError(errorWith(jsonFile, "\"hidden_size\": 32", "\"hidden_size\": \"32\""),
+              jsonName + "'hidden_size' is missing or not a number");
+  expectError(errorWith(jsonFile, "\"num_hidden_layers\": 2", "\"num_hidden_layers\": 0"),
+              jsonName + "'num_hidden_layers' must be a positive integer");
+  expectError(errorWith(jsonFile, "\"use_sliding_window\": false", "\"use_sliding_window\": true"),
+              jsonName + "sliding-window attention is not supported");
+  expectError(errorWith(jsonFile, "\n}", ","), jsonName + "[json.exception.parse_error");
+  fs::remove_all(folder);
 }
 
 // The module tree for the released sizes has exactly the keys and shapes of the

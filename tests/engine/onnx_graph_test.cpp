@@ -56,6 +56,21 @@ TEST(OnnxGraph, RejectsUnsupportedAttributesAtLoad) {
   EXPECT_NE(errorOf([&] { g.load(); }).find("mode wrap is not supported"), std::string::npos);
 }
 
+// A node without an input its op cannot do without (an empty name included)
+// is refused at load, naming it, rather than read past its inputs when run.
+TEST(OnnxGraph, RejectsNodesMissingRequiredInputsAtLoad) {
+  TestGraph one(13);
+  one.input("x", at::randn({2, 2})).node("MatMul", {"x"}, {"y"}).set_name("/proj/MatMul");
+  one.output("y");
+  EXPECT_NE(errorOf([&] { one.load(); }).find("MatMul node '/proj/MatMul': needs 2 input(s), has 1"),
+            std::string::npos);
+
+  TestGraph empty(13);
+  empty.input("x", at::randn({2, 2})).node("Where", {"x", "", "x"}, {"y"});
+  empty.output("y");
+  EXPECT_NE(errorOf([&] { empty.load(); }).find("needs 3 input(s), has 1"), std::string::npos);
+}
+
 TEST(OnnxGraph, RejectsNonOnnxTruncatedAndOldOpsetFiles) {
   EXPECT_NE(errorOf([] { Graph::fromBytes("this is not protobuf", "junk.onnx"); }).find("not an ONNX model"),
             std::string::npos);
@@ -95,9 +110,41 @@ TEST(OnnxGraph, ReadsExternalDataAndNamesAMissingFile) {
   const auto graph = Graph::fromBytes(g.bytes(), "ext.onnx", at::kCPU, dir);
   EXPECT_TRUE(at::equal(graph.run({at::ones({2, 3})})[0], w + 1));
 
+  // Cut short (an interrupted copy): the tensor and the sizes are named.
+  std::filesystem::resize_file(dir / "weights.bin", 4 + 8);
+  const auto shortMsg = errorOf([&] { Graph::fromBytes(g.bytes(), "ext.onnx", at::kCPU, dir); });
+  EXPECT_NE(shortMsg.find("ext.onnx"), std::string::npos) << shortMsg;
+  EXPECT_NE(shortMsg.find("'w'"), std::string::npos) << shortMsg;
+  EXPECT_NE(shortMsg.find("holds 8 bytes, its shape needs 24"), std::string::npos) << shortMsg;
+
   std::filesystem::remove(dir / "weights.bin");
   const auto msg = errorOf([&] { Graph::fromBytes(g.bytes(), "ext.onnx", at::kCPU, dir); });
   EXPECT_NE(msg.find("weights.bin' is missing"), std::string::npos) << msg;
+}
+
+TEST(OnnxGraph, RejectsCyclesAndOutputsNeverProduced) {
+  TestGraph cycle(13);
+  cycle.input("x", at::randn({2}));
+  cycle.node("Add", {"x", "b"}, {"a"});
+  cycle.node("Relu", {"a"}, {"b"});
+  cycle.output("b");
+  EXPECT_EQ(errorOf([&] { cycle.load(); }), "test.onnx: the graph has a cycle");
+
+  TestGraph dangling(13);
+  dangling.input("x", at::randn({2})).node("Relu", {"x"}, {"y"});
+  dangling.output("z");
+  EXPECT_EQ(errorOf([&] { dangling.load(); }), "test.onnx: output 'z' is never produced");
+}
+
+// campplus.onnx and speech_tokenizer_v3.onnx swapped: each names its file and
+// what it expected, at load.
+TEST(OnnxGraph, ANetworkInTheWrongFileIsNamed) {
+  const auto speaker = kModels / "s3tokenizer_v3_tiny.onnx", tokenizer = kModels / "campplus_tiny.onnx";
+  EXPECT_EQ(errorOf([&] { cosystudio::SpeakerEncoder{speaker}; }),
+            speaker.string() + ": not a CAM++ speaker encoder graph (expected one float input (batch, frames, features))");
+  EXPECT_EQ(errorOf([&] { cosystudio::SpeechTokenizer{tokenizer}; }),
+            tokenizer.string() +
+                ": not a speech tokenizer graph (expected inputs (batch, mels, frames) float and (batch) lengths)");
 }
 
 TEST(OnnxGraph, ChecksInputTypeAndShape) {

@@ -80,6 +80,33 @@ TEST(ModelFolder, EitherLanguageModelCheckpointWill) {
   EXPECT_TRUE(mentions(problems, kBaseCheckpoint, std::string("missing (and so is ") + kRlCheckpoint));
 }
 
+// A CosyVoice 1 or 2 download: named as such instead of listing every file
+// CosyVoice3 needs.
+TEST(ModelFolder, RecognisesAnOlderCosyVoiceModel) {
+  for (const char* yaml : {"cosyvoice.yaml", "cosyvoice2.yaml"}) {
+    SCOPED_TRACE(yaml);
+    TempDir dir;
+    std::ofstream(dir.path() / yaml) << "sample_rate: 22050\n";
+    std::ofstream(dir.path() / "llm.pt") << "PK";
+    const auto problems = checkModelFolder(dir.path());
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].file, dir.path().string());
+    EXPECT_EQ(problems[0].message, "is an older CosyVoice model; CosyStudio needs Fun-CosyVoice3-0.5B-2512");
+  }
+}
+
+// A folder where a file belongs (an archive unpacked under the file's name).
+TEST(ModelFolder, AFolderInPlaceOfAFile) {
+  TempDir dir;
+  const fs::path model = dir.path() / "model";
+  fs::copy(kTinyModel, model, fs::copy_options::recursive);
+  fs::remove(model / "campplus.onnx");
+  fs::create_directory(model / "campplus.onnx");
+  const auto problems = checkModelFolder(model);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_TRUE(mentions(problems, "campplus.onnx", "not a regular file"));
+}
+
 TEST(ModelFolder, NotAFolder) {
   const auto problems = checkModelFolder(kTinyModel / "llm.pt");
   ASSERT_EQ(problems.size(), 1u);

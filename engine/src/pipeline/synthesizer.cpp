@@ -86,7 +86,8 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   startSeconds_ = now();
   firstAudioSeconds_ = -1;
 
-  if (request.speed < 0.5 || request.speed > 2.0)
+  // Written so that NaN, which fails every comparison, is refused too.
+  if (!(request.speed >= 0.5 && request.speed <= 2.0))
     throw EngineError("speed must be between 0.5 and 2.0, not " + std::to_string(request.speed));
   if (request.stream && request.speed != 1.0)
     throw EngineError("a speed other than 1.0 needs non-streaming synthesis");
