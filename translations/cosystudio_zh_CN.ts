@@ -1230,12 +1230,55 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>引擎无法重置：%1
 现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
     </message>
+    <message>
+        <source>&amp;Markup reference</source>
+        <translation>标注参考(&amp;M)</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupHighlighter</name>
     <message>
         <source>The model does not know this tag: it would be read out as text.</source>
         <translation>模型不认识这个标签：它会被当作文本读出来。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::MarkupReference</name>
+    <message>
+        <source>Markup reference</source>
+        <translation>标注参考</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Markup in the text changes how it is read. The text panel colours the markup the model knows; markup it does not know is underlined in red, as it would be read out as text.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;文本中的标注改变它的读法。文本面板为模型认识的标注着色；模型不认识的标注带红色下划线，因为它会被当作文字读出来。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Chinese: pinyin&lt;/h3&gt;&lt;p&gt;In place of a character, its reading: the initial and the final with its tone mark, each in brackets. %1 reads 好 as hào; a syllable without an initial is one tag, as in %2. The neutral tone has no mark.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;中文：拼音&lt;/h3&gt;&lt;p&gt;用读音代替汉字：声母和带声调符号的韵母，各放在一对方括号里。%1 把“好”读作 hào；没有声母的音节只有一个标注，如 %2。轻声不标声调。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;English: CMU phones&lt;/h3&gt;&lt;p&gt;In place of a word, its phones as the CMU Pronouncing Dictionary writes them, each in brackets: %1 for “mind”. A vowel carries its stress: 1 main, 2 secondary, 0 none.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;英文：CMU 音素&lt;/h3&gt;&lt;p&gt;用音素代替单词，写法同 CMU 发音词典，每个音素放在一对方括号里：%1 表示 “mind”。元音带重音数字：1 为主重音，2 为次重音，0 为不重读。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Pronunciation…&lt;/b&gt; (Ctrl+P) writes both: select a Chinese character or an English word, or put the cursor right after the character or inside the word, then pick a reading from the dictionary or type one (%1, %2).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;发音…&lt;/b&gt;（Ctrl+P）可以代写这两种标注：选中一个汉字或英文单词，或把光标放在汉字后面或英文单词里，然后从词典中选一个读音，或自己输入（%1、%2）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tags&lt;/h3&gt;&lt;p&gt;The &lt;b&gt;Insert&lt;/b&gt; bar puts a tag at the cursor; a pair goes around the selected words.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;标签&lt;/h3&gt;&lt;p&gt;&lt;b&gt;插入&lt;/b&gt;栏把标签放在光标处；成对的标签包住选中的文字。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The loaded model also knows %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;已载入的模型还认识 %1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Instructions&lt;/h3&gt;&lt;p&gt;In the %1 mode, a short instruction says how to speak; it is not read out. Instructions longer than %2 characters are often ignored or read out. The presets are instructions the model was trained on:&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;指令&lt;/h3&gt;&lt;p&gt;在“%1”模式下，用一句简短的指令说明怎样说；指令本身不会被读出。超过 %2 个字符的指令常被忽略或被读出。预设是模型训练时用过的指令：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -1689,6 +1732,34 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Select one Chinese character or an English word, or put the cursor right after a Chinese character or inside an English word.</source>
         <translation>请选中一个汉字或一个英文单词，或把光标放在汉字后面或英文单词里。</translation>
+    </message>
+    <message>
+        <source>a breath</source>
+        <translation>呼吸声</translation>
+    </message>
+    <message>
+        <source>a quick breath</source>
+        <translation>短促的呼吸声</translation>
+    </message>
+    <message>
+        <source>a laugh</source>
+        <translation>笑声</translation>
+    </message>
+    <message>
+        <source>a sigh</source>
+        <translation>叹气声</translation>
+    </message>
+    <message>
+        <source>a cough</source>
+        <translation>咳嗽声</translation>
+    </message>
+    <message>
+        <source>stress on the words inside</source>
+        <translation>重读其中的文字</translation>
+    </message>
+    <message>
+        <source>the words inside said laughing</source>
+        <translation>笑着说出其中的文字</translation>
     </message>
 </context>
 <context>

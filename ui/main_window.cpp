@@ -9,6 +9,7 @@
 #include "memory_meter.h"
 #include "diagnostics.h"
 #include "elided_label.h"
+#include "help_dialogs.h"
 #include "pcm_player.h"
 #include "style_panel.h"
 #include "take_store.h"
@@ -304,6 +305,9 @@ void MainWindow::createMenus() {
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->setObjectName(QStringLiteral("helpMenu"));
+  QAction* reference = help->addAction(tr("&Markup reference"), this,
+                                       [this] { showMarkupReference(this, text_->knownTags()); });
+  reference->setShortcut(QKeySequence::HelpContents);
   help->addAction(tr("Save &diagnostics…"), this, [this] {
     const QString path = chooseSavePath(this, tr("Save diagnostics"), FileKind::Diagnostics,
                                         QStringLiteral("cosystudio-diagnostics.json"), tr("JSON files (*.json)"));

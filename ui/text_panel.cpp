@@ -124,6 +124,17 @@ QString phoneMarkup(const QString& phones) {
   return markup;
 }
 
+QList<PaletteTag> paletteTags() {
+  return {{QStringLiteral("[breath]"), {}, TextPanel::tr("a breath")},
+          {QStringLiteral("[quick_breath]"), {}, TextPanel::tr("a quick breath")},
+          {QStringLiteral("[laughter]"), {}, TextPanel::tr("a laugh")},
+          {QStringLiteral("[sigh]"), {}, TextPanel::tr("a sigh")},
+          {QStringLiteral("[cough]"), {}, TextPanel::tr("a cough")},
+          {QStringLiteral("<strong>"), QStringLiteral("</strong>"), TextPanel::tr("stress on the words inside")},
+          {QStringLiteral("<laughter>"), QStringLiteral("</laughter>"),
+           TextPanel::tr("the words inside said laughing")}};
+}
+
 TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   // Read the helper's dictionaries now, off the GUI thread, so the first
   // Ctrl+P does not wait for them.
@@ -143,16 +154,10 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
   palette->setObjectName(QStringLiteral("markupBar"));
   palette->setToolButtonStyle(Qt::ToolButtonTextOnly);
   palette->addWidget(new QLabel(tr("Insert:"), palette));
-  const QList<QPair<QString, QString>> tags = {
-      {QStringLiteral("[breath]"), {}},          {QStringLiteral("[quick_breath]"), {}},
-      {QStringLiteral("[laughter]"), {}},        {QStringLiteral("[sigh]"), {}},
-      {QStringLiteral("[cough]"), {}},           {QStringLiteral("<strong>"), QStringLiteral("</strong>")},
-      {QStringLiteral("<laughter>"), QStringLiteral("</laughter>")}};
-  for (const auto& [open, close] : tags) {
-    QAction* tag = palette->addAction(close.isEmpty() ? open : open + QStringLiteral("…") + close, this,
-                                      [this, open = open, close = close] { insertTag(open, close); });
-    tag->setToolTip(close.isEmpty() ? tr("Insert %1 at the cursor").arg(open)
-                                    : tr("Wrap the selection in %1…%2").arg(open, close));
+  for (const PaletteTag& tag : paletteTags()) {
+    QAction* action = palette->addAction(tag.shown(), this, [this, tag] { insertTag(tag.open, tag.close); });
+    action->setToolTip(tag.close.isEmpty() ? tr("Insert %1 at the cursor").arg(tag.open)
+                                           : tr("Wrap the selection in %1…%2").arg(tag.open, tag.close));
   }
   palette->addSeparator();
   QAction* pronounce = palette->addAction(tr("Pronunciation…"), this, &TextPanel::pronounce);

@@ -41,6 +41,7 @@ class TextPanel : public QWidget {
   void setReadsNumbers(bool read);
   // The tokenizer's added tokens of the loaded model (empty: not known yet).
   void setKnownTags(const QStringList& tags);
+  const QStringList& knownTags() const { return knownTags_; }
   // The model's tokenizer, for the preview of normalised segments.
   void setTokenizer(std::shared_ptr<const text::Tokenizer> tokenizer);
   // Cross-lingual mode sends the text whole and verbatim.
@@ -81,6 +82,15 @@ class TextPanel : public QWidget {
   std::shared_ptr<const text::Tokenizer> tokenizer_;
   bool crossLingual_ = false;
 };
+
+// A tag of the palette: put in at the cursor or, with a close tag, around the selection.
+struct PaletteTag {
+  QString open;
+  QString close;
+  QString meaning;  // what the model makes of it
+  QString shown() const { return close.isEmpty() ? open : open + QStringLiteral("…") + close; }
+};
+QList<PaletteTag> paletteTags();
 
 // "hao3" or "hǎo" → "[h][ǎo]", "ai4" → "[ài]": the CosyVoice3 markup of one
 // toned pinyin syllable (initial and toned final as separate tags). Empty when

@@ -1,0 +1,28 @@
+// The Help menu's windows: the markup reference.
+#pragma once
+
+#include <QDialog>
+
+class QTextBrowser;
+
+namespace cosystudio::ui {
+
+// Pinyin, CMU phones, the tags and the instructions, in a window that can stay
+// open next to the text.
+class MarkupReference : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit MarkupReference(QWidget* parent = nullptr);
+
+  // The loaded model's added tokens: its tags beyond the palette's are listed too.
+  void setKnownTags(const QStringList& tags);
+
+ private:
+  QTextBrowser* text_;
+};
+
+// Shows the window's markup reference, opening it the first time.
+void showMarkupReference(QWidget* window, const QStringList& knownTags);
+
+}  // namespace cosystudio::ui
