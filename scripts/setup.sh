@@ -3,7 +3,9 @@
 # torch, into a cache of its own) and builds CosyStudio.
 # Idempotent: installs nothing and rebuilds only what changed on a second run.
 #
-# Usage: scripts/setup.sh [--engine-only]
+# Usage: scripts/setup.sh [--engine-only | --fuzz]
+#        (--fuzz: the engine and its fuzz targets, with clang, ASan and UBSan;
+#         scripts/fuzz.sh calls it)
 #        scripts/setup.sh --check-packages PKG...   report what installing PKG... would do
 #
 # Which libtorch: see scripts/lib/torch-choice.sh (COSYSTUDIO_TORCH=system|pypi).
@@ -23,6 +25,8 @@ ENGINE_PACKAGES=(
 # libblas3 is the reference BLAS itself: the parity sets also run on it.
 SYSTEM_TORCH_PACKAGES=(libtorch-dev libopenblas0-pthread libblas3)
 PYPI_TORCH_PACKAGES=(python3-venv)
+# clang with its libFuzzer and sanitizer runtimes.
+FUZZ_PACKAGES=(clang libclang-rt-dev)
 APP_PACKAGES=(
   qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libgl-dev xvfb xauth pulseaudio pulseaudio-utils
@@ -118,7 +122,11 @@ if [[ "${1:-}" == "--check-packages" ]]; then
   exit
 fi
 ENGINE_ONLY=OFF
-[[ "${1:-}" == "--engine-only" ]] && ENGINE_ONLY=ON
+FUZZ=OFF
+case "${1:-}" in
+  --engine-only) ENGINE_ONLY=ON ;;
+  --fuzz) ENGINE_ONLY=ON FUZZ=ON ;;
+esac
 
 packages=("${ENGINE_PACKAGES[@]}")
 if [[ "$COSYSTUDIO_TORCH_KIND" == system ]]; then
@@ -127,6 +135,7 @@ else
   packages+=("${PYPI_TORCH_PACKAGES[@]}")
 fi
 [[ "$ENGINE_ONLY" == OFF ]] && packages+=("${APP_PACKAGES[@]}")
+[[ "$FUZZ" == ON ]] && packages+=("${FUZZ_PACKAGES[@]}")
 install_missing_packages "${packages[@]}"
 
 torch_args=()
@@ -140,6 +149,8 @@ if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
     -DCMAKE_CUDA_COMPILER="$nvcc"
   )
 fi
+fuzz_args=()
+[[ "$FUZZ" == ON ]] && fuzz_args=(-DCOSYSTUDIO_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++)
 
 # ccache hits across fresh clones only with these two settings; its cache lives
 # outside the checkout.
@@ -151,5 +162,5 @@ export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 echo "setup: building with $COSYSTUDIO_TORCH_KIND libtorch into $COSYSTUDIO_BUILD_DIR"
 cmake -S "$ROOT" -B "$COSYSTUDIO_BUILD_DIR" -G Ninja \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCOSYSTUDIO_ENGINE_ONLY="$ENGINE_ONLY" "${torch_args[@]}" >/dev/null
+  -DCOSYSTUDIO_ENGINE_ONLY="$ENGINE_ONLY" "${torch_args[@]}" "${fuzz_args[@]}" >/dev/null
 cmake --build "$COSYSTUDIO_BUILD_DIR" --parallel "$(nproc)"

@@ -191,6 +191,21 @@ TEST(TextCap, CutsAtASpaceNeverInsideMarkup) {
   EXPECT_FALSE(capPieceLength("短句。", tokens, 50).front().forcedCut);
 }
 
+// A tag pair wrapping more than the bound, or a tag never closed, would keep a
+// whole book in one piece: the bound wins and the text is cut inside it.
+TEST(TextCap, ATagPairOverTheBoundIsCutInside) {
+  for (const std::string& text : {"<strong>" + repeat("好", 120) + "</strong>", "a <laugh> " + repeat("好", 120)}) {
+    const auto pieces = capPieceLength(text, tokens, 50);
+    ASSERT_GT(pieces.size(), 2u) << text;
+    std::string rejoined;
+    for (const CappedPiece& piece : pieces) {
+      EXPECT_LE(tokens(piece.text), 50u) << piece.text;
+      rejoined += piece.text;
+    }
+    EXPECT_EQ(rejoined, text);
+  }
+}
+
 // Raw text and cross-lingual text are not split by sentence, but still bounded.
 TEST(TextCap, RawAndCrossLingualTextAreBounded) {
   NormalizeOptions raw;

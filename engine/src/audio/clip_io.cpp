@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <system_error>
 
 namespace cosystudio::audio {
 namespace {
@@ -100,9 +101,15 @@ Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
   ClipInfo info{path, sfInfo.samplerate, sfInfo.channels, sfInfo.frames, {}};
   if (auto violation = limitViolation(info, limits)) fail(path, *violation);
 
-  // The header decides the allocation; reading still stops once the limit is passed.
+  // The header decides the allocation, bounded by the file's size (PCM holds at
+  // least one byte per frame, compressed audio grows the buffers as it is
+  // decoded) so that a damaged header cannot ask for gigabytes; reading still
+  // stops once the limit is passed.
+  std::error_code sizeError;
+  const auto fileBytes = std::filesystem::file_size(path, sizeError);
   const double framesByLimit = std::floor(limits.maxSeconds * sfInfo.samplerate) + 1;
-  const double reserveFrames = std::min(framesByLimit, double(sfInfo.frames));
+  const double reserveFrames =
+      std::min({framesByLimit, double(sfInfo.frames), sizeError ? 0.0 : double(fileBytes)});
 
   Clip clip;
   clip.sampleRate = sfInfo.samplerate;

@@ -215,7 +215,12 @@ void Graph::Impl::build(const ::onnx::ModelProto& model, const std::filesystem::
         constants[slotFor(proto.output(0))] = place(constantValue(info), device);
         continue;
       }
-      node.kernel = factory->second(info);
+      const int required = factory->second.requiredInputs;
+      int present = 0;
+      while (present < std::min(required, proto.input_size()) && !proto.input(present).empty()) ++present;
+      if (present < required)
+        info.fail("needs " + std::to_string(required) + " input(s), has " + std::to_string(present));
+      node.kernel = factory->second.make(info);
     } catch (const std::exception& e) {
       invalid.push_back(e.what());
       continue;

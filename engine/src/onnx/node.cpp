@@ -45,9 +45,9 @@ std::string NodeInfo::describe() const { return opType + " node '" + name + "'";
 
 void NodeInfo::fail(const std::string& message) const { throw OnnxError(describe() + ": " + message); }
 
-const std::map<std::string, KernelFactory>& kernelFactories() {
-  static const std::map<std::string, KernelFactory> table = [] {
-    std::map<std::string, KernelFactory> t;
+const std::map<std::string, OpKernel>& kernelFactories() {
+  static const std::map<std::string, OpKernel> table = [] {
+    std::map<std::string, OpKernel> t;
     registerMathOps(t);
     registerNnOps(t);
     registerShapeOps(t);

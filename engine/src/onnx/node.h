@@ -57,13 +57,20 @@ using Tensors = std::vector<at::Tensor>;
 using Kernel = std::function<Tensors(const Tensors& inputs)>;
 using KernelFactory = Kernel (*)(const NodeInfo& node);
 
-// op type -> factory, for the default ONNX domain.
-const std::map<std::string, KernelFactory>& kernelFactories();
+// An op's factory and how many leading inputs it cannot do without: a node
+// with fewer is refused at load, so kernels index those inputs freely.
+struct OpKernel {
+  KernelFactory make = nullptr;
+  int requiredInputs = 1;
+};
+
+// op type -> kernel, for the default ONNX domain.
+const std::map<std::string, OpKernel>& kernelFactories();
 
 // The registration functions of the op families (one per ops_*.cpp).
-void registerMathOps(std::map<std::string, KernelFactory>& table);
-void registerNnOps(std::map<std::string, KernelFactory>& table);
-void registerShapeOps(std::map<std::string, KernelFactory>& table);
+void registerMathOps(std::map<std::string, OpKernel>& table);
+void registerNnOps(std::map<std::string, OpKernel>& table);
+void registerShapeOps(std::map<std::string, OpKernel>& table);
 
 // --- helpers shared by the kernels ---------------------------------------
 

@@ -189,49 +189,49 @@ Kernel reduce(const NodeInfo& node) {
 
 }  // namespace
 
-void registerMathOps(std::map<std::string, KernelFactory>& t) {
-  t["Add"] = &binary<add>;
-  t["Sub"] = &binary<sub>;
-  t["Mul"] = &binary<mul>;
-  t["Div"] = &binary<div>;
-  t["Equal"] = &binary<equal>;
-  t["Less"] = &binary<less>;
-  t["LessOrEqual"] = &binary<lessOrEqual>;
-  t["Greater"] = &binary<greater>;
-  t["GreaterOrEqual"] = &binary<greaterOrEqual>;
-  t["And"] = &binary<logicalAnd>;
-  t["Or"] = &binary<logicalOr>;
-  t["MatMul"] = &binary<matmul>;
-  t["Pow"] = &pow;
-  t["Neg"] = &unary<neg>;
-  t["Abs"] = &unary<abs>;
-  t["Sqrt"] = &unary<sqrt>;
-  t["Exp"] = &unary<exp>;
-  t["Log"] = &unary<log>;
-  t["Erf"] = &unary<erf>;
-  t["Tanh"] = &unary<tanh>;
-  t["Sigmoid"] = &unary<sigmoid>;
-  t["Relu"] = &unary<relu>;
-  t["Floor"] = &unary<floor>;
-  t["Ceil"] = &unary<ceil>;
-  t["Round"] = &unary<round>;
-  t["Sin"] = &unary<sin>;
-  t["Cos"] = &unary<cos>;
-  t["Not"] = &unary<logicalNot>;
-  t["Identity"] = &unary<identity>;
-  t["LeakyRelu"] = &leakyRelu;
-  t["Softmax"] = &softmax<false>;
-  t["LogSoftmax"] = &softmax<true>;
-  t["Gemm"] = &gemm;
-  t["Where"] = &where;
-  t["Min"] = &variadic<minimum>;
-  t["Max"] = &variadic<maximum>;
-  t["Clip"] = &clip;
-  t["CumSum"] = &cumSum;
-  t["ReduceMean"] = &reduce<Reduce::Mean>;
-  t["ReduceSum"] = &reduce<Reduce::Sum>;
-  t["ReduceProd"] = &reduce<Reduce::Prod>;
-  t["ReduceMax"] = &reduce<Reduce::Max>;
+void registerMathOps(std::map<std::string, OpKernel>& t) {
+  t["Add"] = {&binary<add>, 2};
+  t["Sub"] = {&binary<sub>, 2};
+  t["Mul"] = {&binary<mul>, 2};
+  t["Div"] = {&binary<div>, 2};
+  t["Equal"] = {&binary<equal>, 2};
+  t["Less"] = {&binary<less>, 2};
+  t["LessOrEqual"] = {&binary<lessOrEqual>, 2};
+  t["Greater"] = {&binary<greater>, 2};
+  t["GreaterOrEqual"] = {&binary<greaterOrEqual>, 2};
+  t["And"] = {&binary<logicalAnd>, 2};
+  t["Or"] = {&binary<logicalOr>, 2};
+  t["MatMul"] = {&binary<matmul>, 2};
+  t["Pow"] = {&pow, 2};
+  t["Neg"] = {&unary<neg>, 1};
+  t["Abs"] = {&unary<abs>, 1};
+  t["Sqrt"] = {&unary<sqrt>, 1};
+  t["Exp"] = {&unary<exp>, 1};
+  t["Log"] = {&unary<log>, 1};
+  t["Erf"] = {&unary<erf>, 1};
+  t["Tanh"] = {&unary<tanh>, 1};
+  t["Sigmoid"] = {&unary<sigmoid>, 1};
+  t["Relu"] = {&unary<relu>, 1};
+  t["Floor"] = {&unary<floor>, 1};
+  t["Ceil"] = {&unary<ceil>, 1};
+  t["Round"] = {&unary<round>, 1};
+  t["Sin"] = {&unary<sin>, 1};
+  t["Cos"] = {&unary<cos>, 1};
+  t["Not"] = {&unary<logicalNot>, 1};
+  t["Identity"] = {&unary<identity>, 1};
+  t["LeakyRelu"] = {&leakyRelu, 1};
+  t["Softmax"] = {&softmax<false>, 1};
+  t["LogSoftmax"] = {&softmax<true>, 1};
+  t["Gemm"] = {&gemm, 2};
+  t["Where"] = {&where, 3};
+  t["Min"] = {&variadic<minimum>, 1};
+  t["Max"] = {&variadic<maximum>, 1};
+  t["Clip"] = {&clip, 1};
+  t["CumSum"] = {&cumSum, 2};
+  t["ReduceMean"] = {&reduce<Reduce::Mean>, 1};
+  t["ReduceSum"] = {&reduce<Reduce::Sum>, 1};
+  t["ReduceProd"] = {&reduce<Reduce::Prod>, 1};
+  t["ReduceMax"] = {&reduce<Reduce::Max>, 1};
 }
 
 }  // namespace cosystudio::onnx

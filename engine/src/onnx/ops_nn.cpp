@@ -17,6 +17,9 @@ SpatialPads splitPads(const std::vector<int64_t>& pads, size_t spatial) {
   SpatialPads out;
   out.symmetric.assign(spatial, 0);
   if (pads.empty()) return out;
+  if (pads.size() != 2 * spatial)
+    throw OnnxError("pads holds " + std::to_string(pads.size()) + " values, " + std::to_string(2 * spatial) +
+                    " expected (begin and end of each spatial axis)");
   bool symmetric = true;
   for (size_t d = 0; d < spatial; ++d) symmetric = symmetric && pads[d] == pads[d + spatial];
   if (symmetric) {
@@ -157,12 +160,12 @@ Kernel pad(const NodeInfo& node) {
 
 }  // namespace
 
-void registerNnOps(std::map<std::string, KernelFactory>& t) {
-  t["Conv"] = &conv;
-  t["BatchNormalization"] = &batchNorm;
-  t["LayerNormalization"] = &layerNorm;
-  t["AveragePool"] = &averagePool;
-  t["Pad"] = &pad;
+void registerNnOps(std::map<std::string, OpKernel>& t) {
+  t["Conv"] = {&conv, 2};
+  t["BatchNormalization"] = {&batchNorm, 5};
+  t["LayerNormalization"] = {&layerNorm, 2};
+  t["AveragePool"] = {&averagePool, 1};
+  t["Pad"] = {&pad, 2};
 }
 
 }  // namespace cosystudio::onnx

@@ -230,23 +230,23 @@ Kernel cast(const NodeInfo& node) {
 
 }  // namespace
 
-void registerShapeOps(std::map<std::string, KernelFactory>& t) {
-  t["Shape"] = &shape;
-  t["Size"] = &size;
-  t["Reshape"] = &reshape;
-  t["Flatten"] = &flatten;
-  t["Squeeze"] = &squeeze;
-  t["Unsqueeze"] = &unsqueeze;
-  t["Concat"] = &concat;
-  t["Split"] = &split;
-  t["Slice"] = &slice;
-  t["Gather"] = &gather;
-  t["Transpose"] = &transpose;
-  t["Expand"] = &expand;
-  t["Tile"] = &tile;
-  t["ConstantOfShape"] = &constantOfShape;
-  t["Range"] = &range;
-  t["Cast"] = &cast;
+void registerShapeOps(std::map<std::string, OpKernel>& t) {
+  t["Shape"] = {&shape, 1};
+  t["Size"] = {&size, 1};
+  t["Reshape"] = {&reshape, 2};
+  t["Flatten"] = {&flatten, 1};
+  t["Squeeze"] = {&squeeze, 1};
+  t["Unsqueeze"] = {&unsqueeze, 1};
+  t["Concat"] = {&concat, 1};
+  t["Split"] = {&split, 1};
+  t["Slice"] = {&slice, 3};
+  t["Gather"] = {&gather, 2};
+  t["Transpose"] = {&transpose, 1};
+  t["Expand"] = {&expand, 2};
+  t["Tile"] = {&tile, 2};
+  t["ConstantOfShape"] = {&constantOfShape, 1};
+  t["Range"] = {&range, 3};
+  t["Cast"] = {&cast, 1};
 }
 
 }  // namespace cosystudio::onnx

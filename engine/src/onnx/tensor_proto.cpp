@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 namespace cosystudio::onnx {
 
@@ -59,7 +60,8 @@ template <typename Field>
 at::Tensor fromField(const Field& field, at::ScalarType fieldType) {
   using T = typename Field::value_type;
   auto t = at::empty({static_cast<int64_t>(field.size())}, at::TensorOptions().dtype(fieldType));
-  std::memcpy(t.data_ptr(), field.data(), field.size() * sizeof(T));
+  // An empty field's data() may be null, which memcpy must never see.
+  if (field.size() > 0) std::memcpy(t.data_ptr(), field.data(), field.size() * sizeof(T));
   return t;
 }
 
@@ -70,7 +72,13 @@ at::Tensor tensorFromProto(const ::onnx::TensorProto& proto, const std::filesyst
   const auto type = scalarTypeFromOnnx(proto.data_type(), context);
   std::vector<int64_t> shape(proto.dims().begin(), proto.dims().end());
   int64_t numel = 1;
-  for (auto d : shape) numel *= d;
+  for (auto d : shape) {
+    // A damaged shape must not overflow the element count (the data's size is
+    // compared with it below, before anything is allocated).
+    if (d < 0 || (d > 0 && numel > std::numeric_limits<int64_t>::max() / 16 / d))
+      throw OnnxError(context + ": has an impossible dimension " + std::to_string(d));
+    numel *= d;
+  }
   const auto options = at::TensorOptions().dtype(type);
 
   const bool external = proto.data_location() == ::onnx::TensorProto::EXTERNAL;
@@ -82,7 +90,7 @@ at::Tensor tensorFromProto(const ::onnx::TensorProto& proto, const std::filesyst
                       std::to_string(expected));
     }
     auto t = at::empty(shape, options);
-    std::memcpy(t.data_ptr(), bytes.data(), bytes.size());
+    if (!bytes.empty()) std::memcpy(t.data_ptr(), bytes.data(), bytes.size());
     return t;
   }
 

@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <system_error>
 
 namespace cosystudio {
 
@@ -134,12 +136,19 @@ Voice Voice::load(const std::filesystem::path& file) {
     data->clipRate = header.at("clip_rate").get<int>();
     data->promptMelFrames = header.at("prompt_mel_frames").get<int64_t>();
     const std::streamoff base = in.tellg();
+    // Sizes from the header are checked against the file's before anything
+    // is allocated: a damaged count must not ask for gigabytes.
+    std::error_code sizeError;
+    const uint64_t fileBytes = std::filesystem::file_size(file, sizeError);
+    if (sizeError || base < 0 || fileBytes < uint64_t(base)) throw fail("cannot read its size");
+    const uint64_t dataBytes = fileBytes - uint64_t(base);
     for (const auto& array : header.at("arrays")) {
       const std::string name = array.at("name");
       const std::string type = array.at("type");
       const uint64_t count = array.at("count");
       const uint64_t offset = array.at("offset");
-      if (count * 4 > kMaxArrayBytes) throw fail("array '" + name + "' is implausibly large");
+      if (count > kMaxArrayBytes / 4) throw fail("array '" + name + "' is implausibly large");
+      if (offset > dataBytes || count * 4 > dataBytes - offset) throw fail("truncated array '" + name + "'");
       void* target = nullptr;
       if (name == "clip" && type == "f32") {
         data->clip.resize(count);

@@ -22,15 +22,19 @@ std::string toUtf8(const std::u32string& text) {
 // A [...] or <...> longer than this is not markup but text (a stray "<").
 constexpr std::size_t kMaxMarkupBytes = 64;
 
-// Byte offsets where `text` may be cut: code point starts outside a tag and
-// outside a <tag>…</tag> pair. Unbalanced tags: every code point start.
-std::vector<std::size_t> cutPositions(std::string_view text) {
-  std::vector<std::size_t> positions, everywhere;
+// Byte offsets where `text` may be cut: every code point start outside a tag,
+// and those of them that are also outside a <tag>…</tag> pair.
+struct CutPositions {
+  std::vector<std::size_t> anywhere, keepingPairs;
+};
+
+CutPositions cutPositions(std::string_view text) {
+  CutPositions cuts;
   int open = 0;  // <tag> pairs around this point
   for (std::size_t pos = 0; pos < text.size();) {
     if (pos > 0) {
-      everywhere.push_back(pos);
-      if (open == 0) positions.push_back(pos);
+      cuts.anywhere.push_back(pos);
+      if (open == 0) cuts.keepingPairs.push_back(pos);
     }
     if (text[pos] == '[' || text[pos] == '<') {
       const std::size_t end = text.find(text[pos] == '[' ? ']' : '>', pos);
@@ -42,7 +46,7 @@ std::vector<std::size_t> cutPositions(std::string_view text) {
     }
     nextCodePoint(text, pos);
   }
-  return positions.empty() ? everywhere : positions;
+  return cuts;
 }
 
 }  // namespace
@@ -62,13 +66,19 @@ std::vector<CappedPiece> capPieceLength(std::string_view piece, const PieceLengt
       window *= 2;
       continue;
     }
-    const std::vector<std::size_t> cuts = cutPositions(piece.substr(0, end));
-    if (cuts.empty()) break;  // a single character
+    const CutPositions positions = cutPositions(piece.substr(0, end));
+    const auto within = [&](std::size_t cut) { return length(piece.substr(0, cut)) <= maxTokens; };
+    // A <tag>…</tag> pair (or an unbalanced tag) stays whole unless that leaves
+    // no cut within the bound: the bound on memory comes first.
+    const std::vector<std::size_t>& cuts =
+        !positions.keepingPairs.empty() && within(positions.keepingPairs.front()) ? positions.keepingPairs
+                                                                                  : positions.anywhere;
+    if (cuts.empty()) break;  // a single character or tag
     // The longest prefix within the bound (binary search over the cuts).
     std::size_t lo = 0, hi = cuts.size();
     while (hi - lo > 1) {
       const std::size_t mid = (lo + hi) / 2;
-      (length(piece.substr(0, cuts[mid])) <= maxTokens ? lo : hi) = mid;
+      (within(cuts[mid]) ? lo : hi) = mid;
     }
     std::size_t cut = cuts[lo], next = cut;
     // A word boundary in the second half of that prefix is a better place

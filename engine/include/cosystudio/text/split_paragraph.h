@@ -35,7 +35,7 @@ std::vector<std::string> splitParagraph(std::string_view text, Language language
 // chapter (or a cross-lingual or raw text, which upstream never splits) would
 // otherwise need tens of GB. Above the bound a piece is cut at the last space
 // before it, else between two characters, never inside [...] or <...> markup
-// nor between <tag> and </tag>.
+// nor between <tag> and </tag> (unless the pair alone is over the bound).
 inline constexpr std::size_t kMaxPieceTokens = 200;
 
 struct CappedPiece {

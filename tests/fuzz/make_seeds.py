@@ -1,0 +1,180 @@
+"""Writes the fuzz targets' seed corpora into tests/fuzz/corpus/<target>/.
+
+Small files in the official formats, each showing the parser one feature, so
+that libFuzzer mutates kilobytes rather than the megabytes of the fixtures:
+checkpoints as torch.save writes them (dict, OrderedDict, fp16/bf16, views
+sharing a storage, both weight-norm spellings, HiFT's `generator.` prefix),
+ONNX graphs of the supported ops with symbolic dimensions, WAV/FLAC/Ogg clips,
+voice files, cosyvoice3.yaml and texts.
+
+Needs torch, onnx, numpy and soundfile (not the app: only to remake seeds):
+    python3 tests/fuzz/make_seeds.py
+"""
+import collections
+import json
+import pathlib
+import shutil
+import struct
+
+import numpy as np
+import onnx
+import soundfile
+import torch
+from onnx import TensorProto, helper
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+CORPUS = HERE / "corpus"
+
+
+def folder(target):
+    path = CORPUS / target
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
+def checkpoints():
+    out = folder("checkpoint")
+    torch.manual_seed(0)
+    torch.save({"embedding.weight": torch.randn(4, 3), "bias": torch.zeros(3)}, out / "dict.pt")
+    torch.save(collections.OrderedDict(
+        [("half", torch.randn(2, 2).half()), ("bf16", torch.randn(3).bfloat16()),
+         ("ids", torch.arange(5)), ("scalar", torch.tensor(1.5))]), out / "ordered_dtypes.pt")
+    base = torch.randn(12)
+    torch.save({"a": base[2:8].view(2, 3), "b": base.view(3, 4).t()}, out / "shared_storage.pt")
+    conv = torch.nn.Sequential(torch.nn.utils.parametrizations.weight_norm(torch.nn.Conv1d(2, 3, 3)))
+    torch.save(conv.state_dict(), out / "weight_norm_parametrizations.pt")
+    legacy = torch.nn.Conv1d(2, 3, 3)
+    g = legacy.weight.norm(dim=(1, 2), keepdim=True).detach()
+    torch.save(collections.OrderedDict(
+        [("conv.weight_g", g), ("conv.weight_v", legacy.weight.detach()), ("conv.bias", legacy.bias.detach())]),
+        out / "weight_norm_legacy.pt")
+    torch.save({"generator.conv_pre.weight": torch.randn(2, 2, 1)}, out / "generator_prefix.pt")
+
+
+def graph(name, nodes, inputs, outputs, initializers=(), opset=17):
+    model = helper.make_model(helper.make_graph(nodes, name, inputs, outputs, list(initializers)),
+                              opset_imports=[helper.make_opsetid("", opset)])
+    onnx.save(model, CORPUS / "onnx" / f"{name}.onnx")
+
+
+def onnx_graphs():
+    folder("onnx")
+    f = TensorProto.FLOAT
+    x = helper.make_tensor_value_info("x", f, ["batch", 4])
+    y = helper.make_tensor_value_info("y", f, ["batch", 3])
+    w = helper.make_tensor("w", f, [4, 3], np.arange(12, dtype=np.float32).tolist())
+    b = helper.make_tensor("b", f, [3], [0.5, -0.5, 1.0])
+    graph("matmul_add", [helper.make_node("MatMul", ["x", "w"], ["xw"]), helper.make_node("Add", ["xw", "b"], ["y"])],
+          [x], [y], [w, b])
+
+    signal = helper.make_tensor_value_info("signal", f, [1, 2, "frames"])
+    kernel = helper.make_tensor("kernel", f, [3, 2, 3], np.ones(18, dtype=np.float32).tolist())
+    out = helper.make_tensor_value_info("out", f, [1, 3, "frames"])
+    graph("conv_relu_softmax", [
+        helper.make_node("Conv", ["signal", "kernel"], ["c"], pads=[1, 1], strides=[1]),
+        helper.make_node("Relu", ["c"], ["r"]),
+        helper.make_node("Softmax", ["r"], ["out"], axis=1)], [signal], [out], [kernel])
+
+    # The shape arithmetic exporters emit: Shape -> Gather -> Unsqueeze -> Concat -> Reshape.
+    feats = helper.make_tensor_value_info("feats", f, ["batch", "time", 4])
+    flat = helper.make_tensor_value_info("flat", f, ["batch", None])
+    graph("shape_reshape", [
+        helper.make_node("Shape", ["feats"], ["shape"]),
+        helper.make_node("Gather", ["shape", "zero"], ["batch_dim"], axis=0),
+        helper.make_node("Unsqueeze", ["batch_dim", "axes"], ["batch_1d"]),
+        helper.make_node("Concat", ["batch_1d", "minus_one"], ["target"], axis=0),
+        helper.make_node("Reshape", ["feats", "target"], ["flat"])],
+        [feats], [flat], [helper.make_tensor("zero", TensorProto.INT64, [], [0]),
+                          helper.make_tensor("axes", TensorProto.INT64, [1], [0]),
+                          helper.make_tensor("minus_one", TensorProto.INT64, [1], [-1])])
+
+    ids = helper.make_tensor_value_info("ids", TensorProto.INT64, ["n"])
+    table = helper.make_tensor("table", f, [5, 2], np.linspace(0, 1, 10, dtype=np.float32).tolist())
+    mean = helper.make_tensor_value_info("mean", f, [])
+    graph("gather_reduce_cast", [
+        helper.make_node("Gather", ["table", "ids"], ["rows"], axis=0),
+        helper.make_node("ReduceMean", ["rows"], ["m"], keepdims=0),
+        helper.make_node("Cast", ["m"], ["mean"], to=f)], [ids], [mean], [table], opset=13)
+
+    ln_in = helper.make_tensor_value_info("h", f, [1, "t", 4])
+    ln_out = helper.make_tensor_value_info("n", f, [1, "t", 4])
+    graph("layer_norm_where", [
+        helper.make_node("LayerNormalization", ["h", "scale", "shift"], ["ln"], axis=-1, epsilon=1e-5),
+        helper.make_node("Greater", ["ln", "zero_f"], ["positive"]),
+        helper.make_node("Where", ["positive", "ln", "zero_f"], ["n"])],
+        [ln_in], [ln_out], [helper.make_tensor("scale", f, [4], [1, 1, 1, 1]),
+                            helper.make_tensor("shift", f, [4], [0, 0, 0, 0]),
+                            helper.make_tensor("zero_f", f, [], [0.0])])
+
+
+def clips():
+    out = folder("clip")
+    t = np.arange(2400) / 16000
+    tone = (0.3 * np.sin(2 * np.pi * 220 * t)).astype(np.float32)
+    soundfile.write(out / "mono16k_pcm16.wav", tone, 16000, subtype="PCM_16")
+    soundfile.write(out / "stereo48k_float.wav", np.stack([tone, -tone], axis=1), 48000, subtype="FLOAT")
+    soundfile.write(out / "mono22k_pcm24.wav", tone, 22050, subtype="PCM_24")
+    soundfile.write(out / "mono8k_u8.wav", tone, 8000, subtype="PCM_U8")
+    soundfile.write(out / "mono16k.flac", tone, 16000, format="FLAC")
+    soundfile.write(out / "mono16k.ogg", tone, 16000, format="OGG", subtype="VORBIS")
+
+
+def voice_files():
+    out = folder("voice_file")
+    rng = np.random.default_rng(0)
+
+    def write(name, transcript, frames, extra_array=False):
+        arrays = [("clip", "f32", rng.uniform(-0.5, 0.5, 48).astype("<f4").tobytes()),
+                  ("speech_tokens", "i32", np.array([1, 2, 3, 4], dtype="<i4").tobytes()),
+                  ("speaker_embedding", "f32", rng.normal(size=8).astype("<f4").tobytes()),
+                  ("prompt_mel", "f32", rng.normal(size=frames * 80).astype("<f4").tobytes())]
+        if extra_array:
+            arrays.append(("later_feature", "f32", b"\0" * 8))
+        header = {"transcript": transcript, "model_fingerprint": "0123456789abcdef", "clip_rate": 16000,
+                  "prompt_mel_frames": frames, "arrays": []}
+        offset = 0
+        for array_name, kind, data in arrays:
+            header["arrays"].append({"name": array_name, "type": kind, "count": len(data) // 4, "offset": offset})
+            offset += len(data)
+        text = json.dumps(header, ensure_ascii=False).encode()
+        with open(out / name, "wb") as f:
+            f.write(b"CosyStudioVoice\0" + struct.pack("<II", 1, len(text)) + text)
+            for _, _, data in arrays:
+                f.write(data)
+
+    write("voice.cosyvoice", "希望你以后能够做的比我还好呦。", 2)
+    write("voice_later_array.cosyvoice", "Hello there.", 1, extra_array=True)
+
+
+def model_configs():
+    out = folder("model_config")
+    shutil.copy(ROOT / "tests/fixtures/e2e/tiny-model-a/cosyvoice3.yaml", out / "tiny-model-a.yaml")
+
+
+def texts():
+    out = folder("text")
+    samples = {
+        "zh_numbers": "今天是2024年3月5日，气温-3.5℃，共花了¥1,234.50元。",
+        "en_numbers": "It costs $5 on 3/4 at 10:30am, about 1.5km away; call 555-0100.",
+        "mixed": "it costs $5 on 3/4 … 你好，CosyVoice3 很好用！",
+        "markup": "[breath]你好<strong>世界</strong>[laughter]，I [M][AY1] [h][ǎo] say <laughter>so</laughter>.",
+        "instruction": "You are a helpful assistant. 请用广东话表达。<|endofprompt|>今天天气真好。",
+        "unknown_markup": "[Breath] [ao4] <laugh> [M][ZZ9] <|notatoken|>",
+        "long_unpunctuated": "这是一个没有标点符号的很长的句子" * 20 + " and then a long English run without stops" * 10,
+        "raw_marker": "<|zh|>直接读出<|en|>as typed",
+        "whitespace": " \t\n\u3000\u00a0",
+        "emoji_combining": "e\u0301 ñ 👍🏽 ﬁ Å",
+    }
+    for name, text in samples.items():
+        (out / name).write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    checkpoints()
+    onnx_graphs()
+    clips()
+    voice_files()
+    model_configs()
+    texts()
