@@ -347,6 +347,26 @@
         <source>Role</source>
         <translation>角色扮演</translation>
     </message>
+    <message>
+        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU: %3&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;用一小段录音克隆声音，并用它朗读任意文字；CosyVoice3 模型在您自己的电脑上运行。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU：%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with &lt;code&gt;scripts/run.sh&lt;/code&gt; on the computer that has the GPU: it then builds against the CUDA libtorch (see the README).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此版本只能在 CPU 上运行。若要使用 NVIDIA GPU，请在装有该 GPU 的电脑上用 &lt;code&gt;scripts/run.sh&lt;/code&gt; 从源代码构建 CosyStudio：它会链接 CUDA 版 libtorch（见 README）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Model:&lt;/b&gt; &lt;a href=&quot;%1&quot;&gt;Fun-CosyVoice3-0.5B-2512&lt;/a&gt; by FunAudioLLM, Tongyi Lab, Alibaba, under the Apache License 2.0; downloaded separately.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;模型：&lt;/b&gt;&lt;a href=&quot;%1&quot;&gt;Fun-CosyVoice3-0.5B-2512&lt;/a&gt;，出自阿里巴巴通义实验室 FunAudioLLM，采用 Apache License 2.0 许可；需另行下载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Libraries:&lt;/b&gt; %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;使用的库：&lt;/b&gt;%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About CosyStudio</source>
+        <translation>关于 CosyStudio</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipPanel</name>
@@ -1149,10 +1169,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>CosyStudio</translation>
     </message>
     <message>
-        <source>About CosyStudio</source>
-        <translation>关于 CosyStudio</translation>
-    </message>
-    <message>
         <source>The language changes when CosyStudio starts again.</source>
         <translation>界面语言在重新启动 CosyStudio 后生效。</translation>
     </message>
@@ -1171,14 +1187,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Source clip for voice conversion: %1</source>
         <translation>音色转换的源音频：%1</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU: %3&lt;/p&gt;%4</source>
-        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;用一小段录音克隆声音，并用它朗读任意文字；CosyVoice3 模型在您自己的电脑上运行。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU：%3&lt;/p&gt;%4</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with &lt;code&gt;scripts/run.sh&lt;/code&gt; on the computer that has the GPU: it then builds against the CUDA libtorch (see the README).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;此版本只能在 CPU 上运行。若要使用 NVIDIA GPU，请在装有该 GPU 的电脑上用 &lt;code&gt;scripts/run.sh&lt;/code&gt; 从源代码构建 CosyStudio：它会链接 CUDA 版 libtorch（见 README）。&lt;/p&gt;</translation>
     </message>
     <message numerus="yes">
         <source>… and %n more line(s): see Show Details.</source>
@@ -1233,6 +1241,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>&amp;Markup reference</source>
         <translation>标注参考(&amp;M)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
 </context>
 <context>

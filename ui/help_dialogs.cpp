@@ -2,18 +2,29 @@
 
 #include "instruction_presets.h"
 #include "job.h"
+#include "model_dialogs.h"
 #include "text_panel.h"
 
+#include "cosystudio/engine.h"
 #include "cosystudio/text/markup.h"
+#include "cosystudio/version.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QMap>
+#include <QMessageBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace cosystudio::ui {
 
 namespace {
+
+// lupdate files the tr() calls of free functions under the enclosing
+// namespace, so that is the context the catalogue holds them in.
+QString tr(const char* text) { return QCoreApplication::translate("cosystudio::ui", text); }
 
 QString code(const QString& text) { return QStringLiteral("<code>%1</code>").arg(text.toHtmlEscaped()); }
 
@@ -93,6 +104,43 @@ void showMarkupReference(QWidget* window, const QStringList& knownTags) {
   reference->show();
   reference->raise();
   reference->activateWindow();
+}
+
+void showAbout(QWidget* parent) {
+  // The libraries engine/ and ui/CMakeLists.txt link, with the licence each comes under.
+  static constexpr std::pair<const char*, const char*> kLibraries[] = {
+      {"Qt 6", "LGPL-3.0"},
+      {"libtorch", "BSD-3-Clause"},
+      {"ONNX", "Apache-2.0"},
+      {"Protocol Buffers", "BSD-3-Clause"},
+      {"libsndfile", "LGPL-2.1"},
+      {"libsamplerate", "BSD-2-Clause"},
+      {"libebur128", "MIT"},
+      {"yaml-cpp", "MIT"},
+      {"utf8proc", "MIT"},
+      {"PCRE2", "BSD-3-Clause"},
+      {"nlohmann/json", "MIT"},
+      {"bzip2", "bzip2-1.0.6"},
+  };
+  QStringList libraries;
+  for (const auto& [name, licence] : kLibraries)
+    libraries << QStringLiteral("%1 (%2)").arg(QLatin1String(name), QLatin1String(licence));
+
+  QString html = tr("<h3>CosyStudio %1</h3>"
+                    "<p>Clone a voice from a short clip and speak any text with it, "
+                    "using the CosyVoice3 model on your own computer.</p>"
+                    "<p>libtorch %2<br>CPU: %3</p>")
+                     .arg(QString::fromLatin1(kVersion), QString::fromLatin1(torchBuildDescription()),
+                          QString::fromStdString(describeCpuBackend(cpuBackend())));
+  if (!builtWithCuda())
+    html += tr("<p>This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with "
+               "<code>scripts/run.sh</code> on the computer that has the GPU: it then builds against the CUDA "
+               "libtorch (see the README).</p>");
+  html += tr("<p><b>Model:</b> <a href=\"%1\">Fun-CosyVoice3-0.5B-2512</a> by FunAudioLLM, Tongyi Lab, Alibaba, "
+             "under the Apache License 2.0; downloaded separately.</p>")
+              .arg(QLatin1String(kModelScopeUrl));
+  html += tr("<p><b>Libraries:</b> %1.</p>").arg(libraries.join(QStringLiteral(", ")));
+  QMessageBox::about(parent, tr("About CosyStudio"), html);
 }
 
 }  // namespace cosystudio::ui

@@ -1,4 +1,4 @@
-// The Help menu's windows: the markup reference.
+// The Help menu's windows: the markup reference and About.
 #pragma once
 
 #include <QDialog>
@@ -24,5 +24,8 @@ class MarkupReference : public QDialog {
 
 // Shows the window's markup reference, opening it the first time.
 void showMarkupReference(QWidget* window, const QStringList& knownTags);
+
+// Version, backend, the linked libraries with their licences and the model's credit.
+void showAbout(QWidget* parent);
 
 }  // namespace cosystudio::ui

@@ -17,7 +17,6 @@
 #include "voice_library.h"
 
 #include "cosystudio/text/tokenizer.h"
-#include "cosystudio/version.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -317,7 +316,9 @@ void MainWindow::createMenus() {
     else
       showError(tr("Cannot write %1").arg(path));
   });
-  help->addAction(tr("&About CosyStudio"), this, &MainWindow::showAbout);
+  help->addSeparator();
+  help->addAction(tr("&About CosyStudio"), this, [this] { showAbout(this); });
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::connectSession() {
@@ -845,21 +846,6 @@ bool MainWindow::saveDiagnostics(const QString& path) const {
   context.memoryHistory = memory_->history();
   QSaveFile file(path);
   return file.open(QIODevice::WriteOnly) && file.write(diagnosticsJson(context)) >= 0 && file.commit();
-}
-
-void MainWindow::showAbout() {
-  QMessageBox::about(this, tr("About CosyStudio"),
-                     tr("<h3>CosyStudio %1</h3>"
-                        "<p>Clone a voice from a short clip and speak any text with it, "
-                        "using the CosyVoice3 model on your own computer.</p>"
-                        "<p>libtorch %2<br>CPU: %3</p>%4")
-                         .arg(QString::fromLatin1(kVersion), QString::fromLatin1(torchBuildDescription()),
-                              QString::fromStdString(describeCpuBackend(cpuBackend())),
-                              builtWithCuda()
-                                  ? QString()
-                                  : tr("<p>This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio "
-                                       "from its source with <code>scripts/run.sh</code> on the computer that has "
-                                       "the GPU: it then builds against the CUDA libtorch (see the README).</p>")));
 }
 
 }  // namespace cosystudio::ui

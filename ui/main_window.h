@@ -86,7 +86,6 @@ class MainWindow : public QMainWindow {
   void showError(const QString& message);
   // Kept for the diagnostics file.
   void recordError(const QString& message);
-  void showAbout();
   void chooseModelFolder();
   void chooseSourceClip();
   void showSettings();

@@ -1,12 +1,16 @@
 #include "help_dialogs.h"
 #include "instruction_presets.h"
 #include "main_window.h"
+#include "model_dialogs.h"
 #include "test_support.h"
 #include "text_panel.h"
 
 #include "cosystudio/text/tokenizer.h"
+#include "cosystudio/version.h"
 
+#include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QTextBrowser>
 #include <QtTest>
 
@@ -67,6 +71,33 @@ class HelpDialogsTest : public QObject {
     QCOMPARE(window.findChildren<MarkupReference*>().size(), 1);
     QVERIFY(window.findChild<MarkupReference*>()->isVisible());
     QVERIFY(!window.findChild<MarkupReference*>()->isModal());
+  }
+
+  void aboutNamesTheLicencesAndTheModel() {
+    MainWindow window;
+    QAction* about = helpAction(window, QStringLiteral("About CosyStudio"));
+    QVERIFY(about);
+    QString text;
+    bool linksOpen = false;
+    QTimer close;  // gone with this frame, should no box come
+    close.setSingleShot(true);
+    connect(&close, &QTimer::timeout, this, [&] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      text = box->text();
+      linksOpen = box->findChild<QLabel*>(QStringLiteral("qt_msgbox_label"))->openExternalLinks();
+      box->accept();
+    });
+    close.start(0);
+    about->trigger();
+    QVERIFY(text.contains(QLatin1String(cosystudio::kVersion)));
+    QVERIFY(text.contains(QStringLiteral("href=\"%1\"").arg(QLatin1String(kModelScopeUrl))));
+    QVERIFY(linksOpen);
+    for (const QString& credit :
+         {QStringLiteral("Fun-CosyVoice3-0.5B-2512"), QStringLiteral("FunAudioLLM"),
+          QStringLiteral("Apache License 2.0"), QStringLiteral("Qt 6 (LGPL-3.0)"), QStringLiteral("libtorch (BSD-3-Clause)"),
+          QStringLiteral("libsndfile (LGPL-2.1)"), QStringLiteral("libsamplerate (BSD-2-Clause)")})
+      QVERIFY2(text.contains(credit), qPrintable(credit));
   }
 };
 
