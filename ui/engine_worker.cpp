@@ -91,14 +91,16 @@ void EngineWorker::shutdown() {
 Voice EngineWorker::voiceFor(const JobSpec& job) {
   if (!job.voiceFile.isEmpty()) {
     if (const Voice* kept = voices_.find(job.voiceFile)) return *kept;
-    return voices_.insert(job.voiceFile, Voice::load(toPath(job.voiceFile)));
+    const Voice loaded = Voice::load(toPath(job.voiceFile));
+    return voices_.insert(job.voiceFile, loaded, loaded.bytes());
   }
   const QFileInfo clip(job.clipPath);
   const QString key = clip.absoluteFilePath() + QLatin1Char('\n') +
                       clip.lastModified().toString(Qt::ISODateWithMs) + QLatin1Char('\n') +
                       job.transcript;
   if (const Voice* kept = voices_.find(key)) return *kept;
-  return voices_.insert(key, engine().prepareVoice(toPath(job.clipPath), job.transcript.toStdString()));
+  const Voice prepared = engine().prepareVoice(toPath(job.clipPath), job.transcript.toStdString());
+  return voices_.insert(key, prepared, prepared.bytes());
 }
 
 void EngineWorker::run(const JobSpec& job) {

@@ -63,7 +63,8 @@ class EngineWorker : public QObject {
   std::unique_ptr<Engine> engine_;
   std::atomic<Engine*> cancelTarget_{nullptr};
   std::atomic<quint64> cancelledJob_{0};
-  RecentCache<QString, Voice> voices_{kCachedVoices};  // prepared voices by voice file, or clip + transcript
+  // Prepared voices by voice file, or clip + transcript.
+  RecentCache<QString, Voice> voices_{kCachedVoices, kCachedVoiceBytes};
 };
 
 }  // namespace cosystudio::ui

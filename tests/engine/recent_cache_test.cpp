@@ -42,3 +42,28 @@ TEST(RecentCache, AThousandVoicesStayWithinTheBound) {
   cache.clear();
   EXPECT_EQ(cache.size(), 0u);
 }
+
+TEST(RecentCache, DropsTheLeastRecentlyUsedUntilTheBytesFit) {
+  RecentCache<std::string, int> cache(8, 100);
+  cache.insert("a", 1, 40);
+  cache.insert("b", 2, 40);
+  ASSERT_NE(cache.find("a"), nullptr);  // "b" is now the least recent
+  cache.insert("c", 3, 40);
+  EXPECT_EQ(cache.find("b"), nullptr);
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(cache.bytes(), 80u);
+  cache.insert("a", 10, 10);  // replacing an entry replaces its size
+  EXPECT_EQ(cache.bytes(), 50u);
+  cache.insert("d", 4, 500);  // over the bound alone: kept, as it is in use, and alone
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_EQ(*cache.find("d"), 4);
+  cache.clear();
+  EXPECT_EQ(cache.bytes(), 0u);
+}
+
+TEST(RecentCache, EightOrdinaryVoicesFitTheByteBound) {
+  // A 30 s clip at 48 kHz: 5.8 MB of clip, 0.5 MB of prompt mel (1500 frames
+  // × 80 bins), 0.5 MB of device features; the count is what bounds them.
+  constexpr std::size_t kLargestOrdinaryVoice = 30 * 48000 * 4 + 2 * 1500 * 80 * 4 + 2 * 750 * 8;
+  EXPECT_GE(cosystudio::kCachedVoiceBytes, cosystudio::kCachedVoices * kLargestOrdinaryVoice);
+}

@@ -132,10 +132,15 @@ enum class Mode {
 };
 
 // How many prepared voices the engine (their device features) and the window
-// (the voices themselves) keep between requests, the least recently used
-// dropped first. A voice is at most ~6 MB (a 30 s clip at 48 kHz and its
-// features), so a session that runs for days holds at most ~50 MB of them.
+// (the voices themselves) keep between requests, and how many bytes of them
+// (Voice::bytes() and the device copies), the least recently used dropped
+// first. A voice of a 30 s clip at 48 kHz takes 6.2 MB (5.8 MB of clip, 0.5 MB
+// of prompt mel) plus 0.5 MB of device features, so eight ordinary voices fit
+// and the count decides; the clip's rate has no upper limit (30 s at 192 kHz
+// is 23 MB), and then the bytes do. A session that runs for days holds at most
+// 64 MiB of voices in each.
 constexpr std::size_t kCachedVoices = 8;
+constexpr std::size_t kCachedVoiceBytes = std::size_t(64) << 20;
 
 // A prepared voice: the prompt clip's features, computed once. Cheap to copy.
 // Saved voice files carry the fingerprint of the model that computed them; a
@@ -154,6 +159,8 @@ class Voice {
   const std::vector<float>& clipSamples() const;
   int clipRate() const;
   const std::string& modelFingerprint() const;
+  // Host memory the voice holds (its clip and features).
+  std::size_t bytes() const;
 
   // Voice files hold no pickle: a small documented binary container.
   void save(const std::filesystem::path& file) const;

@@ -57,7 +57,7 @@ struct Engine::Impl {
   // Device copies of the voices used last (the entry keeps its Data, so the
   // key stays unique while kept); dropped with the model.
   RecentCache<const Voice::Data*, std::pair<std::shared_ptr<const Voice::Data>, VoiceFeatures>> voiceCache{
-      kCachedVoices};
+      kCachedVoices, kCachedVoiceBytes};
   std::atomic<bool> cancelRequested{false};
   bool poisoned = false;
 
@@ -112,7 +112,9 @@ struct Engine::Impl {
     // Features computed by other front-end models are rebuilt from the clip.
     if (data->modelFingerprint != model->fingerprint)
       current = std::make_shared<Voice::Data>(computeVoiceData(*model, voiceClip(*data), data->transcript));
-    return voiceCache.insert(data.get(), std::make_pair(data, voiceFeatures(*current, model->device))).second;
+    VoiceFeatures features = voiceFeatures(*current, model->device);
+    const std::size_t bytes = voice.bytes() + features.bytes();
+    return voiceCache.insert(data.get(), std::make_pair(data, std::move(features)), bytes).second;
   }
 };
 

@@ -72,6 +72,14 @@ const std::vector<float>& Voice::clipSamples() const {
 
 int Voice::clipRate() const { return data_ ? data_->clipRate : 0; }
 
+std::size_t Voice::bytes() const {
+  if (!data_) return 0;
+  const Data& d = *data_;
+  return sizeof d + d.transcript.capacity() + d.modelFingerprint.capacity() + d.clip.capacity() * sizeof(float) +
+         d.speechTokens.capacity() * sizeof(int32_t) + d.speakerEmbedding.capacity() * sizeof(float) +
+         d.promptMel.capacity() * sizeof(float);
+}
+
 double Voice::clipSeconds() const {
   return data_ && data_->clipRate > 0 ? double(data_->clip.size()) / data_->clipRate : 0.0;
 }

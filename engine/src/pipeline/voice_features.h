@@ -15,6 +15,8 @@ struct VoiceFeatures {
   at::Tensor speechTokens;      // (N) int64: S3 tokens of the whole clip
   at::Tensor speakerEmbedding;  // (E) float32
   at::Tensor promptMel;         // (F, 80) float32, time-major
+
+  std::size_t bytes() const { return speechTokens.nbytes() + speakerEmbedding.nbytes() + promptMel.nbytes(); }
 };
 
 // Intermediate front-end tensors, for parity checks.
