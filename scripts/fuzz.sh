@@ -25,6 +25,8 @@ if ((${#targets[@]} == 0)); then
   for exe in "$COSYSTUDIO_BUILD_DIR"/bin/fuzz_*; do targets+=("${exe##*/fuzz_}"); done
 fi
 
+# Taken before OMP_NUM_THREADS is set, which nproc obeys.
+JOBS="$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0"
 # Leaks of the libraries called, on their error paths: each is explained there.
 export LSAN_OPTIONS="suppressions=$ROOT/tests/fuzz/lsan.supp:print_suppressions=0"
@@ -48,8 +50,8 @@ run_one() {
 export -f run_one
 export COSYSTUDIO_BUILD_DIR ROOT SECONDS_EACH
 
-echo "fuzz: ${#targets[@]} targets, ${SECONDS_EACH} s each, $(nproc) at once"
-printf '%s\n' "${targets[@]}" | xargs -P "$(nproc)" -I{} bash -c 'run_one {}'
+echo "fuzz: ${#targets[@]} targets, ${SECONDS_EACH} s each, $JOBS at once"
+printf '%s\n' "${targets[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one {}'
 
 failed=0
 printf '%-14s %-7s %12s %8s %8s %9s\n' target result executions exec/s coverage features

@@ -8,6 +8,8 @@ source "$ROOT/scripts/lib/torch-choice.sh"
 "$ROOT/scripts/setup.sh"
 cd "$COSYSTUDIO_BUILD_DIR"
 # ctest runs one test per core at once: one thread each keeps them from
-# competing for the cores (OpenMP threads spin while they wait).
+# competing for the cores (OpenMP threads spin while they wait). The cores are
+# counted first: nproc obeys OMP_NUM_THREADS.
+cores="$(nproc)"
 export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
-exec ctest --output-on-failure --timeout 1500 --parallel "$(nproc)" "$@"
+exec ctest --output-on-failure --timeout 1500 --parallel "$cores" "$@"

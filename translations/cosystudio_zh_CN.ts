@@ -2,6 +2,181 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>Engine</name>
+    <message>
+        <source>&apos;%1&apos;: %2</source>
+        <translation>“%1”：%2</translation>
+    </message>
+    <message>
+        <source>file not found</source>
+        <translation>找不到文件</translation>
+    </message>
+    <message>
+        <source>is a folder, not an audio file</source>
+        <translation>是文件夹，不是音频文件</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>unsupported or unrecognised audio format (%1); use WAV, FLAC, Ogg Vorbis, Opus or MP3</source>
+        <translation>不支持或无法识别的音频格式（%1）；请使用 WAV、FLAC、Ogg Vorbis、Opus 或 MP3</translation>
+    </message>
+    <message>
+        <source>unsupported audio encoding (%1)</source>
+        <translation>不支持的音频编码（%1）</translation>
+    </message>
+    <message>
+        <source>cannot be read (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>corrupt or unreadable audio file (%1)</source>
+        <translation>音频文件已损坏或无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>corrupt header (sample rate %1, %2 channels)</source>
+        <translation>文件头已损坏（采样率 %1，%2 个声道）</translation>
+    </message>
+    <message>
+        <source>sample rate %1 Hz is below the %2 Hz minimum; use a recording made at %3 kHz or more</source>
+        <translation>采样率 %1 Hz 低于最低要求 %2 Hz；请使用 %3 kHz 或更高采样率的录音</translation>
+    </message>
+    <message>
+        <source>the clip is %1 long; at most %2 is accepted, trim it</source>
+        <translation>片段长 %1；最多接受 %2，请裁剪</translation>
+    </message>
+    <message>
+        <source>the clip is %1 long; at least %2 is needed</source>
+        <translation>片段长 %1；至少需要 %2</translation>
+    </message>
+    <message>
+        <source>contains no audio samples</source>
+        <translation>不含任何音频采样</translation>
+    </message>
+    <message>
+        <source>sample %1 of channel %2 is not a finite number (NaN or Inf)</source>
+        <translation>第 %2 声道的第 %1 个采样不是有限数（NaN 或 Inf）</translation>
+    </message>
+    <message>
+        <source>the clip is longer than its header says and exceeds %1</source>
+        <translation>片段比文件头所写的更长，超过了 %1</translation>
+    </message>
+    <message>
+        <source>corrupt audio data after %1 frames (%2)</source>
+        <translation>第 %1 帧之后的音频数据已损坏（%2）</translation>
+    </message>
+    <message>
+        <source>nothing to write (the clip has no channels or no sample rate)</source>
+        <translation>没有可写入的内容（片段没有声道或采样率）</translation>
+    </message>
+    <message>
+        <source>cannot write a clip whose channels differ in length</source>
+        <translation>无法写入各声道长度不同的片段</translation>
+    </message>
+    <message>
+        <source>cannot be written (%1)</source>
+        <translation>无法写入（%1）</translation>
+    </message>
+    <message>
+        <source>write failed (%1)</source>
+        <translation>写入失败（%1）</translation>
+    </message>
+    <message>
+        <source>write failed while closing the file</source>
+        <translation>关闭文件时写入失败</translation>
+    </message>
+    <message>
+        <source>prompt clip: %1</source>
+        <translation>参考片段：%1</translation>
+    </message>
+    <message>
+        <source>the GPU reported an unrecoverable error; restart CosyStudio to use it again</source>
+        <translation>GPU 报告了无法恢复的错误；请重新启动 CosyStudio 后再使用它</translation>
+    </message>
+    <message>
+        <source>no model is loaded</source>
+        <translation>尚未加载模型</translation>
+    </message>
+    <message>
+        <source>the GPU failed while %1 and cannot be used again in this process; restart CosyStudio</source>
+        <translation>GPU 在%1时出错，本进程中无法再使用它；请重新启动 CosyStudio</translation>
+    </message>
+    <message>
+        <source>out of GPU memory while %1; the engine is still usable: try a shorter text, the CPU, or Reset engine</source>
+        <translation>%1时 GPU 显存不足；引擎仍可使用：请尝试更短的文本、改用 CPU，或重置引擎</translation>
+    </message>
+    <message>
+        <source>failed while %1: %2</source>
+        <translation>%1时失败：%2</translation>
+    </message>
+    <message>
+        <source>loading the model</source>
+        <translation>加载模型</translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>analysing the prompt clip</source>
+        <translation>分析参考片段</translation>
+    </message>
+    <message>
+        <source>choose or record a voice first</source>
+        <translation>请先选择或录制一个声音</translation>
+    </message>
+    <message>
+        <source>zero-shot cloning needs the transcript of the voice clip</source>
+        <translation>零样本克隆需要声音片段的文字稿</translation>
+    </message>
+    <message>
+        <source>instruct mode needs an instruction</source>
+        <translation>指令模式需要一条指令</translation>
+    </message>
+    <message>
+        <source>voice conversion needs a source clip</source>
+        <translation>声音转换需要一个源片段</translation>
+    </message>
+    <message>
+        <source>synthesising</source>
+        <translation>合成</translation>
+    </message>
+    <message>
+        <source>speed must be between 0.5 and 2.0, not %1</source>
+        <translation>语速必须在 0.5 到 2.0 之间，而不是 %1</translation>
+    </message>
+    <message>
+        <source>a speed other than 1.0 needs non-streaming synthesis</source>
+        <translation>语速不为 1.0 时需要非流式合成</translation>
+    </message>
+    <message>
+        <source>the text has nothing to speak after normalisation</source>
+        <translation>文本经规范化后没有可朗读的内容</translation>
+    </message>
+    <message>
+        <source>segment %1 does not exist (the text has %2)</source>
+        <translation>第 %1 段不存在（文本共有 %2 段）</translation>
+    </message>
+    <message>
+        <source>segment %1 has no text</source>
+        <translation>第 %1 段没有文本</translation>
+    </message>
+    <message>
+        <source>segment %1 needs at least %2 speech tokens, but after this prompt clip the flow takes %3: use a shorter prompt clip or a shorter text</source>
+        <translation>第 %1 段至少需要 %2 个语音标记，但在这个参考片段之后，流模型只能再接受 %3 个：请使用更短的参考片段或更短的文本</translation>
+    </message>
+    <message>
+        <source>segment %1 was still generating after %2 s and was stopped (generation ran away?): regenerate it with another seed</source>
+        <translation>第 %1 段在 %2 秒后仍在生成，已被停止（生成失控？）：请换一个种子重新生成</translation>
+    </message>
+    <message>
+        <source>segment %1 produced no speech: the model stopped at once (try another seed)</source>
+        <translation>第 %1 段没有生成语音：模型立即停止了（请换一个种子）</translation>
+    </message>
+</context>
+<context>
     <name>AppSettings</name>
     <message>
         <source>Setting %1 = “%2” is %3; %4 is used instead.</source>

@@ -1,5 +1,6 @@
 #include "clip_panel.h"
 
+#include "engine_messages.h"
 #include "file_dialogs.h"
 #include "clip_recorder.h"
 #include "elided_label.h"
@@ -202,7 +203,7 @@ bool ClipPanel::loadFile(const QString& path, QString* error) {
     limits.maxSeconds = kMaxOpenSeconds;
     mono = audio::downmixToMono(audio::loadClip(toPath(path), limits));
   } catch (const std::exception& e) {
-    if (error) *error = QString::fromStdString(e.what());
+    if (error) *error = errorText(e);
     return false;
   }
   player_->stop();
@@ -263,7 +264,7 @@ void ClipPanel::recordingFinished(const QVector<float>& samples, int sampleRate)
     audio::writeWav(toPath(path), monoClip(samples, sampleRate, 0, samples.size()),
                     audio::WavEncoding::PCM16);
   } catch (const std::exception& e) {
-    emit errorOccurred(QString::fromStdString(e.what()));
+    emit errorOccurred(errorText(e));
     return;
   }
   QString error;
@@ -424,7 +425,7 @@ QString ClipPanel::clipForEngine(QString* error) const {
       audio::writeWav(toPath(path), monoClip(mono_, sampleRate_, inFrame(), outFrame()),
                       audio::WavEncoding::Float32);
     } catch (const std::exception& e) {
-      if (error) *error = QString::fromStdString(e.what());
+      if (error) *error = errorText(e);
       return {};
     }
   }

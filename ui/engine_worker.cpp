@@ -1,5 +1,7 @@
 #include "engine_worker.h"
 
+#include "engine_messages.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 
@@ -48,10 +50,10 @@ void EngineWorker::load(const ModelChoice& choice) {
     warmUpOnGpu();
     emit loaded(timer.elapsed() / 1000.0);
   } catch (const ModelKept& e) {
-    emit loadFailed(fromUtf8(e.what()), true);
+    emit loadFailed(errorText(e), true);
   } catch (const std::exception& e) {
-    emit loadFailed(fromUtf8(e.what()), false);
-    reportIfPoisoned(fromUtf8(e.what()));
+    emit loadFailed(errorText(e), false);
+    reportIfPoisoned(errorText(e));
   }
 }
 
@@ -69,8 +71,8 @@ void EngineWorker::reset() {
     warmUpOnGpu();
     emit resetDone(report);
   } catch (const std::exception& e) {
-    emit resetFailed(fromUtf8(e.what()));
-    reportIfPoisoned(fromUtf8(e.what()));
+    emit resetFailed(errorText(e));
+    reportIfPoisoned(errorText(e));
   }
 }
 
@@ -162,10 +164,10 @@ void EngineWorker::run(const JobSpec& job) {
   } catch (const Cancelled&) {
     emit jobFailed(job.id, tr("Cancelled"), true);
   } catch (const RunawaySegment& e) {
-    emit jobRanAway(job, e.segment(), fromUtf8(e.what()));
+    emit jobRanAway(job, e.segment(), errorText(e));
   } catch (const std::exception& e) {
-    emit jobFailed(job.id, fromUtf8(e.what()), false);
-    reportIfPoisoned(fromUtf8(e.what()));
+    emit jobFailed(job.id, errorText(e), false);
+    reportIfPoisoned(errorText(e));
   }
   // The cancel is spent: a job put back in the queue (by a reset) runs again.
   quint64 spent = job.id;
@@ -177,8 +179,8 @@ void EngineWorker::saveVoice(const QString& clipPath, const QString& transcript,
     engine().prepareVoice(toPath(clipPath), transcript.toStdString()).save(toPath(file));
     emit voiceSaved(file);
   } catch (const std::exception& e) {
-    emit voiceFailed(file, fromUtf8(e.what()));
-    reportIfPoisoned(fromUtf8(e.what()));
+    emit voiceFailed(file, errorText(e));
+    reportIfPoisoned(errorText(e));
   }
 }
 

@@ -1,5 +1,6 @@
 #include "history_panel.h"
 
+#include "engine_messages.h"
 #include "file_dialogs.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
@@ -353,7 +354,7 @@ bool HistoryPanel::startExport(QVector<QPair<Take, QString>> files,
         ++outcome.done;
       }
     } catch (const std::exception& e) {
-      outcome.error = QString::fromStdString(e.what());
+      outcome.error = errorText(e);
     }
     return outcome;
   }));

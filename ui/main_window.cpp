@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "engine_messages.h"
 #include "file_dialogs.h"
 #include "cosystudio/audio/clip.h"
 #include "language.h"
@@ -63,7 +64,7 @@ TokenizerTags readTokenizerTags(const QString& folder) {
     for (const std::string& tag : tokenizer->addedTokens()) read.tags << QString::fromStdString(tag);
     read.tokenizer = std::move(tokenizer);
   } catch (const std::exception& e) {
-    read.error = QString::fromStdString(e.what());
+    read.error = errorText(e);
   }
   return read;
 }
@@ -512,14 +513,15 @@ void MainWindow::chooseSourceClip() {
 
 bool MainWindow::setSourceClip(const QString& path) {
   // The speech tokenizer takes what a prompt clip may be (16 kHz or more, at most 30 s).
-  std::optional<std::string> problem;
+  QString problem;
   try {
-    problem = audio::limitViolation(audio::probeClip(path.toStdString()), audio::ClipLimits{});
+    if (const auto violation = audio::limitViolation(audio::probeClip(path.toStdString()), audio::ClipLimits{}))
+      problem = translated(*violation);
   } catch (const audio::AudioError& e) {
-    problem = e.what();
+    problem = errorText(e);
   }
-  if (problem) {
-    showError(tr("Cannot use %1 as the source clip: %2").arg(path, QString::fromStdString(*problem)));
+  if (!problem.isEmpty()) {
+    showError(tr("Cannot use %1 as the source clip: %2").arg(path, problem));
     return false;
   }
   sourceClip_ = path;

@@ -1,5 +1,6 @@
 #include "take_store.h"
 
+#include "engine_messages.h"
 #include "memory_meter.h"
 
 #include "cosystudio/audio/analysis.h"
@@ -65,7 +66,7 @@ void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::Wav
     // reason in the user's terms.
     QFile probe(partial);
     const bool grows = probe.open(QIODevice::Append | QIODevice::Unbuffered) && probe.write("", 1) == 1;
-    throw cannotWrite(grows ? QString::fromStdString(e.what()) : probe.errorString());
+    throw cannotWrite(grows ? errorText(e) : probe.errorString());
   }
   QFile::remove(path);
   if (!QFile::rename(partial, path)) {
@@ -176,7 +177,7 @@ void TakeStore::save(const Take& take) {
     try {
       return {writeTake(folder, take), {}};
     } catch (const std::exception& e) {
-      return {{}, QString::fromStdString(e.what())};
+      return {{}, errorText(e)};
     }
   }));
 }
@@ -261,7 +262,7 @@ QVector<Take> TakeStore::load(QStringList* problems) {
     } catch (const std::exception& e) {
       if (problems)
         *problems << QCoreApplication::translate("TakeStore", "%1 cannot be read back: %2")
-                         .arg(sidecar.fileName(), QString::fromStdString(e.what()));
+                         .arg(sidecar.fileName(), errorText(e));
     }
   }
   std::stable_sort(takes.begin(), takes.end(), [](const Take& a, const Take& b) { return a.created < b.created; });

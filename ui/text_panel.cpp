@@ -1,5 +1,6 @@
 #include "text_panel.h"
 
+#include "engine_messages.h"
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
 
@@ -301,7 +302,7 @@ void TextPanel::updatePreview() {
                              .arg(text::kMaxPieceTokens));
     }
   } catch (const std::exception& e) {
-    preview_->addItem(tr("⚠ %1").arg(QString::fromStdString(e.what())));
+    preview_->addItem(tr("⚠ %1").arg(errorText(e)));
   }
 }
 

@@ -1,5 +1,6 @@
 #include "voice_library.h"
 
+#include "engine_messages.h"
 #include "file_dialogs.h"
 #include "pcm_player.h"
 
@@ -144,7 +145,7 @@ bool VoiceLibrary::previewSelected() {
                      .arg(voice.clipSeconds(), 0, 'f', 1));
     return true;
   } catch (const std::exception& e) {
-    emit errorOccurred(tr("Cannot read the voice %1: %2").arg(name, QString::fromStdString(e.what())));
+    emit errorOccurred(tr("Cannot read the voice %1: %2").arg(name, errorText(e)));
     return false;
   }
 }
@@ -196,7 +197,7 @@ bool VoiceLibrary::importFile(const QString& path, QString* error) {
   try {
     Voice::load(std::filesystem::path(path.toStdString()));  // refuse anything that is not a voice
   } catch (const std::exception& e) {
-    if (error) *error = tr("%1 is not a voice file: %2").arg(path, QString::fromStdString(e.what()));
+    if (error) *error = tr("%1 is not a voice file: %2").arg(path, errorText(e));
     return false;
   }
   QDir().mkpath(folder_);

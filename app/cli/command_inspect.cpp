@@ -94,7 +94,8 @@ void printFeatures(const nlohmann::json& f) {
 
 int inspect(const InspectOptions& options) {
   const ClipInfo info = probeClip(options.clip);
-  const auto refusal = limitViolation(info, ClipLimits{});
+  const auto violation = limitViolation(info, ClipLimits{});
+  const auto refusal = violation ? std::optional<std::string>(violation->render()) : std::nullopt;
   ClipLimits readable = ClipLimits::none();
   readable.maxSeconds = kMaxInspectSeconds;
   const Clip clip = loadClip(options.clip, readable);

@@ -99,7 +99,7 @@ bool isBlank(const std::string& text) { return text.find_first_not_of(" \t\r\n")
 void checkClip(const std::string& path, const char* what) {
   const audio::ClipInfo info = audio::probeClip(path);
   if (const auto problem = audio::limitViolation(info, audio::ClipLimits{}))
-    throw std::runtime_error(std::string(what) + " " + path + ": " + *problem);
+    throw std::runtime_error(std::string(what) + " " + path + ": " + problem->render());
 }
 
 const char* stageName(Stage stage) {

@@ -6,6 +6,8 @@
 // QThread, the CLI on its main thread). This header includes no torch.
 #pragma once
 
+#include "cosystudio/user_message.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -115,10 +117,11 @@ std::vector<std::string> llmCheckpoints(const std::filesystem::path& folder);
 // `wanted` is empty; throws EngineError (below) naming the missing file.
 std::string chooseLlmCheckpoint(const std::filesystem::path& folder, const std::string& wanted);
 
-// Thrown when the engine cannot do what was asked; what() is user-readable.
-class EngineError : public std::runtime_error {
+// Thrown when the engine cannot do what was asked; what() is user-readable,
+// message() translatable (user_message.h).
+class EngineError : public UserError {
  public:
-  using std::runtime_error::runtime_error;
+  using UserError::UserError;
 };
 
 // ---------------------------------------------------------------------------
@@ -317,7 +320,7 @@ class Cancelled : public EngineError {
 // stopped; another seed usually cures it.
 class RunawaySegment : public EngineError {
  public:
-  RunawaySegment(int segment, const std::string& message) : EngineError(message), segment_(segment) {}
+  RunawaySegment(int segment, UserMessage message) : EngineError(std::move(message)), segment_(segment) {}
   int segment() const { return segment_; }  // 0-based
 
  private:

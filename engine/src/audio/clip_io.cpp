@@ -12,10 +12,8 @@
 namespace cosystudio::audio {
 namespace {
 
-std::string describe(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
-
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& reason) {
-  throw AudioError(describe(path) + ": " + reason);
+[[noreturn]] void fail(const std::filesystem::path& path, UserMessage reason) {
+  throw AudioError({COSYSTUDIO_MESSAGE("Engine", "'%1': %2"), {path.string(), std::move(reason)}});
 }
 
 struct SndfileCloser {
@@ -36,9 +34,9 @@ std::string formatName(int format) {
 
 SndfileHandle openForReading(const std::filesystem::path& path, SF_INFO& info) {
   std::error_code error;
-  if (!std::filesystem::exists(path, error)) fail(path, "file not found");
-  if (std::filesystem::is_directory(path, error)) fail(path, "is a folder, not an audio file");
-  if (std::filesystem::file_size(path, error) == 0) fail(path, "the file is empty");
+  if (!std::filesystem::exists(path, error)) fail(path, COSYSTUDIO_MESSAGE("Engine", "file not found"));
+  if (std::filesystem::is_directory(path, error)) fail(path, COSYSTUDIO_MESSAGE("Engine", "is a folder, not an audio file"));
+  if (std::filesystem::file_size(path, error) == 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "the file is empty"));
 
   info = SF_INFO{};
   SndfileHandle file(sf_open(path.string().c_str(), SFM_READ, &info));
@@ -46,16 +44,18 @@ SndfileHandle openForReading(const std::filesystem::path& path, SF_INFO& info) {
     const int code = sf_error(nullptr);
     const std::string detail = sf_strerror(nullptr);
     if (code == SF_ERR_UNRECOGNISED_FORMAT)
-      fail(path, "unsupported or unrecognised audio format (" + detail +
-                     "); use WAV, FLAC, Ogg Vorbis, Opus or MP3");
+      fail(path, {COSYSTUDIO_MESSAGE("Engine",
+                                     "unsupported or unrecognised audio format (%1); use WAV, FLAC, Ogg Vorbis, "
+                                     "Opus or MP3"),
+                  {detail}});
     if (code == SF_ERR_UNSUPPORTED_ENCODING)
-      fail(path, "unsupported audio encoding (" + detail + ")");
-    if (code == SF_ERR_SYSTEM) fail(path, "cannot be read (" + detail + ")");
-    fail(path, "corrupt or unreadable audio file (" + detail + ")");
+      fail(path, {COSYSTUDIO_MESSAGE("Engine", "unsupported audio encoding (%1)"), {detail}});
+    if (code == SF_ERR_SYSTEM) fail(path, {COSYSTUDIO_MESSAGE("Engine", "cannot be read (%1)"), {detail}});
+    fail(path, {COSYSTUDIO_MESSAGE("Engine", "corrupt or unreadable audio file (%1)"), {detail}});
   }
   if (info.samplerate <= 0 || info.channels <= 0)
-    fail(path, "corrupt header (sample rate " + std::to_string(info.samplerate) + ", " +
-                   std::to_string(info.channels) + " channels)");
+    fail(path, {COSYSTUDIO_MESSAGE("Engine", "corrupt header (sample rate %1, %2 channels)"),
+                {std::to_string(info.samplerate), std::to_string(info.channels)}});
   return file;
 }
 
@@ -79,25 +79,27 @@ ClipInfo probeClip(const std::filesystem::path& path) {
   return info;
 }
 
-std::optional<std::string> limitViolation(const ClipInfo& info, const ClipLimits& limits) {
+std::optional<UserMessage> limitViolation(const ClipInfo& info, const ClipLimits& limits) {
   if (info.sampleRate < limits.minSampleRate)
-    return "sample rate " + std::to_string(info.sampleRate) + " Hz is below the " +
-           std::to_string(limits.minSampleRate) + " Hz minimum; use a recording made at " +
-           std::to_string(limits.minSampleRate / 1000) + " kHz or more";
+    return UserMessage{COSYSTUDIO_MESSAGE("Engine",
+                                          "sample rate %1 Hz is below the %2 Hz minimum; use a recording made at "
+                                          "%3 kHz or more"),
+                       {std::to_string(info.sampleRate), std::to_string(limits.minSampleRate),
+                        std::to_string(limits.minSampleRate / 1000)}};
   const double duration = info.durationSeconds();
   if (duration > limits.maxSeconds)
-    return "the clip is " + seconds(duration) + " long; at most " + seconds(limits.maxSeconds) +
-           " is accepted, trim it";
+    return UserMessage{COSYSTUDIO_MESSAGE("Engine", "the clip is %1 long; at most %2 is accepted, trim it"),
+                       {seconds(duration), seconds(limits.maxSeconds)}};
   if (duration < limits.minSeconds)
-    return "the clip is " + seconds(duration) + " long; at least " + seconds(limits.minSeconds) +
-           " is needed";
+    return UserMessage{COSYSTUDIO_MESSAGE("Engine", "the clip is %1 long; at least %2 is needed"),
+                       {seconds(duration), seconds(limits.minSeconds)}};
   return std::nullopt;
 }
 
 Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
   SF_INFO sfInfo;
   const SndfileHandle file = openForReading(path, sfInfo);
-  if (sfInfo.frames == 0) fail(path, "contains no audio samples");
+  if (sfInfo.frames == 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "contains no audio samples"));
   ClipInfo info{path, sfInfo.samplerate, sfInfo.channels, sfInfo.frames, {}};
   if (auto violation = limitViolation(info, limits)) fail(path, *violation);
 
@@ -127,20 +129,20 @@ Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
       for (int c = 0; c < sfInfo.channels; ++c) {
         const float sample = interleaved[size_t(frame) * sfInfo.channels + c];
         if (!std::isfinite(sample))
-          fail(path, "sample " + std::to_string(total + frame) + " of channel " +
-                         std::to_string(c + 1) + " is not a finite number (NaN or Inf)");
+          fail(path, {COSYSTUDIO_MESSAGE("Engine", "sample %1 of channel %2 is not a finite number (NaN or Inf)"),
+                      {std::to_string(total + frame), std::to_string(c + 1)}});
         clip.channels[c].push_back(sample);
       }
     }
     total += got;
     if (double(total) / sfInfo.samplerate > limits.maxSeconds)
-      fail(path, "the clip is longer than its header says and exceeds " +
-                     seconds(limits.maxSeconds));
+      fail(path, {COSYSTUDIO_MESSAGE("Engine", "the clip is longer than its header says and exceeds %1"),
+                  {seconds(limits.maxSeconds)}});
   }
   if (sf_error(file.get()) != SF_ERR_NO_ERROR)
-    fail(path, std::string("corrupt audio data after ") + std::to_string(total) + " frames (" +
-                   sf_strerror(file.get()) + ")");
-  if (total == 0) fail(path, "contains no audio samples");
+    fail(path, {COSYSTUDIO_MESSAGE("Engine", "corrupt audio data after %1 frames (%2)"),
+                {std::to_string(total), std::string(sf_strerror(file.get()))}});
+  if (total == 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "contains no audio samples"));
 
   info.frames = total;
   if (auto violation = limitViolation(info, limits)) fail(path, *violation);
@@ -166,10 +168,10 @@ Clip downmixToMono(const Clip& clip) {
 
 void writeWav(const std::filesystem::path& path, const Clip& clip, WavEncoding encoding) {
   if (clip.channels.empty() || clip.sampleRate <= 0)
-    fail(path, "nothing to write (the clip has no channels or no sample rate)");
+    fail(path, COSYSTUDIO_MESSAGE("Engine", "nothing to write (the clip has no channels or no sample rate)"));
   for (const auto& channel : clip.channels)
     if (channel.size() != clip.channels[0].size())
-      fail(path, "cannot write a clip whose channels differ in length");
+      fail(path, COSYSTUDIO_MESSAGE("Engine", "cannot write a clip whose channels differ in length"));
 
   SF_INFO info{};
   info.samplerate = clip.sampleRate;
@@ -178,7 +180,7 @@ void writeWav(const std::filesystem::path& path, const Clip& clip, WavEncoding e
                                  : encoding == WavEncoding::PCM24 ? SF_FORMAT_PCM_24
                                                                   : SF_FORMAT_FLOAT);
   SndfileHandle file(sf_open(path.string().c_str(), SFM_WRITE, &info));
-  if (!file) fail(path, std::string("cannot be written (") + sf_strerror(nullptr) + ")");
+  if (!file) fail(path, {COSYSTUDIO_MESSAGE("Engine", "cannot be written (%1)"), {std::string(sf_strerror(nullptr))}});
   sf_command(file.get(), SFC_SET_CLIPPING, nullptr, SF_TRUE);
 
   const int channels = clip.channelCount();
@@ -191,9 +193,9 @@ void writeWav(const std::filesystem::path& path, const Clip& clip, WavEncoding e
       for (int c = 0; c < channels; ++c)
         interleaved[size_t(frame) * channels + c] = clip.channels[c][size_t(start + frame)];
     if (sf_writef_float(file.get(), interleaved.data(), count) != count)
-      fail(path, std::string("write failed (") + sf_strerror(file.get()) + ")");
+      fail(path, {COSYSTUDIO_MESSAGE("Engine", "write failed (%1)"), {std::string(sf_strerror(file.get()))}});
   }
-  if (sf_close(file.release()) != 0) fail(path, "write failed while closing the file");
+  if (sf_close(file.release()) != 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "write failed while closing the file"));
 }
 
 }  // namespace cosystudio::audio

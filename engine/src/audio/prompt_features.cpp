@@ -34,7 +34,7 @@ PromptFeatures extractPromptFeatures(const Clip& clip, const at::Device& device)
   // Clips recorded or trimmed in memory get the same limits as loaded ones.
   const ClipInfo info{clip.source, clip.sampleRate, clip.channelCount(), clip.frames(), {}};
   if (const auto violation = limitViolation(info, ClipLimits{}))
-    throw AudioError("prompt clip: " + *violation);
+    throw AudioError({COSYSTUDIO_MESSAGE("Engine", "prompt clip: %1"), {*violation}});
   PromptFeatures f;
   const auto mono = monoTensor(clip).to(device);
   f.speech16k = sincResample(mono, clip.sampleRate, kTokenizerRate);

@@ -19,6 +19,11 @@
 #define COSYSTUDIO_HAVE_SDPA 0
 #endif
 
+// PyTorchStreamReader::getRecord(name, dst, n), which reads a record into
+// memory of the caller's size after checking it against the zip's, appeared in
+// libtorch 2.0.
+#define COSYSTUDIO_HAVE_SIZED_RECORD_READ (TORCH_VERSION_MAJOR >= 2)
+
 // COSYSTUDIO_WITH_CUDA is set by CMake when the torch_cuda target exists.
 // Debian's CPU package ships c10/cuda headers that do not compile, so the
 // presence of a header is not a usable test.

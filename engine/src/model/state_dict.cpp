@@ -1,7 +1,9 @@
 #include "model/state_dict.h"
 
+#include "core/torch_compat.h"
 #include "model/state_dict_pickle.h"
 
+#include <c10/core/CPUAllocator.h>
 #include <caffe2/serialize/inline_container.h>
 
 #include <array>
@@ -72,7 +74,8 @@ void checkZipMagic(const fs::path& file) {
 // and forgets them as soon as no planned tensor needs them any more.
 class StorageLoader {
  public:
-  StorageLoader(PyTorchStreamReader& reader, const StateDictOptions& options) : reader_(reader), options_(options) {}
+  StorageLoader(PyTorchStreamReader& reader, const fs::path& file, const StateDictOptions& options)
+      : reader_(reader), file_(file), fileBytes_(fs::file_size(file)), options_(options) {}
 
   void expectUse(const StoredTensor& t) { ++uses_[t.storageKey]; }
 
@@ -106,7 +109,10 @@ class StorageLoader {
       if (t.sizes[d] < 0 || t.strides[d] < 0)
         throw std::runtime_error("tensor '" + key + "' has a negative size or stride");
       if (t.sizes[d] == 0) empty = true;
-      last += (t.sizes[d] - 1) * t.strides[d];
+      int64_t span = 0;
+      if (__builtin_mul_overflow(std::max<int64_t>(t.sizes[d] - 1, 0), t.strides[d], &span) ||
+          __builtin_add_overflow(last, span, &last))
+        throw std::runtime_error("tensor '" + key + "' has a size or stride too large for any storage");
     }
     if (t.offset < 0 || (!empty && last >= t.storageNumel))
       throw std::runtime_error("tensor '" + key + "' " + shapeText(t.sizes) + " lies outside its storage data/" +
@@ -114,11 +120,28 @@ class StorageLoader {
   }
 
   at::Tensor readStorage(const StoredTensor& t, at::ScalarType dtype) {
-    auto [data, bytes] = reader_.getRecord("data/" + t.storageKey);
+    const std::string record = "data/" + t.storageKey;
+    // Sizes are checked before anything is allocated: torch.save stores its
+    // records uncompressed, so none holds more than the file, and the zip's
+    // own size field is never what decides an allocation.
+    if (t.storageNumel < 0 || uint64_t(t.storageNumel) > fileBytes_ / c10::elementSize(t.dtype))
+      throw std::runtime_error("storage record " + record + " of " + std::to_string(t.storageNumel) +
+                               " elements is larger than the file");
     const size_t needed = static_cast<size_t>(t.storageNumel) * c10::elementSize(t.dtype);
-    if (bytes < needed)
-      throw std::runtime_error("storage record data/" + t.storageKey + " holds " + std::to_string(bytes) +
-                               " bytes, " + std::to_string(needed) + " expected");
+    at::DataPtr data = c10::GetCPUAllocator()->allocate(needed);
+#if COSYSTUDIO_HAVE_SIZED_RECORD_READ
+    reader_.getRecord(record, data.get(), needed);  // refuses a record of another size
+#else
+    // libtorch 1.13 reads a record only into memory sized by the zip's field:
+    // the data is read where torch's own mmap loading finds it instead.
+    const size_t offset = reader_.getRecordOffset(record);
+    if (offset > fileBytes_ || needed > fileBytes_ - offset)
+      throw std::runtime_error("storage record " + record + " lies outside the file");
+    std::ifstream in(file_, std::ios::binary);
+    in.seekg(std::streamoff(offset));
+    if (!in.read(static_cast<char*>(data.get()), std::streamsize(needed)))
+      throw std::runtime_error("storage record " + record + " cannot be read");
+#endif
     at::Storage storage(at::Storage::use_byte_size_t(), needed, std::move(data), nullptr, false);
     at::Tensor raw = at::empty({0}, at::TensorOptions().dtype(t.dtype)).set_(storage, 0, {t.storageNumel}, {1});
     // A no-op when the file already has the target type on the CPU: the record
@@ -127,6 +150,8 @@ class StorageLoader {
   }
 
   PyTorchStreamReader& reader_;
+  const fs::path& file_;
+  const uint64_t fileBytes_;
   const StateDictOptions& options_;
   std::map<std::string, int> uses_;
   std::map<std::pair<std::string, at::ScalarType>, at::Tensor> cache_;
@@ -202,7 +227,7 @@ StateDict StateDict::load(const fs::path& file, const StateDictOptions& options)
     }
     const auto planned = plan(entries);
 
-    StorageLoader storages(*reader, options);
+    StorageLoader storages(*reader, file, options);
     for (const auto& [key, p] : planned) {
       if (options.skipKeys.count(key)) continue;
       for (const auto* part : {&p.value, &p.g, &p.v})

@@ -63,15 +63,16 @@ struct Engine::Impl {
 
   void requireUsable() const {
     if (poisoned)
-      throw EngineError("the GPU reported an unrecoverable error; restart CosyStudio to use it again");
-    if (!model) throw EngineError("no model is loaded");
+      throw EngineError(
+          COSYSTUDIO_MESSAGE("Engine", "the GPU reported an unrecoverable error; restart CosyStudio to use it again"));
+    if (!model) throw EngineError(COSYSTUDIO_MESSAGE("Engine", "no model is loaded"));
   }
 
   // Runs `work` and turns device failures into engine states: out of memory
   // releases the cache and retries once with `retry`; sticky CUDA errors
   // poison the engine.
   template <typename F, typename R>
-  auto guarded(const char* what, F&& work, R&& retry) {
+  auto guarded(const UserMessage& what, F&& work, R&& retry) {
     try {
       try {
         return work();
@@ -85,23 +86,30 @@ struct Engine::Impl {
     } catch (const c10::Error& e) {
       if (isUnrecoverable(e)) {
         poisoned = true;
-        throw EngineError(std::string("the GPU failed while ") + what +
-                          " and cannot be used again in this process; restart CosyStudio");
+        throw EngineError({COSYSTUDIO_MESSAGE("Engine",
+                                              "the GPU failed while %1 and cannot be used again in this process; "
+                                              "restart CosyStudio"),
+                           {what}});
       }
       if (isOutOfMemory(e)) {
         compat::releaseCudaCache();
-        throw EngineError(std::string("out of GPU memory while ") + what +
-                          "; the engine is still usable: try a shorter text, the CPU, or Reset engine");
+        throw EngineError({COSYSTUDIO_MESSAGE("Engine",
+                                              "out of GPU memory while %1; the engine is still usable: try a "
+                                              "shorter text, the CPU, or Reset engine"),
+                           {what}});
       }
-      throw EngineError(std::string("failed while ") + what + ": " + e.what_without_backtrace());
+      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "failed while %1: %2"),
+                         {what, std::string(e.what_without_backtrace())}});
     } catch (const EngineError&) {
       throw;
+    } catch (const UserError& e) {
+      throw EngineError(e.message());
     } catch (const std::exception& e) {
-      throw EngineError(e.what());
+      throw EngineError(std::string(e.what()));
     }
   }
   template <typename F>
-  auto guarded(const char* what, F&& work) {
+  auto guarded(const UserMessage& what, F&& work) {
     return guarded(what, work, work);
   }
 
@@ -147,14 +155,14 @@ void Engine::load(const LoadOptions& options, const std::function<void(const std
     } catch (const EngineError&) {
       throw e;
     }
-    throw ModelKept(e.what());
+    throw ModelKept(e.message());
   }
 }
 
 void Engine::loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep) {
   setCpuThreads(options.cpuThreads);
   impl_->options = options;
-  impl_->model = impl_->guarded("loading the model", [&] {
+  impl_->model = impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "loading the model"), [&] {
     c10::InferenceMode inference;
     return std::make_unique<Model>(options, onStep);
   });
@@ -198,7 +206,7 @@ double Engine::warmUp() {
     phase += 2 * M_PI * (150.0 + 100.0 * double(i) / double(clip.channels[0].size())) / clip.sampleRate;
     clip.channels[0][i] = 0.1f * float(std::sin(phase));
   }
-  impl_->guarded("warming up", [&] {
+  impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "warming up"), [&] {
     c10::InferenceMode inference;
     const auto data = std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, {}));
     SynthesisRequest request;
@@ -218,7 +226,7 @@ const LoadOptions& Engine::options() const { return impl_->options; }
 Voice Engine::prepareVoice(const std::filesystem::path& clipFile, const std::string& transcript) {
   impl_->requireUsable();
   const audio::Clip clip = audio::loadClip(clipFile);
-  return impl_->guarded("analysing the prompt clip", [&] {
+  return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "analysing the prompt clip"), [&] {
     c10::InferenceMode inference;
     return Voice(std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, transcript)));
   });
@@ -226,13 +234,13 @@ Voice Engine::prepareVoice(const std::filesystem::path& clipFile, const std::str
 
 SynthesisResult Engine::synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks) {
   impl_->requireUsable();
-  if (!request.voice.isValid()) throw EngineError("choose or record a voice first");
+  if (!request.voice.isValid()) throw EngineError(COSYSTUDIO_MESSAGE("Engine", "choose or record a voice first"));
   if (request.mode == Mode::ZeroShot && request.voice.transcript().empty())
-    throw EngineError("zero-shot cloning needs the transcript of the voice clip");
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "zero-shot cloning needs the transcript of the voice clip"));
   if (request.mode == Mode::Instruct && request.instruction.empty())
-    throw EngineError("instruct mode needs an instruction");
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "instruct mode needs an instruction"));
   if (request.mode == Mode::VoiceConversion && request.sourceClip.empty())
-    throw EngineError("voice conversion needs a source clip");
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion needs a source clip"));
   impl_->cancelRequested = false;
   const auto run = [&](const SynthesisRequest& r) {
     c10::InferenceMode inference;
@@ -243,7 +251,7 @@ SynthesisResult Engine::synthesize(const SynthesisRequest& request, const Synthe
   // vocoder calls hold far less at once (the speed change needs one pass).
   SynthesisRequest chunked = request;
   chunked.stream = request.speed == 1.0;
-  return impl_->guarded("synthesising", [&] { return run(request); }, [&] { return run(chunked); });
+  return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "synthesising"), [&] { return run(request); }, [&] { return run(chunked); });
 }
 
 void Engine::cancel() { impl_->cancelRequested = true; }

@@ -88,9 +88,10 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
 
   // Written so that NaN, which fails every comparison, is refused too.
   if (!(request.speed >= 0.5 && request.speed <= 2.0))
-    throw EngineError("speed must be between 0.5 and 2.0, not " + std::to_string(request.speed));
+    throw EngineError({COSYSTUDIO_MESSAGE("Engine", "speed must be between 0.5 and 2.0, not %1"),
+                       {std::to_string(request.speed)}});
   if (request.stream && request.speed != 1.0)
-    throw EngineError("a speed other than 1.0 needs non-streaming synthesis");
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "a speed other than 1.0 needs non-streaming synthesis"));
 
   text::PromptRequest promptRequest;
   promptRequest.mode = textMode(request.mode);
@@ -103,7 +104,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   try {
     texts = text::assemblePrompt(promptRequest, model_.tokenizer);
   } catch (const std::invalid_argument& e) {
-    throw EngineError(e.what());
+    throw EngineError(std::string(e.what()));
   }
 
   std::vector<int64_t> promptTextIds;
@@ -136,11 +137,12 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   for (auto& piece : texts.segments)
     if (speakable(request.mode == Mode::CrossLingual ? request.text : piece)) segmentTexts.push_back(std::move(piece));
   if (request.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
-  if (segmentTexts.empty()) throw EngineError("the text has nothing to speak after normalisation");
+  if (segmentTexts.empty())
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the text has nothing to speak after normalisation"));
   segmentCount_ = int(segmentTexts.size());
   if (request.onlySegment && (*request.onlySegment < 0 || *request.onlySegment >= segmentCount_))
-    throw EngineError("segment " + std::to_string(*request.onlySegment + 1) + " does not exist (the text has " +
-                      std::to_string(segmentCount_) + ")");
+    throw EngineError({COSYSTUDIO_MESSAGE("Engine", "segment %1 does not exist (the text has %2)"),
+                       {std::to_string(*request.onlySegment + 1), std::to_string(segmentCount_)}});
 
   SynthesisResult result;
   result.seed = request.seed;
@@ -196,7 +198,8 @@ void Synthesizer::generateSegment(Segment& segment) {
         token2wav(segment, *chunk);
   } else {
     trace.textIds = model_.tokenizer.encode(segment.text);
-    if (trace.textIds.empty()) throw EngineError("segment " + std::to_string(segment.index + 1) + " has no text");
+    if (trace.textIds.empty())
+      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "segment %1 has no text"), {std::to_string(segment.index + 1)}});
     trace.lmInput =
         model_.llm.inputEmbeddings(widen(trace.promptTextIds), widen(trace.textIds), trace.llmPromptTokens);
     // The flow can take only so many tokens after the prompt: the decode stops
@@ -204,9 +207,11 @@ void Synthesizer::generateSegment(Segment& segment) {
     auto limits = LengthLimits::forText(int64_t(trace.textIds.size()));
     const int64_t room = model_.flow->maxSpeechTokens(trace.flowPromptTokens.size(0));
     if (room < limits.minLen)
-      throw EngineError("segment " + std::to_string(segment.index + 1) + " needs at least " +
-                        std::to_string(limits.minLen) + " speech tokens, but after this prompt clip the flow takes " +
-                        std::to_string(std::max<int64_t>(0, room)) + ": use a shorter prompt clip or a shorter text");
+      throw EngineError({COSYSTUDIO_MESSAGE("Engine",
+                                            "segment %1 needs at least %2 speech tokens, but after this prompt clip "
+                                            "the flow takes %3: use a shorter prompt clip or a shorter text"),
+                         {std::to_string(segment.index + 1), std::to_string(limits.minLen),
+                          std::to_string(std::max<int64_t>(0, room))}});
     limits.maxLen = std::min(limits.maxLen, room);
     report(Stage::SpeechTokens, segment);
 
@@ -214,11 +219,12 @@ void Synthesizer::generateSegment(Segment& segment) {
     const double segmentStart = now();
     const auto onToken = [&](int64_t token, const at::Tensor&) {
       if (request.segmentTimeLimitSeconds > 0 && now() - segmentStart > request.segmentTimeLimitSeconds)
-        throw RunawaySegment(segment.index, "segment " + std::to_string(segment.index + 1) +
-                                                " was still generating after " +
-                                                std::to_string(int(request.segmentTimeLimitSeconds)) +
-                                                " s and was stopped (generation ran away?): regenerate it with "
-                                                "another seed");
+        throw RunawaySegment(segment.index,
+                             {COSYSTUDIO_MESSAGE("Engine",
+                                                 "segment %1 was still generating after %2 s and was stopped "
+                                                 "(generation ran away?): regenerate it with another seed"),
+                              {std::to_string(segment.index + 1),
+                               std::to_string(int(request.segmentTimeLimitSeconds))}});
       trace.llmTokens.push_back(token);
       silentRun = isSilent(token) ? silentRun + 1 : 0;
       if (silentRun <= kMaxSilentRun) trace.flowTokens.push_back(token);
@@ -234,8 +240,10 @@ void Synthesizer::generateSegment(Segment& segment) {
     segment.reachedTokenCap = !generated.stopped && int64_t(generated.tokens.size()) >= limits.maxLen;
   }
   if (trace.flowTokens.empty())
-    throw EngineError("segment " + std::to_string(segment.index + 1) +
-                      " produced no speech: the model stopped at once (try another seed)");
+    throw EngineError({COSYSTUDIO_MESSAGE("Engine",
+                                          "segment %1 produced no speech: the model stopped at once (try another "
+                                          "seed)"),
+                       {std::to_string(segment.index + 1)}});
   const TokenChunk last = schedule ? schedule->finish(int(trace.flowTokens.size()))
                                    : TokenChunk{int(trace.flowTokens.size()), 0, true};
   token2wav(segment, last);

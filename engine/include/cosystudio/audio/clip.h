@@ -5,6 +5,8 @@
 // (engine/src/audio) because they must reproduce the official pipeline exactly.
 #pragma once
 
+#include "cosystudio/user_message.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -17,9 +19,9 @@ namespace cosystudio::audio {
 
 // Every refusal and failure of this module: the message names the file and the
 // reason in words a user can act on.
-class AudioError : public std::runtime_error {
+class AudioError : public UserError {
  public:
-  using std::runtime_error::runtime_error;
+  using UserError::UserError;
 };
 
 // Float32 samples in [-1, 1], stored per channel (not interleaved).
@@ -66,7 +68,7 @@ struct ClipLimits {
 ClipInfo probeClip(const std::filesystem::path& path);
 
 // The reason `info` breaks `limits`, or nothing when it is acceptable.
-std::optional<std::string> limitViolation(const ClipInfo& info, const ClipLimits& limits);
+std::optional<UserMessage> limitViolation(const ClipInfo& info, const ClipLimits& limits);
 
 // Decodes WAV (PCM 8/16/24/32, float), FLAC, Ogg Vorbis, Ogg Opus and MP3
 // through libsndfile, keeping every channel. The limits are checked from the
