@@ -58,7 +58,8 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   });
   connect(worker_, &EngineWorker::jobFailed, this,
           [this](quint64 id, const QString& message, bool cancelled) {
-            emit jobFailed(id, message, cancelled);
+            // Cancelled by a reset, the job is back in the queue and runs again: it has not ended.
+            if (!(cancelled && resetPending_ && id == running_)) emit jobFailed(id, message, cancelled);
             onJobEnded(id);
           });
   connect(worker_, &EngineWorker::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
