@@ -25,8 +25,9 @@ if ((${#targets[@]} == 0)); then
   for exe in "$COSYSTUDIO_BUILD_DIR"/bin/fuzz_*; do targets+=("${exe##*/fuzz_}"); done
 fi
 
-# Taken before OMP_NUM_THREADS is set, which nproc obeys.
-JOBS="$(nproc)"
+# Targets run side by side, as many as cores (COSYSTUDIO_FUZZ_JOBS overrides);
+# counted before OMP_NUM_THREADS is set, which nproc obeys.
+JOBS="${COSYSTUDIO_FUZZ_JOBS:-$(nproc)}"
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0"
 # Leaks of the libraries called, on their error paths: each is explained there.
 export LSAN_OPTIONS="suppressions=$ROOT/tests/fuzz/lsan.supp:print_suppressions=0"

@@ -175,6 +175,14 @@
         <source>segment %1 produced no speech: the model stopped at once (try another seed)</source>
         <translation>第 %1 段没有生成语音：模型立即停止了（请换一个种子）</translation>
     </message>
+    <message>
+        <source>cannot write voice file %1</source>
+        <translation>无法写入声音文件 %1</translation>
+    </message>
+    <message>
+        <source>cannot write voice file %1 (disk full?)</source>
+        <translation>无法写入声音文件 %1（磁盘已满？）</translation>
+    </message>
 </context>
 <context>
     <name>AppSettings</name>

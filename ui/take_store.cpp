@@ -3,6 +3,7 @@
 #include "engine_messages.h"
 #include "memory_meter.h"
 
+#include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/analysis.h"
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/version.h"
@@ -44,33 +45,33 @@ void writeAtomically(const QString& path, const QByteArray& bytes) {
         QCoreApplication::translate("TakeStore", "Cannot write %1: %2").arg(path, file.errorString()).toStdString());
 }
 
-// libsndfile writes to a path, so the WAV goes to a temporary name in the same
-// folder and is renamed into place: readers never see half a file.
+// libsndfile writes to a path, so the WAV goes to a temporary file that is
+// renamed into place: readers never see half a file.
 void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::WavEncoding encoding) {
-  const QString partial = path + QStringLiteral(".part");
   const auto cannotWrite = [&](const QString& why) {
-    QFile::remove(partial);
     return std::runtime_error(
         QCoreApplication::translate("TakeStore", "Cannot write %1: %2").arg(path, why).toStdString());
   };
-  // Opened once here for the reason in the user's terms (read-only, no
-  // permission), not libsndfile's words about the temporary name.
-  if (QFile probe(partial); !probe.open(QIODevice::WriteOnly)) throw cannotWrite(probe.errorString());
   try {
-    audio::writeWav(std::filesystem::path(partial.toStdString()), clip, encoding);
-  } catch (const std::exception& e) {
-    const qint64 needed = qint64(clip.frames()) * clip.channelCount() * 4;  // float32, the largest encoding
-    if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < needed)
-      throw cannotWrite(QCoreApplication::translate("TakeStore", "the disk is full"));
-    // A quota or a file-size limit: one more byte through Qt gets the system's
-    // reason in the user's terms.
-    QFile probe(partial);
-    const bool grows = probe.open(QIODevice::Append | QIODevice::Unbuffered) && probe.write("", 1) == 1;
-    throw cannotWrite(grows ? errorText(e) : probe.errorString());
-  }
-  QFile::remove(path);
-  if (!QFile::rename(partial, path)) {
-    QFile::remove(partial);
+    cosystudio::writeAtomically(path.toStdString(), [&](const std::filesystem::path& temporary) {
+      const QString partial = QString::fromStdString(temporary.string());
+      // Opened once here for the reason in the user's terms (read-only, no
+      // permission), not libsndfile's words about the temporary name.
+      if (QFile probe(partial); !probe.open(QIODevice::WriteOnly)) throw cannotWrite(probe.errorString());
+      try {
+        audio::writeWav(temporary, clip, encoding);
+      } catch (const std::exception& e) {
+        const qint64 needed = qint64(clip.frames()) * clip.channelCount() * 4;  // float32, the largest encoding
+        if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < needed)
+          throw cannotWrite(QCoreApplication::translate("TakeStore", "the disk is full"));
+        // A quota or a file-size limit: one more byte through Qt gets the
+        // system's reason in the user's terms.
+        QFile probe(partial);
+        const bool grows = probe.open(QIODevice::Append | QIODevice::Unbuffered) && probe.write("", 1) == 1;
+        throw cannotWrite(grows ? errorText(e) : probe.errorString());
+      }
+    });
+  } catch (const std::filesystem::filesystem_error&) {
     throw std::runtime_error(
         QCoreApplication::translate("TakeStore", "Cannot move %1 into place").arg(path).toStdString());
   }

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "engine_options.h"
 
+#include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
 

@@ -6,6 +6,7 @@
 #include "command.h"
 #include "engine_options.h"
 
+#include "cosystudio/atomic_file.h"
 #include "pipeline/voice_data.h"
 
 #include <nlohmann/json.hpp>

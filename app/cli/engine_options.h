@@ -12,7 +12,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -114,22 +113,6 @@ inline void checkOutputPath(const std::filesystem::path& file) {
     std::filesystem::remove(probe, error);
   } else {
     throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
-  }
-}
-
-// Writes `file` through `write(temporary)` and renames it into place, so that
-// a failed or interrupted command never leaves a half-written file behind.
-inline void writeAtomically(const std::filesystem::path& file,
-                            const std::function<void(const std::filesystem::path&)>& write) {
-  const auto directory = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  const auto temporary = directory / ("." + file.filename().string() + ".part-" + std::to_string(::getpid()));
-  try {
-    write(temporary);
-    std::filesystem::rename(temporary, file);
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw;
   }
 }
 

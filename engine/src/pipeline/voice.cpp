@@ -9,6 +9,8 @@
 //   arrays        little-endian, at the offsets given (from the end of the header)
 #include "pipeline/voice_data.h"
 
+#include "cosystudio/atomic_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstring>
@@ -104,19 +106,17 @@ void Voice::save(const std::filesystem::path& file) const {
   }
   const std::string headerText = header.dump();
 
-  // Written beside the target and renamed, so a failed save never leaves half a file.
-  const std::filesystem::path partial = file.string() + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    if (!out) throw EngineError("cannot write voice file " + partial.string());
+  writeAtomically(file, [&](const std::filesystem::path& temporary) {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw EngineError({COSYSTUDIO_MESSAGE("Engine", "cannot write voice file %1"), {file.string()}});
     out.write(kMagic, sizeof kMagic);
     writeU32(out, kVersion);
     writeU32(out, static_cast<uint32_t>(headerText.size()));
     out.write(headerText.data(), std::streamsize(headerText.size()));
     for (const auto& a : arrays) out.write(static_cast<const char*>(a.data), std::streamsize(a.count * 4));
-    if (!out.flush()) throw EngineError("cannot write voice file " + partial.string() + " (disk full?)");
-  }
-  std::filesystem::rename(partial, file);
+    if (!out.flush())
+      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "cannot write voice file %1 (disk full?)"), {file.string()}});
+  });
 }
 
 Voice Voice::load(const std::filesystem::path& file) {

@@ -1,0 +1,24 @@
+#include "cosystudio/atomic_file.h"
+
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+namespace cosystudio {
+
+void writeAtomically(const std::filesystem::path& file,
+                     const std::function<void(const std::filesystem::path& temporary)>& write) {
+  const auto folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  // Hidden, and named by process so that two programs saving the same file never share one.
+  const auto temporary = folder / ("." + file.filename().string() + ".part-" + std::to_string(::getpid()));
+  try {
+    write(temporary);
+    std::filesystem::rename(temporary, file);
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw;
+  }
+}
+
+}  // namespace cosystudio
