@@ -125,6 +125,11 @@ TEST(ModelConfig, DamagedFilesNameTheFileAndTheKey) {
   const std::string yamlName = yamlFile.string() + ": ", jsonName = jsonFile.string() + ": ";
 
   expectError(errorWith(yamlFile, "top_k: 25", "top_k: many"), yamlName + "'llm.sampling.top_k' is not a number: 'many'");
+  expectError(errorWith(yamlFile, "top_k: 25", "top_k: inf"), yamlName + "'llm.sampling.top_k' is not an integer");
+  expectError(errorWith(yamlFile, "top_k: 25", "top_k: !ref <llm.sampling.top_k>"),
+              yamlName + "'llm.sampling.top_k' refers to itself through its references");
+  expectError(errorWith(yamlFile, "top_k: 25", "top_k: !ref <sample_rate> * e"),
+              yamlName + "'llm.sampling.top_k' has an unsupported reference expression '<sample_rate> * e'");
   const auto notYaml = errorWith(yamlFile, "sample_rate: 24000", "sample_rate: [24000");
   expectError(notYaml, yamlName);
   expectError(notYaml, "line ");

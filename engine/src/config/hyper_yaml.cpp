@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -49,15 +50,31 @@ HyperYaml HyperYaml::load(const std::filesystem::path& file) {
 
 bool HyperYaml::has(const std::string& path) const { return lookup(impl_->root, path).IsDefined(); }
 
-double HyperYaml::number(const std::string& path) const {
-  const YAML::Node node = lookup(impl_->root, path);
+namespace {
+
+// The whole of `text` as a number, or nothing.
+std::optional<double> parseNumber(const std::string& text) {
+  try {
+    size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {  // not a number, or out of double's range
+  }
+  return std::nullopt;
+}
+
+double numberAt(const YAML::Node& root, const std::filesystem::path& file, const std::string& path, int depth) {
+  const YAML::Node node = lookup(root, path);
   const auto fail = [&](const std::string& why) {
-    return ConfigError(file_.string() + ": '" + path + "' " + why);
+    return ConfigError(file.string() + ": '" + path + "' " + why);
   };
   if (!node.IsDefined()) throw fail("is missing");
   if (!node.IsScalar()) throw fail("is not a number");
-  std::string text = node.Scalar();
+  const std::string text = node.Scalar();
   if (node.Tag() == "!ref") {
+    // A chain of references deeper than any real config is a cycle.
+    constexpr int kMaxReferenceDepth = 16;
+    if (depth >= kMaxReferenceDepth) throw fail("refers to itself through its references");
     // `<a>` or a product `<a> * <b> * 2`: every factor is a number or a reference
     // to a top-level key.
     static const std::regex factor(R"(\s*(?:<([^>]+)>|([-+0-9.eE]+))\s*(\*|$))");
@@ -66,24 +83,26 @@ double HyperYaml::number(const std::string& path) const {
     std::smatch match;
     while (begin != text.cend() && std::regex_search(begin, text.cend(), match, factor,
                                                      std::regex_constants::match_continuous)) {
-      product *= match[1].matched ? number(match[1].str()) : std::stod(match[2].str());
+      const std::optional<double> literal = match[1].matched ? std::nullopt : parseNumber(match[2].str());
+      if (!match[1].matched && !literal) throw fail("has an unsupported reference expression '" + text + "'");
+      product *= literal ? *literal : numberAt(root, file, match[1].str(), depth + 1);
       begin = match[0].second;
     }
     if (begin != text.cend()) throw fail("has an unsupported reference expression '" + text + "'");
     return product;
   }
-  try {
-    size_t used = 0;
-    const double value = std::stod(text, &used);
-    if (used == text.size()) return value;
-  } catch (const std::exception&) {
-  }
+  if (const auto value = parseNumber(text)) return *value;
   throw fail("is not a number: '" + text + "'");
 }
 
+}  // namespace
+
+double HyperYaml::number(const std::string& path) const { return numberAt(impl_->root, file_, path, 0); }
+
 int64_t HyperYaml::integer(const std::string& path) const {
   const double value = number(path);
-  if (value != std::floor(value))
+  // Also refuses infinities and values no int64 holds (NaN fails every comparison).
+  if (!(value == std::floor(value) && std::abs(value) < 9.0e18))
     throw ConfigError(file_.string() + ": '" + path + "' is not an integer: " + std::to_string(value));
   return static_cast<int64_t>(value);
 }
