@@ -42,17 +42,38 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</source>
-        <translation>
-            <numerusform>%n job is still running or waiting. Quitting stops it; the queue is not kept, finished takes are.</numerusform>
-            <numerusform>%n jobs are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n earlier take(s) could not be read back: %1</source>
         <translation>
             <numerusform>%n earlier take could not be read back: %1</numerusform>
             <numerusform>%n earlier takes could not be read back: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) restored from the last session.</source>
+        <translation>
+            <numerusform>%n job restored from the last session.</numerusform>
+            <numerusform>%n jobs restored from the last session.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) could not be restored:</source>
+        <translation>
+            <numerusform>%n job could not be restored:</numerusform>
+            <numerusform>%n jobs could not be restored:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. They are kept and queued again when CosyStudio starts next; a running job starts over.</source>
+        <translation>
+            <numerusform>%n job is still running or waiting. It is kept and queued again when CosyStudio starts next; a running job starts over.</numerusform>
+            <numerusform>%n jobs are still running or waiting. They are kept and queued again when CosyStudio starts next; a running job starts over.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
+        <translation>
+            <numerusform>%n segment regeneration belongs to a take of this session and is dropped.</numerusform>
+            <numerusform>%n segment regenerations belong to takes of this session and are dropped.</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AppSettings</name>
+    <message>
+        <source>Setting %1 = “%2” is %3; %4 is used instead.</source>
+        <translation>设置 %1 = “%2” %3；改用 %4。</translation>
+    </message>
+    <message>
+        <source>not %1 or %2</source>
+        <translation>不是 %1 或 %2</translation>
+    </message>
+    <message>
+        <source>not a language name</source>
+        <translation>不是语言名称</translation>
+    </message>
+    <message>
+        <source>not a whole number from %1 to %2</source>
+        <translation>不是 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>默认值</translation>
+    </message>
+</context>
+<context>
     <name>Engine</name>
     <message>
         <source>&apos;%1&apos;: %2</source>
@@ -185,29 +208,6 @@
     </message>
 </context>
 <context>
-    <name>AppSettings</name>
-    <message>
-        <source>Setting %1 = “%2” is %3; %4 is used instead.</source>
-        <translation>设置 %1 = “%2” %3；改用 %4。</translation>
-    </message>
-    <message>
-        <source>not %1 or %2</source>
-        <translation>不是 %1 或 %2</translation>
-    </message>
-    <message>
-        <source>not a language name</source>
-        <translation>不是语言名称</translation>
-    </message>
-    <message>
-        <source>not a whole number from %1 to %2</source>
-        <translation>不是 %1 到 %2 之间的整数</translation>
-    </message>
-    <message>
-        <source>the default</source>
-        <translation>默认值</translation>
-    </message>
-</context>
-<context>
     <name>JobSpec</name>
     <message>
         <source> (segment %1 of #%2)</source>
@@ -340,6 +340,25 @@
     <message>
         <source>&lt;p&gt;The engine was torn down in %1 s and reloaded in %2 s.&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;RAM&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</source>
         <translation>&lt;p&gt;引擎拆除用时 %1 秒，重新加载用时 %2 秒。&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;内存&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>SavedQueue</name>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read back.</source>
+        <translation>无法读回 %1。</translation>
+    </message>
+    <message>
+        <source>A job that cannot be read back.</source>
+        <translation>一个无法读回的任务。</translation>
+    </message>
+    <message>
+        <source>%1 · “%2”: %3 is gone.</source>
+        <translation>%1 · “%2”：%3 已不存在。</translation>
     </message>
 </context>
 <context>
@@ -1014,6 +1033,17 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::JobQueueModel</name>
+    <message>
+        <source>Running: %1</source>
+        <translation>正在生成：%1</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>等待中：%1</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::MainWindow</name>
     <message>
         <source>Save &amp;diagnostics…</source>
@@ -1184,10 +1214,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Restart &amp;application</source>
         <translation>重启应用(&amp;A)</translation>
-    </message>
-    <message>
-        <source>After a device error only a new process can use the GPU again; your text, clip and settings are restored</source>
-        <translation>发生设备错误后，只有新进程才能重新使用 GPU；文本、参考音频和设置都会恢复</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1382,22 +1408,8 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>试听第 %1 条结果：%2</translation>
     </message>
     <message>
-        <source>Running: %1</source>
-        <translation>正在生成：%1</translation>
-    </message>
-    <message>
-        <source>Waiting: %1</source>
-        <translation>等待中：%1</translation>
-    </message>
-    <message>
         <source>Quit CosyStudio</source>
         <translation>退出 CosyStudio</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) are still running or waiting. Quitting stops them; the queue is not kept, finished takes are.</source>
-        <translation>
-            <numerusform>还有 %n 个任务正在生成或等待。退出会停止它们，队列不会保留；已完成的结果会保留。</numerusform>
-        </translation>
     </message>
     <message>
         <source>&amp;Quit and drop the queue</source>
@@ -1428,6 +1440,46 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>After a device error only a new process can use the GPU again; your text, clip, queue and settings are restored</source>
+        <translation>发生设备错误后，只有新进程才能重新使用 GPU；文本、参考音频、队列和设置都会恢复</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) restored from the last session.</source>
+        <translation>
+            <numerusform>已恢复上次会话的 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The queue of the last session is lost: %1</source>
+        <translation>上次会话的队列已丢失：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) could not be restored:</source>
+        <translation>
+            <numerusform>%n 个任务无法恢复：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. They are kept and queued again when CosyStudio starts next; a running job starts over.</source>
+        <translation>
+            <numerusform>还有 %n 个任务正在运行或等待。它们会被保留，并在 CosyStudio 下次启动时重新排队；正在运行的任务将从头开始。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
+        <translation>
+            <numerusform>%n 个片段重新生成属于本次会话的生成记录，将被丢弃。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Quit and keep the queue</source>
+        <translation>退出并保留队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>The queue cannot be kept for next time: %1</source>
+        <translation>无法为下次保留队列：%1</translation>
     </message>
 </context>
 <context>

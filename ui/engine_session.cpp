@@ -14,6 +14,7 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<MemoryStats>();
   qRegisterMetaType<ResetReport>();
 
+  queue_ = new JobQueueModel(this);
   thread_ = new QThread(this);
   thread_->setObjectName(QStringLiteral("engine"));
   worker_ = new EngineWorker;
@@ -52,7 +53,7 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   connect(worker_, &EngineWorker::jobAudio, this, &EngineSession::jobAudio);
   connect(worker_, &EngineWorker::jobFinished, this, [this](const Take& take) {
     // Finished before a reset's cancel reached it: it must not run again.
-    if (resetPending_) waiting_.removeIf([&](const JobSpec& job) { return job.id == take.jobId; });
+    if (resetPending_) queue_->remove(take.jobId);
     emit jobFinished(take);
     onJobEnded(take.jobId);
   });
@@ -84,12 +85,6 @@ EngineSession::~EngineSession() {
   delete worker_;
 }
 
-QList<JobSpec> EngineSession::jobs() const {
-  QList<JobSpec> all;
-  if (running_) all << current_;
-  return all + waiting_;
-}
-
 void EngineSession::setState(State state) {
   if (state_ == state) return;
   state_ = state;
@@ -116,7 +111,7 @@ void EngineSession::reset() {
   // The reset is queued behind the running job on the worker thread; cancelling
   // makes that wait one token long. The cancelled job goes back to the queue.
   if (running_) {
-    waiting_.prepend(current_);
+    queue_->setHeadRunning(false);
     resetPending_ = true;
     worker_->cancel(running_);
   }
@@ -126,8 +121,7 @@ void EngineSession::reset() {
 
 quint64 EngineSession::enqueue(JobSpec job) {
   job.id = nextId_++;
-  waiting_ << job;
-  emit queueChanged();
+  queue_->append(job);
   startNext();
   return job.id;
 }
@@ -138,17 +132,11 @@ void EngineSession::cancel(quint64 id) {
     worker_->cancel(id);
     return;
   }
-  for (int i = 0; i < waiting_.size(); ++i)
-    if (waiting_[i].id == id) {
-      waiting_.removeAt(i);
-      emit queueChanged();
-      return;
-    }
+  queue_->remove(id);
 }
 
 void EngineSession::cancelAll() {
-  waiting_.clear();
-  emit queueChanged();
+  queue_->removeWaiting();
   cancel(running_);
 }
 
@@ -162,13 +150,12 @@ void EngineSession::saveVoice(const QString& clipPath, const QString& transcript
 }
 
 void EngineSession::startNext() {
-  if (running_ || state_ != State::Ready || waiting_.isEmpty()) return;
-  current_ = waiting_.takeFirst();
-  running_ = current_.id;
+  if (running_ || state_ != State::Ready || !queue_->hasWaiting()) return;
+  const JobSpec next = queue_->jobs().constFirst();  // a copy: slots of the signals below may change the queue
+  running_ = next.id;
+  queue_->setHeadRunning(true);
   setState(State::Busy);
-  emit queueChanged();
-  QMetaObject::invokeMethod(worker_, "run", Qt::QueuedConnection,
-                            Q_ARG(cosystudio::ui::JobSpec, current_));
+  QMetaObject::invokeMethod(worker_, "run", Qt::QueuedConnection, Q_ARG(cosystudio::ui::JobSpec, next));
 }
 
 void EngineSession::onJobEnded(quint64 id) {
@@ -176,10 +163,10 @@ void EngineSession::onJobEnded(quint64 id) {
   running_ = 0;
   if (resetPending_) {
     resetPending_ = false;  // the job is already back in the queue; the reset follows
-  } else if (state_ == State::Busy) {
-    setState(State::Ready);
+  } else {
+    queue_->remove(id);
+    if (state_ == State::Busy) setState(State::Ready);
   }
-  emit queueChanged();
   startNext();
 }
 

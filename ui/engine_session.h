@@ -3,6 +3,7 @@
 #pragma once
 
 #include "job.h"
+#include "job_queue_model.h"
 
 #include <QList>
 #include <QObject>
@@ -28,8 +29,9 @@ class EngineSession : public QObject {
   State state() const { return state_; }
   const ModelChoice& model() const { return model_; }
   bool isLoaded() const { return state_ == State::Ready || state_ == State::Busy; }
-  // Running job first, then the waiting ones.
-  QList<JobSpec> jobs() const;
+  // Running job first, then the waiting ones, as a model for the window's list.
+  JobQueueModel* queue() const { return queue_; }
+  const QList<JobSpec>& jobs() const { return queue_->jobs(); }
   quint64 runningJob() const { return running_; }
   QString poisonMessage() const { return poisonMessage_; }
 
@@ -55,7 +57,6 @@ class EngineSession : public QObject {
   void loadFailed(const QString& message, bool previousKept);
   void resetDone(const cosystudio::ResetReport& report);
   void resetFailed(const QString& message);
-  void queueChanged();
   void jobProgress(quint64 id, const cosystudio::Progress& progress);
   void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
   void jobFinished(const cosystudio::ui::Take& take);
@@ -76,9 +77,8 @@ class EngineSession : public QObject {
   State state_ = State::NoModel;
   ModelChoice model_;
   ModelChoice loadedModel_;  // the last one that loaded
-  QList<JobSpec> waiting_;
-  JobSpec current_;
-  quint64 running_ = 0;
+  JobQueueModel* queue_ = nullptr;
+  quint64 running_ = 0;  // the worker's job: the queue's head, waiting again once a reset cancelled it
   quint64 nextId_ = 1;
   bool resetPending_ = false;
   QString poisonMessage_;

@@ -49,10 +49,14 @@ QString stageName(Stage stage) {
   return {};
 }
 
+QString JobSpec::shownText() const {
+  const QString shown = text.simplified();
+  return shown.size() > 40 ? shown.left(39) + QChar(0x2026) : shown;
+}
+
 QString JobSpec::summary() const {
-  QString shown = text.simplified();
-  if (shown.size() > 40) shown = shown.left(39) + QChar(0x2026);
-  const QString line = QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shown);
+  const QString line =
+      QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shownText());
   return replacesSegment < 0 ? line
                              : line + QCoreApplication::translate("JobSpec", " (segment %1 of #%2)")
                                           .arg(replacesSegment + 1)

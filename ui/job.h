@@ -40,6 +40,7 @@ struct JobSpec {
   int replacesSegment = -1;
 
   QString summary() const;  // one line for the queue
+  QString shownText() const;  // the text on one line, shortened for a list
 };
 
 // One segment of a take as the engine rendered it, before the join.

@@ -7,11 +7,13 @@
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
+#include "job_queue_model.h"
 #include "memory_meter.h"
 #include "diagnostics.h"
 #include "elided_label.h"
 #include "help_dialogs.h"
 #include "pcm_player.h"
+#include "saved_queue.h"
 #include "style_panel.h"
 #include "take_store.h"
 #include "text_panel.h"
@@ -30,7 +32,7 @@
 #include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
-#include <QListWidget>
+#include <QListView>
 #include <QMenuBar>
 #include <QMetaEnum>
 #include <QMessageBox>
@@ -185,8 +187,9 @@ void MainWindow::createPanels() {
   cancelButton_ = new QPushButton(tr("&Cancel"), generatePanel);
   cancelButton_->setObjectName(QStringLiteral("cancelButton"));
   cancelButton_->setToolTip(tr("Stop the running job (Esc); it stops within one step"));
-  queue_ = new QListWidget(generatePanel);
+  queue_ = new QListView(generatePanel);
   queue_->setObjectName(QStringLiteral("queue"));
+  queue_->setModel(session_->queue());
   queue_->setToolTip(tr("Jobs run one at a time; select a waiting job and press Delete to drop it"));
   queue_->setMaximumHeight(110);
   progress_ = new QProgressBar(generatePanel);
@@ -251,7 +254,8 @@ void MainWindow::createPanels() {
   dropJob->setShortcutContext(Qt::WidgetShortcut);
   queue_->addAction(dropJob);
   connect(dropJob, &QAction::triggered, this, [this] {
-    if (QListWidgetItem* item = queue_->currentItem()) session_->cancel(item->data(Qt::UserRole).toULongLong());
+    if (const QModelIndex job = queue_->currentIndex(); job.isValid())
+      session_->cancel(job.data(JobQueueModel::JobIdRole).toULongLong());
   });
 
   setTabOrder(text_->editor(), clip_);
@@ -300,7 +304,7 @@ void MainWindow::createMenus() {
   restartAction_ = engine->addAction(tr("Restart &application"), this, &MainWindow::restartApplication);
   restartAction_->setObjectName(QStringLiteral("restartAction"));
   restartAction_->setToolTip(tr("After a device error only a new process can use the GPU again; "
-                                "your text, clip and settings are restored"));
+                                "your text, clip, queue and settings are restored"));
   engine->setToolTipsVisible(true);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -324,7 +328,6 @@ void MainWindow::createMenus() {
 
 void MainWindow::connectSession() {
   connect(session_, &EngineSession::stateChanged, this, &MainWindow::updateActions);
-  connect(session_, &EngineSession::queueChanged, this, &MainWindow::refreshQueue);
   connect(session_, &EngineSession::loadStep, this, [this](const QString& what) {
     engineStatus_->setText(tr("Loading: %1").arg(what));
   });
@@ -615,6 +618,8 @@ void MainWindow::resetEngine() {
 
 void MainWindow::restartApplication() {
   saveSession();
+  // No time to ask here: the queue is kept if it can be.
+  saveQueue(savedQueueFile(), session_->jobs(), nullptr);
   QStringList arguments;
   if (!modelFolder_.isEmpty()) arguments << QStringLiteral("--model") << modelFolder_;
   // The program itself, started directly: no shell is involved.
@@ -650,20 +655,6 @@ void MainWindow::updateActions() {
     case State::Poisoned: status = tr("Device error: restart needed"); break;
   }
   engineStatus_->setText(status);
-}
-
-void MainWindow::refreshQueue() {
-  queue_->clear();
-  for (const JobSpec& job : session_->jobs()) {
-    // Icons from the style, not emoji: every desktop has them, not every font has ⏳.
-    const bool running = job.id == session_->runningJob();
-    const QIcon icon = running ? style()->standardIcon(QStyle::SP_MediaPlay)
-                               : QIcon::fromTheme(QStringLiteral("appointment-soon"),
-                                                  style()->standardIcon(QStyle::SP_MediaPause));
-    auto* item = new QListWidgetItem(icon, job.summary(), queue_);
-    item->setData(Qt::UserRole, job.id);
-    item->setToolTip((running ? tr("Running: %1") : tr("Waiting: %1")).arg(job.text));
-  }
 }
 
 void MainWindow::sampleMemory() {
@@ -791,6 +782,21 @@ void MainWindow::restoreSession() {
   format.levelSegments = s.value(QStringLiteral("export/levelSegments"), false).toBool();
   format.trimSilence = s.value(QStringLiteral("export/trimSilence"), false).toBool();
   history_->setExportFormat(format);
+  restoreQueue();
+}
+
+void MainWindow::restoreQueue() {
+  const SavedQueue saved = takeSavedQueue(savedQueueFile());
+  for (const JobSpec& job : saved.jobs) session_->enqueue(job);
+  const QString restored = tr("%n job(s) restored from the last session.", nullptr, int(saved.jobs.size()));
+  if (!saved.error.isEmpty())
+    showError(tr("The queue of the last session is lost: %1").arg(saved.error));
+  else if (!saved.dropped.isEmpty())
+    showError(restored + QLatin1Char('\n') +
+              tr("%n job(s) could not be restored:", nullptr, int(saved.dropped.size())) + QLatin1Char('\n') +
+              saved.dropped.join(QLatin1Char('\n')));
+  else if (!saved.jobs.isEmpty())
+    statusBar()->showMessage(restored, 15000);
 }
 
 void MainWindow::keepOnScreen() {
@@ -805,21 +811,40 @@ void MainWindow::keepOnScreen() {
   if (wanted != geometry()) setGeometry(wanted);
 }
 
-void MainWindow::closeEvent(QCloseEvent* event) {
-  if (const int jobs = int(session_->jobs().size()); jobs > 0) {
-    QMessageBox ask(QMessageBox::Question, tr("Quit CosyStudio"),
-                    tr("%n job(s) are still running or waiting. Quitting stops them; the queue is not kept, "
-                       "finished takes are.", nullptr, jobs),
-                    QMessageBox::NoButton, this);
+bool MainWindow::confirmQuit() {
+  const QList<JobSpec>& jobs = session_->jobs();
+  if (!jobs.isEmpty()) {
+    const int lost = int(std::count_if(jobs.begin(), jobs.end(),
+                                       [](const JobSpec& job) { return !isKeptAcrossSessions(job); }));
+    QString text = tr("%n job(s) are still running or waiting. They are kept and queued again when CosyStudio "
+                      "starts next; a running job starts over.", nullptr, int(jobs.size()));
+    if (lost > 0)
+      text += QLatin1Char(' ') + tr("%n segment regeneration(s) belong to takes of this session and are dropped.",
+                                    nullptr, lost);
+    QMessageBox ask(QMessageBox::Question, tr("Quit CosyStudio"), text, QMessageBox::NoButton, this);
     ask.setObjectName(QStringLiteral("quitWithJobs"));
-    QPushButton* quit = ask.addButton(tr("&Quit and drop the queue"), QMessageBox::DestructiveRole);
+    QPushButton* quit = ask.addButton(tr("&Quit and keep the queue"), QMessageBox::AcceptRole);
     ask.addButton(QMessageBox::Cancel);
-    ask.setDefaultButton(QMessageBox::Cancel);
+    ask.setDefaultButton(quit);
     ask.exec();
-    if (ask.clickedButton() != quit) {
-      event->ignore();
-      return;
-    }
+    if (ask.clickedButton() != quit) return false;
+  }
+  QString error;
+  if (saveQueue(savedQueueFile(), jobs, &error)) return true;
+  QMessageBox ask(QMessageBox::Warning, tr("Quit CosyStudio"),
+                  tr("The queue cannot be kept for next time: %1").arg(error), QMessageBox::NoButton, this);
+  ask.setObjectName(QStringLiteral("queueNotKept"));
+  QPushButton* quit = ask.addButton(tr("&Quit and drop the queue"), QMessageBox::DestructiveRole);
+  ask.addButton(QMessageBox::Cancel);
+  ask.setDefaultButton(QMessageBox::Cancel);
+  ask.exec();
+  return ask.clickedButton() == quit;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!confirmQuit()) {
+    event->ignore();
+    return;
   }
   QSettings s;
   s.setValue(QStringLiteral("window/geometry"), saveGeometry());

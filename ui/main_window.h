@@ -8,7 +8,7 @@
 
 class QAction;
 class QLabel;
-class QListWidget;
+class QListView;
 class QProgressBar;
 class QPushButton;
 class QTimer;
@@ -41,7 +41,8 @@ class MainWindow : public QMainWindow {
   QString modelFolder() const { return modelFolder_; }
   // Asks for the model folder when none is remembered.
   void promptForModelOnFirstRun();
-  // Text, clip, transcript, style: saved on exit, restored on start.
+  // Text, clip, transcript, style: saved on exit, restored on start; with the
+  // queue, when it was kept on quitting.
   void saveSession() const;
   void restoreSession();
 
@@ -92,7 +93,6 @@ class MainWindow : public QMainWindow {
   void resetEngine();
   void restartApplication();
   void updateActions();
-  void refreshQueue();
   void sampleMemory();
   // Warns when memory grew after each of the last few jobs (a leak, or a cache that keeps growing).
   void checkMemoryGrowth();
@@ -100,6 +100,10 @@ class MainWindow : public QMainWindow {
   void saveVoice();
   // The takes of earlier sessions, read back from the outputs folder.
   void restoreHistory();
+  // The jobs left when the last session quit, queued again.
+  void restoreQueue();
+  // With jobs left, asks; then keeps them for the next start. False: the window stays.
+  bool confirmQuit();
 
   EngineSession* session_;
   PcmPlayer* player_;
@@ -115,7 +119,7 @@ class MainWindow : public QMainWindow {
   StylePanel* style_ = nullptr;
   HistoryPanel* history_ = nullptr;
   VoiceLibrary* voices_ = nullptr;
-  QListWidget* queue_ = nullptr;
+  QListView* queue_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* figures_ = nullptr;
   QPushButton* generateButton_ = nullptr;

@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QAbstractItemModelTester>
 #include <QListWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -161,6 +162,8 @@ class EngineSessionTest : public QObject {
 
   void resetBetweenAndDuringJobsKeepsTheQueue() {
     EngineSession session;
+    // Checks every row insert, removal and change the session makes to its queue.
+    QAbstractItemModelTester tester(session.queue(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(loadTinyModel(session));
     QSignalSpy reset(&session, &EngineSession::resetDone);
     session.reset();
@@ -170,11 +173,16 @@ class EngineSessionTest : public QObject {
     QSignalSpy progress(&session, &EngineSession::jobProgress);
     QSignalSpy finished(&session, &EngineSession::jobFinished);
     session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    const QModelIndex head = session.queue()->index(0);
+    QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Running);
     QVERIFY(progress.wait(kJobMs));
     session.reset();  // cancels the job, resets, then runs it again
+    QCOMPARE(session.queue()->rowCount(), 1);
+    QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Waiting);
     QVERIFY(reset.wait(kLoadMs));
     QVERIFY(finished.wait(kJobMs));
     QCOMPARE(finished.count(), 1);
+    QCOMPARE(session.queue()->rowCount(), 0);
     const ResetReport report = reset.last().first().value<ResetReport>();
     QVERIFY(report.reloadSeconds > 0);
   }

@@ -1,8 +1,10 @@
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
+#include "job_queue_model.h"
 #include "main_window.h"
 #include "pcm_player.h"
+#include "saved_queue.h"
 #include "style_panel.h"
 #include "take_store.h"
 #include "text_panel.h"
@@ -10,12 +12,15 @@
 #include "test_support.h"
 
 #include "cosystudio/version.h"
+#include "language.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -23,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using cosystudio::ui::JobQueueModel;
+using cosystudio::ui::JobSpec;
 using cosystudio::ui::MainWindow;
 namespace test = cosystudio::ui::test;
 
@@ -41,13 +48,30 @@ bool dropFile(QWidget* window, const QString& path) {
   return drop.isAccepted();
 }
 
+// Answers the next "quit with jobs" question with the button of `role`; what it said goes to `question`.
+void answerQuitQuestion(QWidget* window, QMessageBox::ButtonRole role, QString* question) {
+  QTimer::singleShot(0, window, [=] {
+    auto* box = window->findChild<QMessageBox*>(QStringLiteral("quitWithJobs"));
+    if (!box) return;
+    *question = box->text();
+    for (QAbstractButton* button : box->buttons())
+      if (box->buttonRole(button) == role) button->click();
+  });
+}
+
 }  // namespace
 
 class MainWindowTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    // The English catalogue, as the app installs it: it holds the plural forms.
+    QSettings().setValue(QLatin1String(cosystudio::i18n::kLanguageSettingsKey), QStringLiteral("en"));
+    QCOMPARE(cosystudio::i18n::installTranslators(), QStringLiteral("en"));
+    QSettings().remove(QLatin1String(cosystudio::i18n::kLanguageSettingsKey));
+  }
 
   void showsTitleMenusAndStatusBar() {
     MainWindow window;
@@ -261,6 +285,111 @@ class MainWindowTest : public QObject {
     QCOMPARE(restored.sourceClip(), test::promptA());
     QCOMPARE(restored.voiceLibrary()->activeVoiceName(), QStringLiteral("Alice"));
     QSettings().remove(QStringLiteral("session"));  // the other tests start from nothing
+  }
+
+  // Without a model the jobs wait: the list shows them, Delete drops the
+  // selected one, and quitting keeps the rest for the next start.
+  void theQueueIsKeptOnQuitAndComesBackInOrder() {
+    QTemporaryDir dir;
+    const QString goneClip = dir.filePath(QStringLiteral("gone.wav"));
+    QVERIFY(QFile::copy(test::promptA(), goneClip));
+    {
+      MainWindow window;
+      window.show();
+      QVERIFY(window.openClip(test::promptA()));
+      window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+      window.stylePanel()->setSeed(42, false);
+      for (const char* text : {"first", "dropped by hand", "second"}) {
+        window.textPanel()->setText(QString::fromLatin1(text));
+        QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+      }
+      JobSpec clipGone;
+      clipGone.mode = cosystudio::Mode::CrossLingual;
+      clipGone.text = QStringLiteral("its clip goes away");
+      clipGone.clipPath = goneClip;
+      window.session()->enqueue(clipGone);
+      JobSpec segment = window.session()->jobs().constFirst();
+      segment.regenerates = 1;
+      segment.replacesSegment = 0;
+      window.session()->enqueue(segment);
+
+      JobQueueModel* model = window.session()->queue();
+      QCOMPARE(model->rowCount(), 5);
+      const QModelIndex first = model->index(0);
+      QVERIFY(first.data().toString().endsWith(QStringLiteral("· first")));
+      QCOMPARE(first.data(Qt::ToolTipRole).toString(), QStringLiteral("Waiting: first"));
+      QCOMPARE(first.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Waiting);
+      QVERIFY(!first.data(Qt::DecorationRole).value<QIcon>().isNull());  // an icon, not an emoji
+      auto* view = window.findChild<QListView*>(QStringLiteral("queue"));
+      QCOMPARE(view->model(), model);
+      QVERIFY(QTest::qWaitForWindowActive(&window));
+      view->setFocus();
+      view->setCurrentIndex(model->index(1));
+      QSignalSpy removed(model, &QAbstractItemModel::rowsRemoved);
+      QTest::keyClick(view, Qt::Key_Delete);
+      QCOMPARE(removed.count(), 1);
+      QCOMPARE(model->rowCount(), 4);
+
+      QString question;
+      answerQuitQuestion(&window, QMessageBox::AcceptRole, &question);
+      QVERIFY(window.close());
+      QVERIFY2(question.startsWith(QStringLiteral("4 jobs are still running or waiting.")), qPrintable(question));
+      QVERIFY2(question.contains(QStringLiteral("1 segment regeneration belongs")), qPrintable(question));
+      window.session()->cancelAll();
+    }
+    QVERIFY(QFile::exists(cosystudio::ui::savedQueueFile()));
+    QVERIFY(QFile::remove(goneClip));
+
+    MainWindow restored;
+    QSignalSpy shown(&restored, &MainWindow::errorShown);
+    restored.restoreSession();
+    const QList<JobSpec>& jobs = restored.session()->jobs();
+    QCOMPARE(jobs.size(), 2);
+    QCOMPARE(jobs[0].text, QStringLiteral("first"));
+    QCOMPARE(jobs[1].text, QStringLiteral("second"));
+    QCOMPARE(jobs[1].mode, cosystudio::Mode::ZeroShot);
+    QCOMPARE(jobs[1].clipPath, QFileInfo(test::promptA()).absoluteFilePath());
+    QCOMPARE(jobs[1].transcript, QStringLiteral("希望你以后能够做的比我还好呦。"));
+    QCOMPARE(jobs[1].seed, quint64(42));
+    QCOMPARE(shown.count(), 1);
+    const QString message = shown.first().first().toString();
+    QVERIFY2(message.startsWith(QStringLiteral("2 jobs restored from the last session.\n1 job could not be restored:\n"
+                                               "Cross-lingual · “its clip goes away”: ")),
+             qPrintable(message));
+    QVERIFY2(message.endsWith(QStringLiteral("gone.wav is gone.")), qPrintable(message));
+    QVERIFY(!QFile::exists(cosystudio::ui::savedQueueFile()));  // restored once
+    restored.session()->cancelAll();
+    QSettings().remove(QStringLiteral("session"));
+  }
+
+  void aRestoredQueueIsSaidInTheStatusBar() {
+    JobSpec job;
+    job.mode = cosystudio::Mode::Instruct;
+    job.text = QStringLiteral("今天天气很好。");
+    job.instruction = QStringLiteral("用四川话说");
+    job.voiceFile = test::promptA();  // any file that exists
+    job.seed = 18446744073709551615ull;  // more than a JSON number holds exactly
+    job.speed = 1.25;
+    job.stream = true;
+    job.normalize = false;
+    job.readNumbers = false;
+    job.segmentTimeLimitSeconds = 30;
+    QString error;
+    QVERIFY2(cosystudio::ui::saveQueue(cosystudio::ui::savedQueueFile(), {job}, &error), qPrintable(error));
+    MainWindow window;
+    window.restoreSession();
+    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("1 job restored from the last session."));
+    const JobSpec back = window.session()->jobs().constFirst();
+    QCOMPARE(back.mode, job.mode);
+    QCOMPARE(back.instruction, job.instruction);
+    QCOMPARE(back.voiceFile, job.voiceFile);
+    QCOMPARE(back.seed, job.seed);
+    QCOMPARE(back.speed, job.speed);
+    QCOMPARE(back.stream, true);
+    QCOMPARE(back.normalize, false);
+    QCOMPARE(back.readNumbers, false);
+    QCOMPARE(back.segmentTimeLimitSeconds, 30.0);
+    window.session()->cancelAll();
   }
 };
 

@@ -1,0 +1,90 @@
+#include "job_queue_model.h"
+
+#include <QApplication>
+#include <QIcon>
+#include <QPainter>
+#include <QStyle>
+
+namespace cosystudio::ui {
+
+namespace {
+
+// The desktop's clock when its theme has one, else one drawn in the text
+// colour: the style has no "waiting" icon, and its pause icon would read as paused.
+QIcon waitingIcon() {
+  static const QIcon icon = QIcon::fromTheme(QStringLiteral("appointment-soon"), [] {
+    QPixmap clock(32, 32);
+    clock.fill(Qt::transparent);
+    QPainter painter(&clock);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(QApplication::palette().color(QPalette::Text), 3, Qt::SolidLine, Qt::RoundCap));
+    painter.drawEllipse(QRectF(3, 3, 26, 26));
+    painter.drawPolyline(QPolygonF{QPointF(16, 8), QPointF(16, 16), QPointF(22, 19)});
+    return QIcon(clock);
+  }());
+  return icon;
+}
+
+}  // namespace
+
+JobQueueModel::JobQueueModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int JobQueueModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(jobs_.size()); }
+
+QVariant JobQueueModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+  const JobSpec& job = jobs_.at(index.row());
+  const bool running = headRunning_ && index.row() == 0;
+  switch (role) {
+    case Qt::DisplayRole: return job.summary();
+    case Qt::ToolTipRole: return (running ? tr("Running: %1") : tr("Waiting: %1")).arg(job.text);
+    // Icons, not emoji: not every font has an hourglass.
+    case Qt::DecorationRole:
+      return running ? QApplication::style()->standardIcon(QStyle::SP_MediaPlay) : waitingIcon();
+    case JobIdRole: return job.id;
+    case StateRole: return QVariant::fromValue(running ? JobState::Running : JobState::Waiting);
+  }
+  return {};
+}
+
+QHash<int, QByteArray> JobQueueModel::roleNames() const {
+  QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+  names.insert(JobIdRole, "jobId");
+  names.insert(StateRole, "state");
+  return names;
+}
+
+void JobQueueModel::append(const JobSpec& job) {
+  beginInsertRows({}, int(jobs_.size()), int(jobs_.size()));
+  jobs_ << job;
+  endInsertRows();
+}
+
+void JobQueueModel::setHeadRunning(bool running) {
+  if (jobs_.isEmpty() || headRunning_ == running) return;
+  headRunning_ = running;
+  emit dataChanged(index(0), index(0), {Qt::ToolTipRole, Qt::DecorationRole, StateRole});
+}
+
+void JobQueueModel::remove(quint64 id) {
+  for (int row = 0; row < jobs_.size(); ++row) {
+    if (jobs_[row].id != id) continue;
+    beginRemoveRows({}, row, row);
+    jobs_.removeAt(row);
+    if (row == 0) headRunning_ = false;
+    endRemoveRows();
+    return;
+  }
+}
+
+void JobQueueModel::removeWaiting() {
+  const int first = headRunning_ ? 1 : 0;
+  if (jobs_.size() <= first) return;
+  beginRemoveRows({}, first, int(jobs_.size()) - 1);
+  jobs_.resize(first);
+  endRemoveRows();
+}
+
+}  // namespace cosystudio::ui
+
+#include "moc_job_queue_model.cpp"
