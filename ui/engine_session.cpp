@@ -38,7 +38,8 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
     if (previousKept) startNext();
   });
   connect(worker_, &EngineWorker::unloaded, this, [this] {
-    if (state_ != State::Poisoned) setState(State::NoModel);
+    // unload() already said NoModel; a load asked for since is under way.
+    if (state_ != State::Poisoned && state_ != State::Loading) setState(State::NoModel);
   });
   connect(worker_, &EngineWorker::resetDone, this, [this](const ResetReport& report) {
     setState(State::Ready);
