@@ -4,8 +4,8 @@
 # Idempotent: installs nothing and rebuilds only what changed on a second run.
 #
 # Usage: scripts/setup.sh [--engine-only | --fuzz]
-#        (--fuzz: the engine and its fuzz targets, with clang, ASan and UBSan;
-#         scripts/fuzz.sh calls it)
+#        (--fuzz: the engine, the window's library and their fuzz targets,
+#         with clang, ASan and UBSan; scripts/fuzz.sh calls it)
 #        scripts/setup.sh --check-packages PKG...   report what installing PKG... would do
 #
 # Which libtorch: see scripts/lib/torch-choice.sh (COSYSTUDIO_TORCH=system|pypi).
@@ -125,7 +125,7 @@ ENGINE_ONLY=OFF
 FUZZ=OFF
 case "${1:-}" in
   --engine-only) ENGINE_ONLY=ON ;;
-  --fuzz) ENGINE_ONLY=ON FUZZ=ON ;;
+  --fuzz) FUZZ=ON ;;
 esac
 
 packages=("${ENGINE_PACKAGES[@]}")

@@ -5,7 +5,8 @@ that libFuzzer mutates kilobytes rather than the megabytes of the fixtures:
 checkpoints as torch.save writes them (dict, OrderedDict, fp16/bf16, views
 sharing a storage, both weight-norm spellings, HiFT's `generator.` prefix),
 ONNX graphs of the supported ops with symbolic dimensions, WAV/FLAC/Ogg clips,
-voice files, cosyvoice3.yaml and texts.
+voice files, cosyvoice3.yaml, texts, and the window's take sidecars and
+saved queue.
 
 Needs torch, onnx, numpy and soundfile (not the app: only to remake seeds):
     python3 tests/fuzz/make_seeds.py
@@ -171,6 +172,34 @@ def texts():
         (out / name).write_text(text, encoding="utf-8")
 
 
+def take_files():
+    """A sidecar for the fuzz target's 4800-sample take, in one and in two
+    segments, and a saved queue of two jobs."""
+    out = folder("take_files")
+    sidecar = {
+        "app": "CosyStudio 0.1.0", "checkpoint": "llm.pt", "created": "2026-12-02T07:48:24",
+        "duration_seconds": 0.2, "encoding": "pcm16", "first_audio_seconds": 0.21, "instruction": "",
+        "job_id": "328", "mode": "zero_shot", "model": "/models/Fun-CosyVoice3-0.5B-2512",
+        "prompt_clip": "/clips/prompt.wav", "prompt_transcript": "希望你以后能够做的比我还好呦。",
+        "raw_text": False, "read_numbers": True, "real_time_factor": 0.48, "sample_rate": 24000, "seed": "2",
+        "segments": [{"regenerated_seed": None, "samples": 4800, "speech_tokens": 5, "text": "今天天气很好。",
+                      "warnings": []}],
+        "speech_tokens": 5, "speed": 1, "stream": False, "text": "今天天气很好。", "voice": "", "voice_file": "",
+    }
+    (out / "sidecar.json").write_text(json.dumps(sidecar, ensure_ascii=False, indent=1), encoding="utf-8")
+    sidecar["segments"] = [{"regenerated_seed": "7", "samples": 2640, "speech_tokens": 3, "text": "今天。",
+                            "warnings": ["short"]},
+                           {"regenerated_seed": None, "samples": 2640, "speech_tokens": 3, "text": "很好。",
+                            "warnings": []}]
+    (out / "sidecar_two_segments.json").write_text(json.dumps(sidecar, ensure_ascii=False), encoding="utf-8")
+    job = {"mode": "instruct", "text": "Hello there.", "instruction": "用四川话说", "prompt_clip": "/clips/a.wav",
+           "prompt_transcript": "", "voice_file": "", "voice": "", "source_clip": "", "speed": 1.0,
+           "seed": "18446744073709551615", "stream": True, "raw_text": False, "read_numbers": True,
+           "segment_time_limit_seconds": 120}
+    queue = {"format": 1, "jobs": [job, dict(job, mode="cross_lingual", voice_file="/voices/a.cosyvoice")]}
+    (out / "queue.json").write_text(json.dumps(queue, ensure_ascii=False), encoding="utf-8")
+
+
 if __name__ == "__main__":
     checkpoints()
     onnx_graphs()
@@ -178,3 +207,4 @@ if __name__ == "__main__":
     voice_files()
     model_configs()
     texts()
+    take_files()
