@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string>
+
 namespace {
 
 using namespace cosystudio::text;
@@ -425,6 +429,42 @@ const NormalizerCase kEnglish[] = {
      "The two thousand twenty-four budget is four billion."},
 };
 
+// Chinese with English: each number is read in the language of the nearest
+// word (clause punctuation between makes a word farther; spaces, colons and
+// symbols do not); as near to both it stays Chinese. The official Chinese
+// rules then keep a blank only between two ASCII characters.
+const NormalizerCase kMixed[] = {
+    {"it costs $5 on 3/4 … 你好",
+     "it costs five dollars on three quarters…你好"},
+    {"他说 I have 3 apples and 2 cats，然后走了。",
+     "他说I have three apples and two cats，然后走了。"},
+    {"这个 iPhone 15 Pro 要 $999。",
+     "这个iPhone fifteen Pro要九百九十九美元。"},
+    {"你好，3 apples",
+     "你好，three apples"},
+    {"我用 Python 3 写代码",
+     "我用Python三写代码"},
+    {"会议在 March 5 举行",
+     "会议在March fifth举行"},
+    {"The meeting is at 10:30 am, 会议室 3 号",
+     "The meeting is at ten thirty a m,会议室三号"},
+    {"It began in 1999. 你好",
+     "It began in nineteen ninety-nine。你好"},
+    // The unit is part of the number: 5 km is between 跑步 and 用时.
+    {"今天跑步，5 km 用时 30 分钟",
+     "今天跑步，五千米用时三十分钟"},
+    {"我的MP3坏了",
+     "我的MP三坏了"},
+    // A number that takes a Chinese word of its own is Chinese.
+    {"2024年3月5日 is the day",
+     "二零二四年三月五日is the day"},
+    {"I have 3个苹果",
+     "I have三个苹果"},
+    // Markup is neither word nor punctuation.
+    {"你好。<strong>100</strong> percent sure!",
+     "你好。<strong>one hundred</strong> percent sure!"},
+};
+
 std::string read(const char* text) {
   NormalizeOptions options;
   options.readNumbers = true;
@@ -433,12 +473,27 @@ std::string read(const char* text) {
 
 class ChineseNormalizer : public testing::TestWithParam<NormalizerCase> {};
 class EnglishNormalizer : public testing::TestWithParam<NormalizerCase> {};
+class MixedNormalizer : public testing::TestWithParam<NormalizerCase> {};
 
 TEST_P(ChineseNormalizer, ReadsSentence) { EXPECT_EQ(read(GetParam().input), GetParam().expected); }
 TEST_P(EnglishNormalizer, ReadsSentence) { EXPECT_EQ(read(GetParam().input), GetParam().expected); }
+TEST_P(MixedNormalizer, ReadsSentence) { EXPECT_EQ(read(GetParam().input), GetParam().expected); }
 
 INSTANTIATE_TEST_SUITE_P(Sentences, ChineseNormalizer, testing::ValuesIn(kChinese));
 INSTANTIATE_TEST_SUITE_P(Sentences, EnglishNormalizer, testing::ValuesIn(kEnglish));
+INSTANTIATE_TEST_SUITE_P(Sentences, MixedNormalizer, testing::ValuesIn(kMixed));
+
+// A Chinese and an English sentence side by side read as each does alone; the
+// official Chinese rules then apply to the whole (。 for ., blanks dropped).
+TEST(TextNormalizer, SentencesOfEachLanguageReadAsAlone) {
+  const std::size_t pairs = std::min(std::size(kChinese), std::size(kEnglish));
+  for (std::size_t i = 0; i < pairs; ++i) {
+    const std::string zh = kChinese[i].input, en = kEnglish[i].input;
+    const std::string zhRead = read(zh.c_str()), enRead = read(en.c_str());
+    EXPECT_EQ(read((zh + " " + en).c_str()), normalizeText(zhRead + " " + enRead)) << zh << " " << en;
+    EXPECT_EQ(read((en + " " + zh).c_str()), normalizeText(enRead + " " + zhRead)) << en << " " << zh;
+  }
+}
 
 TEST(TextNormalizer, OffByDefault) {
   EXPECT_EQ(normalizeText("我有2个苹果"), "我有2个苹果");

@@ -1,11 +1,14 @@
 #include "text/number_normalizer.h"
 
 #include "cosystudio/text/markup.h"
+#include "cosystudio/text/text_normalize.h"
 #include "text/number_words.h"
+#include "text/word_scripts.h"
 
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <regex>
 #include <vector>
 
@@ -18,6 +21,15 @@ using Read = std::function<std::string(const std::smatch&)>;
 struct Rule {
   std::regex pattern;
   Read read;
+  // When set, must match the text just before the number (a year after "in").
+  std::optional<std::regex> precededBy = std::nullopt;
+};
+
+// A number read in words: the bytes it took and the language it was read in.
+struct Reading {
+  std::size_t length;
+  std::string words;
+  Language language;
 };
 
 std::string withoutCommas(std::string s) {
@@ -25,47 +37,99 @@ std::string withoutCommas(std::string s) {
   return s;
 }
 
-bool isAsciiAlnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool isAsciiLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
+bool isAsciiAlnum(char c) { return isAsciiLetter(c) || isDigit(c); }
+
 // Where a rule may start: a number not inside another number, a sign not
-// after a word ("COVID-19"), a currency symbol, an English month name.
+// after a word ("COVID-19"), a currency symbol, an English month name, a
+// power (x², after anything).
 bool mayStartAt(const std::string& text, std::size_t pos, Language language) {
   const char c = text[pos];
   const char before = pos > 0 ? text[pos - 1] : ' ';
+  if (text.compare(pos, 2, "²") == 0 || text.compare(pos, 2, "³") == 0) return true;
   if (isDigit(c)) return !isDigit(before);
   if (c == '-') return !isAsciiAlnum(before);
   if (c == '$' || c == '(' || c == '\xC2' || c == '\xE2' || c == '\xEF') return !isAsciiAlnum(before);
   return language == Language::English && c >= 'A' && c <= 'Z' && !isAsciiAlnum(before);
 }
 
-std::string applyRules(const std::string& text, const std::vector<Rule>& rules, Language language) {
+bool isPrecededAsRequired(const Rule& rule, const std::string& text, std::size_t pos) {
+  if (!rule.precededBy) return true;
+  constexpr std::size_t kLookBehind = 16;  // longer than any announcing word
+  const std::size_t from = pos > kLookBehind ? pos - kLookBehind : 0;
+  const auto flags = from > 0 ? std::regex_constants::match_prev_avail : std::regex_constants::match_default;
+  return std::regex_search(text.cbegin() + static_cast<std::ptrdiff_t>(from),
+                           text.cbegin() + static_cast<std::ptrdiff_t>(pos), *rule.precededBy, flags);
+}
+
+const std::vector<Rule>& chineseRules();
+const std::vector<Rule>& englishRules();
+
+// The number starting at text[pos] read by the first rule of `language` that matches there.
+std::optional<Reading> readAt(const std::string& text, std::size_t pos, Language language) {
+  if (!mayStartAt(text, pos, language)) return std::nullopt;
+  const auto flags = pos > 0 ? std::regex_constants::match_continuous | std::regex_constants::match_prev_avail
+                             : std::regex_constants::match_continuous;
+  for (const auto& rule : language == Language::Chinese ? chineseRules() : englishRules()) {
+    std::smatch m;
+    if (!isPrecededAsRequired(rule, text, pos) ||
+        !std::regex_search(text.cbegin() + static_cast<std::ptrdiff_t>(pos), text.cend(), m, rule.pattern, flags) ||
+        m.length(0) == 0)
+      continue;
+    return Reading{static_cast<std::size_t>(m.length(0)), rule.read(m), language};
+  }
+  return std::nullopt;
+}
+
+// Where a piece of plain text lies in the whole text, whose words decide how
+// its numbers are read.
+struct Surroundings {
+  const WordScripts& words;
+  std::size_t offset;  // of the piece in the whole text
+};
+
+// The number starting at text[pos] read in the language of the words around
+// it. Where both scripts are about, its extent (for finding those words) is
+// what the Chinese rules take, unit included, else what the English ones take;
+// one that takes a Chinese word of its own (2024年3月, 3个) is Chinese.
+std::optional<Reading> readInContext(const std::string& text, std::size_t pos, const Surroundings& around) {
+  const auto languageOf = [&](std::size_t end) {
+    return around.words.languageOf(around.offset + pos, around.offset + end);
+  };
+  if (!around.words.mixed()) return readAt(text, pos, languageOf(pos));
+  if (isAsciiLetter(text[pos])) return readAt(text, pos, Language::English);  // a month name
+  const auto chinese = readAt(text, pos, Language::Chinese);
+  if (!chinese) {
+    auto english = readAt(text, pos, Language::English);
+    if (english && languageOf(pos + english->length) == Language::English) return english;
+    return std::nullopt;
+  }
+  const bool hasOwnChineseWord = containsChinese(std::string_view(text).substr(pos, chinese->length));
+  if (hasOwnChineseWord || languageOf(pos + chinese->length) == Language::Chinese) return chinese;
+  return readAt(text, pos, Language::English);
+}
+
+// English words need spaces where digits touched letters (MP3, 4x4).
+void appendReading(std::string& out, const Reading& reading, char next) {
+  const bool english = reading.language == Language::English && !reading.words.empty();
+  if (english && !out.empty() && isAsciiLetter(out.back()) && isAsciiLetter(reading.words.front())) out += ' ';
+  out += reading.words;
+  if (english && isAsciiLetter(next) && isAsciiLetter(reading.words.back())) out += ' ';
+}
+
+std::string readInWords(const std::string& text, const Surroundings& around) {
   std::string out;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    bool matched = false;
-    if (mayStartAt(text, pos, language)) {
-      const auto flags = pos > 0 ? std::regex_constants::match_continuous | std::regex_constants::match_prev_avail
-                                 : std::regex_constants::match_continuous;
-      for (const auto& rule : rules) {
-        std::smatch m;
-        if (!std::regex_search(text.cbegin() + static_cast<std::ptrdiff_t>(pos), text.cend(), m, rule.pattern, flags))
-          continue;
-        if (m.length(0) == 0) continue;
-        const std::string words = rule.read(m);
-        pos += static_cast<std::size_t>(m.length(0));
-        // English words need spaces where digits touched letters (MP3, 4x4).
-        const auto isLetter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-        const bool english = language == Language::English && !words.empty();
-        if (english && !out.empty() && isLetter(out.back()) && isLetter(words.front())) out += ' ';
-        out += words;
-        if (english && pos < text.size() && isLetter(text[pos]) && isLetter(words.back())) out += ' ';
-        matched = true;
-        break;
-      }
+  for (std::size_t pos = 0; pos < text.size();) {
+    const auto reading = readInContext(text, pos, around);
+    if (!reading) {
+      out += text[pos++];
+      continue;
     }
-    if (!matched) out += text[pos++];
+    pos += reading->length;
+    appendReading(out, *reading, pos < text.size() ? text[pos] : ' ');
   }
   return out;
 }
@@ -278,7 +342,14 @@ const std::vector<Rule>& englishRules() {
       R"((January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?)";
   static const std::string unitAlternatives =
       "km/h|mph|m/s|km²|m²|m³|km|kg|mg|ml|mL|cm|mm|lbs|lb|ft|GB|MB|°C|℃|°F|°|min|m|g|h|s";
+  // Words after which a 4-digit number is a year; elsewhere it stays a cardinal.
+  static const std::string yearWords =
+      "in|In|since|Since|by|from|From|until|till|of|year|circa|before|after|during|early|late|mid|spring|summer|"
+      "autumn|fall|winter";
   static const std::vector<Rule> rules = {
+      // in 1999, since 2010
+      {std::regex(R"((1[1-9]\d\d|20\d\d)\b(?![,.]\d))"), [](const std::smatch& m) { return englishYear(m.str(1)); },
+       std::regex(R"(\b(?:)" + yearWords + ") $")},
       // March 5, 2024 / March 5th
       {std::regex(monthNames + R"( (\d{1,2})(?:st|nd|rd|th)?(?:, (\d{4}))?(?!\d))"),
        [](const std::smatch& m) { return monthDayYear(monthNumber(m.str(1)), m.str(2), m.str(3)); }},
@@ -342,45 +413,33 @@ const std::vector<Rule>& englishRules() {
        }},
       // -5, 3.14, 1,000
       {std::regex(R"((-)?)" + num), [](const std::smatch& m) { return enSigned(m, 1, 2, 3); }},
+      // x², y³
+      {std::regex("²"), [](const std::smatch&) { return std::string(" squared"); }},
+      {std::regex("³"), [](const std::smatch&) { return std::string(" cubed"); }},
   };
   return rules;
-}
-
-// Years after words that announce one ("in 1999"); other 4-digit numbers stay cardinals.
-std::string englishYearsInContext(const std::string& text) {
-  static const std::regex year(
-      R"(\b(in|In|since|Since|by|from|From|until|till|of|year|circa|before|after|during|early|late|mid|spring|summer|autumn|fall|winter) (1[1-9]\d\d|20\d\d)\b(?![,.]\d))");
-  std::string out;
-  auto begin = text.cbegin();
-  for (std::sregex_iterator it(text.cbegin(), text.cend(), year), end; it != end; ++it) {
-    const auto& m = *it;
-    out.append(begin, m[0].first);
-    out += m.str(1) + " " + englishYear(m.str(2));
-    begin = m[0].second;
-  }
-  out.append(begin, text.cend());
-  return out;
-}
-
-std::string readPlain(const std::string& text, Language language) {
-  if (language == Language::Chinese) return applyRules(text, chineseRules(), language);
-  static const std::regex squared("²"), cubed("³");
-  const std::string out = applyRules(englishYearsInContext(text), englishRules(), language);
-  return std::regex_replace(std::regex_replace(out, squared, " squared"), cubed, " cubed");
 }
 
 }  // namespace
 
 std::string readNumbers(std::string_view text, Language language) {
-  // Markup and special tokens are copied untouched; the text between them is read.
+  // Markup and special tokens are copied untouched; the text between them is
+  // read, in the light of the words of the whole text (markup counts as blank).
+  const auto markup = scanMarkup(text);
+  std::string blanked(text);
+  for (const auto& span : markup) blanked.replace(span.byteOffset, span.byteLength, span.byteLength, ' ');
+  const WordScripts words(blanked, language);
+  const auto readPiece = [&](std::size_t begin, std::size_t end) {
+    return readInWords(std::string(text.substr(begin, end - begin)), Surroundings{words, begin});
+  };
   std::string out;
   std::size_t pos = 0;
-  for (const auto& span : scanMarkup(text)) {
-    out += readPlain(std::string(text.substr(pos, span.byteOffset - pos)), language);
+  for (const auto& span : markup) {
+    out += readPiece(pos, span.byteOffset);
     out += span.text;
     pos = span.byteOffset + span.byteLength;
   }
-  out += readPlain(std::string(text.substr(pos)), language);
+  out += readPiece(pos, text.size());
   return out;
 }
 

@@ -10,8 +10,10 @@
 
 namespace cosystudio::text {
 
-// `language` picks the reading: Chinese for text with Chinese characters,
-// English otherwise (the official routing).
+// `language` is the text's: Chinese for text with Chinese characters, English
+// otherwise (the official routing). Where English and Chinese words mix, each
+// number is read in the language of the words around it (WordScripts), and
+// in `language` where they leave it open.
 std::string readNumbers(std::string_view text, Language language);
 
 }  // namespace cosystudio::text

@@ -12,6 +12,7 @@ set(_text_sources
   ${CMAKE_CURRENT_LIST_DIR}/split_paragraph.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text_normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tokenizer.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/unicode.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/unicode.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/word_scripts.cpp)
 target_sources(cosystudio_engine PRIVATE ${_text_sources})
 set_source_files_properties(${_text_sources} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)

@@ -109,10 +109,8 @@ Normalized applyRules(std::string_view raw, const NormalizeOptions& options) {
 }  // namespace
 
 bool containsChinese(std::string_view text) {
-  for (std::size_t pos = 0; pos < text.size();) {
-    const char32_t cp = nextCodePoint(text, pos);
-    if (cp >= 0x4E00 && cp <= 0x9FFF) return true;
-  }
+  for (std::size_t pos = 0; pos < text.size();)
+    if (isChineseCharacter(nextCodePoint(text, pos))) return true;
   return false;
 }
 

@@ -141,6 +141,8 @@ bool isDigitChar(char32_t cp) {
   return digits == 1;
 }
 
+bool isChineseCharacter(char32_t cp) { return cp >= 0x4E00 && cp <= 0x9FFF; }
+
 bool isPythonSpace(char32_t cp) {
   return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 ||
          cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||

@@ -38,6 +38,10 @@ bool isDigitChar(char32_t cp);
 // The value (0..9) of a decimal digit (general category Nd), or -1.
 int decimalDigitValue(char32_t cp);
 
+// A character of the CJK Unified Ideographs block U+4E00..U+9FFF: what the
+// official front end takes for Chinese.
+bool isChineseCharacter(char32_t cp);
+
 // Python's str.isspace() for one character.
 bool isPythonSpace(char32_t cp);
 

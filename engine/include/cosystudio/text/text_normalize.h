@@ -10,6 +10,14 @@
 // With readNumbers, the engine's zh/en normaliser runs first (where wetext
 // would). Neither touches markup or special tokens (upstream's digit spelling
 // does, breaking phone tokens such as [AY0]; no official fixture relies on it).
+// In text with both English (ASCII letters) and Chinese words, each number is
+// read in the language of its nearest word: between English words in English,
+// beside Chinese in Chinese; clause punctuation (. , ; ! ? … and the Chinese
+// forms) makes a word farther, and a tie, or no word at all, stays Chinese. A
+// number that takes a Chinese word (2024年, 3个) is Chinese. The zh rules then
+// run on the whole text as upstream, keeping a blank only between two ASCII
+// characters: "it costs $5 on 3/4 … 你好" -> "it costs five dollars on three
+// quarters…你好".
 // Text containing both "<|" and "|>" is left verbatim and unsplit, as upstream.
 #pragma once
 
