@@ -757,6 +757,10 @@
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>it is missing</source>
+        <translation>它不存在</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::FileDialogs</name>
@@ -1064,10 +1068,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>it is missing</source>
-        <translation>它不存在</translation>
     </message>
     <message>
         <source>ran away</source>

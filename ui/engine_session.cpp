@@ -21,6 +21,11 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   worker_->moveToThread(thread_);
 
   connect(worker_, &EngineWorker::loadStep, this, &EngineSession::loadStep);
+  connect(worker_, &EngineWorker::gpuUnavailable, this, [this](int index, const QString& problem) {
+    model_.device = Device{};
+    model_.precision = Precision::Float32;
+    emit gpuUnavailable(index, problem);
+  });
   connect(worker_, &EngineWorker::loaded, this, [this](double seconds) {
     loadedModel_ = model_;
     setState(State::Ready);

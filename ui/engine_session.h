@@ -51,6 +51,8 @@ class EngineSession : public QObject {
  signals:
   void stateChanged(cosystudio::ui::EngineSession::State state);
   void loadStep(const QString& what);
+  // The GPU of the model choice cannot be used: the model loads on the CPU in float32.
+  void gpuUnavailable(int index, const QString& problem);
   void loaded(double seconds);
   // With `previousKept` the model loaded before is still loaded (model() names
   // it again) and the queue goes on; otherwise there is no model.

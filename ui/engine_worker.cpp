@@ -44,6 +44,19 @@ void EngineWorker::load(const ModelChoice& choice) {
     options.modelFolder = toPath(choice.folder);
     options.device = choice.device;
     options.precision = choice.precision;
+    // Looked for here, off the GUI thread (finding CUDA takes seconds): a GPU
+    // chosen once and gone since loads the model on the CPU.
+    if (options.device.kind == DeviceKind::Cuda) {
+      QString problem = tr("it is missing");
+      for (const DeviceInfo& info : availableDevices())
+        if (info.device.kind == DeviceKind::Cuda && info.device.index == options.device.index)
+          problem = fromUtf8(info.problem);
+      if (!problem.isEmpty()) {
+        options.device = Device{};
+        options.precision = Precision::Float32;
+        emit gpuUnavailable(choice.device.index, problem);
+      }
+    }
     options.llmCheckpoint = choice.llmCheckpoint.toStdString();
     options.cpuThreads = choice.cpuThreads;
     engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });

@@ -36,6 +36,8 @@ class EngineWorker : public QObject {
 
  signals:
   void loadStep(const QString& what);
+  // GPU `index`, chosen for the load, cannot be used (`problem`): the CPU is used instead.
+  void gpuUnavailable(int index, const QString& problem);
   void loaded(double seconds);
   // `previousKept`: the model loaded before is loaded again (Engine's ModelKept).
   void loadFailed(const QString& message, bool previousKept);

@@ -108,20 +108,6 @@ MainWindow::MainWindow(QWidget* parent)
 
   const QSettings settings;
   player_->setOutputId(settings_.audioOutput);
-  QString deviceGone;
-  if (settings_.device.kind == DeviceKind::Cuda) {
-    QString problem = tr("it is missing");
-    for (const DeviceInfo& info : availableDevices())
-      if (info.device.kind == DeviceKind::Cuda && info.device.index == settings_.device.index)
-        problem = QString::fromStdString(info.problem);
-    if (!problem.isEmpty()) {
-      deviceGone = tr("GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.")
-                       .arg(settings_.device.index)
-                       .arg(problem);
-      settings_.device = Device{};
-      settings_.precision = Precision::Float32;
-    }
-  }
 
   createPanels();
   createMenus();
@@ -159,7 +145,6 @@ MainWindow::MainWindow(QWidget* parent)
   store_->applyRetention(settings_.retentionDays);
   restoreHistory();
   updateActions();
-  if (!deviceGone.isEmpty()) statusBar()->showMessage(deviceGone, 15000);
 }
 
 MainWindow::~MainWindow() { delete store_; }
@@ -328,6 +313,13 @@ void MainWindow::createMenus() {
 
 void MainWindow::connectSession() {
   connect(session_, &EngineSession::stateChanged, this, &MainWindow::updateActions);
+  connect(session_, &EngineSession::gpuUnavailable, this, [this](int index, const QString& problem) {
+    settings_.device = Device{};
+    settings_.precision = Precision::Float32;
+    statusBar()->showMessage(
+        tr("GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.").arg(index).arg(problem),
+        15000);
+  });
   connect(session_, &EngineSession::loadStep, this, [this](const QString& what) {
     engineStatus_->setText(tr("Loading: %1").arg(what));
   });

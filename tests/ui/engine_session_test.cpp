@@ -105,6 +105,21 @@ class EngineSessionTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+  // A GPU saved in the settings and gone since (no such index on any machine
+  // here): it is looked for on the engine thread, said, and the CPU loads.
+  void aGoneGpuLoadsOnTheCpu() {
+    EngineSession session;
+    QSignalSpy gone(&session, &EngineSession::gpuUnavailable);
+    QSignalSpy loaded(&session, &EngineSession::loaded);
+    session.load(ModelChoice{test::tinyModelA(), Device{DeviceKind::Cuda, 7}, Precision::BFloat16});
+    QVERIFY(loaded.wait(kLoadMs));
+    QCOMPARE(gone.count(), 1);
+    QCOMPARE(gone.first().at(0).toInt(), 7);
+    QVERIFY(!gone.first().at(1).toString().isEmpty());
+    QCOMPARE(session.model().device.kind, DeviceKind::Cpu);
+    QCOMPARE(session.model().precision, Precision::Float32);
+  }
+
   void generatesATake() {
     EngineSession session;
     QVERIFY(loadTinyModel(session));
