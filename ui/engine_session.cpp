@@ -116,7 +116,8 @@ void EngineSession::reset() {
   if (state_ == State::Poisoned || state_ == State::NoModel || state_ == State::Loading) return;
   // The reset is queued behind the running job on the worker thread; cancelling
   // makes that wait one token long. The cancelled job goes back to the queue.
-  if (running_) {
+  // A job the user cancelled already just ends.
+  if (running_ && running_ != cancelledByUser_) {
     queue_->setHeadRunning(false);
     resetPending_ = true;
     worker_->cancel(running_);
@@ -135,6 +136,7 @@ quint64 EngineSession::enqueue(JobSpec job) {
 void EngineSession::cancel(quint64 id) {
   if (!id) return;
   if (id == running_) {
+    cancelledByUser_ = id;
     worker_->cancel(id);
     return;
   }
@@ -167,6 +169,7 @@ void EngineSession::startNext() {
 void EngineSession::onJobEnded(quint64 id) {
   if (id != running_) return;
   running_ = 0;
+  cancelledByUser_ = 0;
   if (resetPending_) {
     resetPending_ = false;  // the job is already back in the queue; the reset follows
   } else {

@@ -83,6 +83,7 @@ class EngineSession : public QObject {
   quint64 running_ = 0;  // the worker's job: the queue's head, waiting again once a reset cancelled it
   quint64 nextId_ = 1;
   bool resetPending_ = false;
+  quint64 cancelledByUser_ = 0;  // the running job, once the user cancelled it: a reset must not run it again
   QString poisonMessage_;
 };
 

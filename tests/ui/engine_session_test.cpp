@@ -191,15 +191,40 @@ class EngineSessionTest : public QObject {
     const QModelIndex head = session.queue()->index(0);
     QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Running);
     QVERIFY(progress.wait(kJobMs));
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
     session.reset();  // cancels the job, resets, then runs it again
     QCOMPARE(session.queue()->rowCount(), 1);
     QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Waiting);
     QVERIFY(reset.wait(kLoadMs));
     QVERIFY(finished.wait(kJobMs));
     QCOMPARE(finished.count(), 1);
+    QCOMPARE(failed.count(), 0);  // the request ends once: it is not also reported cancelled
     QCOMPARE(session.queue()->rowCount(), 0);
     const ResetReport report = reset.last().first().value<ResetReport>();
     QVERIFY(report.reloadSeconds > 0);
+  }
+
+  // Cancel, then Reset before the cancel took effect: the job the user
+  // cancelled ends cancelled, and the reset does not run it again.
+  void aJobCancelledBeforeAResetStaysCancelled() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy progress(&session, &EngineSession::jobProgress);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    QSignalSpy reset(&session, &EngineSession::resetDone);
+    const quint64 id = session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    QVERIFY(progress.wait(kJobMs));
+    session.cancel(id);
+    session.reset();
+    QVERIFY(reset.wait(kLoadMs));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kJobMs);
+    QCOMPARE(failed.first().at(0).toULongLong(), id);
+    QVERIFY(failed.first().at(2).toBool());  // cancelled
+    QTest::qWait(500);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(session.queue()->rowCount(), 0);
+    QCOMPARE(session.state(), EngineSession::State::Ready);
   }
 
   void aSavedVoiceCanBePreviewedAndFound() {
