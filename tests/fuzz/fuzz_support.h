@@ -21,5 +21,7 @@ const std::filesystem::path& scratchFolder();
 
 }  // namespace cosystudio::fuzz
 
-// The libFuzzer entry point each target defines.
+// The libFuzzer entry points: each target defines the first, and the second
+// when it has work to do once before the first input.
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
