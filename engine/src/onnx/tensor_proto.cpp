@@ -2,6 +2,7 @@
 
 #include "onnx/node.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -71,12 +72,14 @@ at::Tensor tensorFromProto(const ::onnx::TensorProto& proto, const std::filesyst
                            const std::string& context) {
   const auto type = scalarTypeFromOnnx(proto.data_type(), context);
   std::vector<int64_t> shape(proto.dims().begin(), proto.dims().end());
-  int64_t numel = 1;
+  // A damaged shape must overflow neither the element count (the data's size
+  // is compared with it below, before anything is allocated) nor the strides,
+  // which count an empty dimension as 1.
+  int64_t numel = 1, span = 1;
   for (auto d : shape) {
-    // A damaged shape must not overflow the element count (the data's size is
-    // compared with it below, before anything is allocated).
-    if (d < 0 || (d > 0 && numel > std::numeric_limits<int64_t>::max() / 16 / d))
+    if (d < 0 || span > std::numeric_limits<int64_t>::max() / 16 / std::max<int64_t>(d, 1))
       throw OnnxError(context + ": has an impossible dimension " + std::to_string(d));
+    span *= std::max<int64_t>(d, 1);
     numel *= d;
   }
   const auto options = at::TensorOptions().dtype(type);
