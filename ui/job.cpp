@@ -123,4 +123,13 @@ std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo
   return spliced;
 }
 
+JobSpec regenerationJob(const Take& take, int segment, const QString& text, quint64 seed) {
+  JobSpec job = take.spec;
+  job.text = text;
+  job.regenerates = take.jobId;
+  job.replacesSegment = segment;
+  job.seed = seed;
+  return job;
+}
+
 }  // namespace cosystudio::ui

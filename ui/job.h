@@ -90,6 +90,10 @@ QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate
 // no such segment).
 std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo);
 
+// The job that makes segment `segment` of `take` again from `text` (its own
+// text, or an edited one) with `seed`; it comes back spliced into a copy of the take.
+JobSpec regenerationJob(const Take& take, int segment, const QString& text, quint64 seed);
+
 // Which model to load and where it should run.
 struct ModelChoice {
   QString folder;

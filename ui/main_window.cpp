@@ -225,13 +225,7 @@ void MainWindow::createPanels() {
   });
   connect(history_, &HistoryPanel::regenerateRequested, this,
           [this](const Take& take, int segment, const QString& text) {
-            // The segment's text as a job of its own; it comes back spliced into a copy of the take.
-            JobSpec job = take.spec;
-            job.text = text;
-            job.regenerates = take.jobId;
-            job.replacesSegment = segment;
-            job.seed = randomSeed(seeds_);
-            session_->enqueue(job);
+            session_->enqueue(regenerationJob(take, segment, text, randomSeed(seeds_)));
           });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
   auto* dropJob = new QAction(queue_);

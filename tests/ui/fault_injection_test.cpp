@@ -136,12 +136,7 @@ class Rig {
     // As MainWindow: the segment's text as a job of its own.
     QObject::connect(&history_, &HistoryPanel::regenerateRequested, &history_,
                      [this](const Take& take, int segment, const QString& text) {
-                       JobSpec job = take.spec;
-                       job.text = text;
-                       job.regenerates = take.jobId;
-                       job.replacesSegment = segment;
-                       job.seed = pick(kJobSeeds);
-                       generate(job);
+                       generate(regenerationJob(take, segment, text, pick(kJobSeeds)));
                      });
   }
 
