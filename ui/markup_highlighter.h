@@ -1,11 +1,15 @@
 // Colours pronunciation and paralinguistic markup in the text editor:
 // [h][ào] pinyin, [M][AY0] CMU phones, [breath] / <strong>…</strong> tags.
 // A bracketed word the tokenizer does not know would be read out as text, so
-// it is underlined in red and explained in a tooltip.
+// it is underlined in red and explained in a tooltip. What is markup, and of
+// which kind, is the engine's text::scanMarkup: the colours are what the
+// engine will do with the text.
 #pragma once
 
-#include <QSet>
+#include "cosystudio/text/markup.h"
+
 #include <QSyntaxHighlighter>
+#include <QTextCharFormat>
 
 namespace cosystudio::ui {
 
@@ -13,22 +17,13 @@ class MarkupHighlighter : public QSyntaxHighlighter {
   Q_OBJECT
 
  public:
-  enum class TagKind { Unknown, Pinyin, Phone, Paralinguistic, Control };
-
   explicit MarkupHighlighter(QTextDocument* document);
 
-  // The tokenizer's added tokens; until they are known, every tag is shown as known.
-  void setKnownTags(const QStringList& tags);
-  bool knowsTags() const { return !known_.isEmpty(); }
-  TagKind classify(const QString& tag) const;
-  // Tags in `text` the tokenizer does not know.
-  QStringList unknownTags(const QString& text) const;
+  // How markup of `kind` is shown (in the light or dark palette now in use).
+  static QTextCharFormat format(text::MarkupKind kind);
 
  protected:
-  void highlightBlock(const QString& text) override;
-
- private:
-  QSet<QString> known_;
+  void highlightBlock(const QString& block) override;
 };
 
 }  // namespace cosystudio::ui

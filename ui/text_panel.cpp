@@ -4,6 +4,7 @@
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
 
+#include "cosystudio/text/markup.h"
 #include "cosystudio/text/split_paragraph.h"
 #include "cosystudio/text/text_normalize.h"
 #include "cosystudio/text/tokenizer.h"
@@ -81,6 +82,9 @@ QTextCursor pronunciationTarget(QTextCursor cursor) {
   return cursor;
 }
 
+// "[ào]": a token the engine reads as `kind`.
+bool isToken(const QString& tag, text::MarkupKind kind) { return text::markupKind(tag.toStdString()) == kind; }
+
 }  // namespace
 
 QString pinyinMarkup(const QString& syllable) {
@@ -110,17 +114,21 @@ QString pinyinMarkup(const QString& syllable) {
     if (at < 0) return {};
     final[at] = kToneMarks[kVowels.indexOf(final[at])][tone - 1];
   }
-  return (initial.isEmpty() ? QString() : QLatin1Char('[') + initial + QLatin1Char(']')) +
-         QLatin1Char('[') + final + QLatin1Char(']');
+  const QString initialTag = initial.isEmpty() ? QString() : QLatin1Char('[') + initial + QLatin1Char(']');
+  const QString finalTag = QLatin1Char('[') + final + QLatin1Char(']');
+  if ((!initial.isEmpty() && !isToken(initialTag, text::MarkupKind::Pinyin)) ||
+      !isToken(finalTag, text::MarkupKind::Pinyin))
+    return {};
+  return initialTag + finalTag;
 }
 
 QString phoneMarkup(const QString& phones) {
-  static const QRegularExpression phone(QStringLiteral(R"(^[A-Z]{1,2}[0-2]?$)"));
   QString markup;
   for (const QString& p : phones.toUpper().split(QRegularExpression(QStringLiteral(R"([\s,]+)")),
                                                  Qt::SkipEmptyParts)) {
-    if (!phone.match(p).hasMatch()) return {};
-    markup += QLatin1Char('[') + p + QLatin1Char(']');
+    const QString tag = QLatin1Char('[') + p + QLatin1Char(']');
+    if (!isToken(tag, text::MarkupKind::CmuPhone)) return {};
+    markup += tag;
   }
   return markup;
 }
@@ -147,7 +155,7 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
                                  "<strong>word</strong> · [M][AY1] for English phones"));
   editor_->setTabChangesFocus(true);
   editor_->viewport()->installEventFilter(this);
-  highlighter_ = new MarkupHighlighter(editor_->document());
+  new MarkupHighlighter(editor_->document());  // owned by the document
 
   // A tool bar rather than a row of buttons: on a narrow window what does not
   // fit moves into its » menu instead of widening the window.
@@ -247,11 +255,7 @@ void TextPanel::setRawText(bool raw) { raw_->setChecked(raw); }
 bool TextPanel::readsNumbers() const { return readNumbers_->isChecked(); }
 void TextPanel::setReadsNumbers(bool read) { readNumbers_->setChecked(read); }
 
-void TextPanel::setKnownTags(const QStringList& tags) {
-  knownTags_ = tags;
-  highlighter_->setKnownTags(tags);
-  updateStatus();
-}
+void TextPanel::setKnownTags(const QStringList& tags) { knownTags_ = tags; }
 
 void TextPanel::setTokenizer(std::shared_ptr<const text::Tokenizer> tokenizer) {
   tokenizer_ = std::move(tokenizer);
@@ -306,7 +310,12 @@ void TextPanel::updatePreview() {
   }
 }
 
-QStringList TextPanel::unknownTags() const { return highlighter_->unknownTags(textToSpeak()); }
+QStringList TextPanel::unknownTags() const {
+  QStringList unknown;
+  for (const text::MarkupSpan& span : text::unknownMarkup(textToSpeak().toStdString()))
+    if (const QString tag = QString::fromStdString(span.text); !unknown.contains(tag)) unknown << tag;
+  return unknown;
+}
 
 void TextPanel::insertTag(const QString& open, const QString& close) {
   QTextCursor cursor = editor_->textCursor();
@@ -336,8 +345,7 @@ void TextPanel::pronounce() {
   QGuiApplication::restoreOverrideCursor();
   QStringList offered;
   for (const QString& reading : chinese ? dictionary.pinyin(characters[0]) : dictionary.phones(selected)) {
-    const QString markup = markupOf(reading);
-    if (!markup.isEmpty() && highlighter_->unknownTags(markup).isEmpty()) offered << reading;
+    if (!markupOf(reading).isEmpty()) offered << reading;
   }
   QString label = (chinese ? tr("Reading of “%1”: pick one, or type pinyin with its tone number (e.g. hao4):")
                            : tr("CMU phones for “%1”: pick one, or type them separated by spaces (e.g. M AY1):"))
@@ -349,11 +357,8 @@ void TextPanel::pronounce() {
                                               /*editable=*/true, &ok);
   if (!ok || typed.trimmed().isEmpty()) return;
   const QString markup = markupOf(typed);
-  QStringList unknown = highlighter_->unknownTags(markup);
-  if (markup.isEmpty() || !unknown.isEmpty()) {
-    QMessageBox::warning(this, tr("Pronunciation"),
-                         markup.isEmpty() ? tr("“%1” is not a valid reading.").arg(typed)
-                                          : tr("The model does not know %1.").arg(unknown.join(QStringLiteral(", "))));
+  if (markup.isEmpty()) {
+    QMessageBox::warning(this, tr("Pronunciation"), tr("“%1” is not a valid reading.").arg(typed));
     return;
   }
   cursor.insertText(markup);
@@ -363,8 +368,6 @@ void TextPanel::updateStatus() {
   const QStringList unknown = unknownTags();
   if (!unknown.isEmpty()) {
     status_->setText(tr("⚠ Unknown tags will be read out as text: %1").arg(unknown.join(QStringLiteral(" "))));
-  } else if (knownTags_.isEmpty() && text().contains(QLatin1Char('['))) {
-    status_->setText(tr("Tags are checked against the model once a model is loaded."));
   } else {
     status_->setText(tr("%n character(s)", nullptr, int(text().size())));
   }

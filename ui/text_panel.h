@@ -20,8 +20,6 @@ class Tokenizer;
 
 namespace cosystudio::ui {
 
-class MarkupHighlighter;
-
 class TextPanel : public QWidget {
   Q_OBJECT
 
@@ -39,7 +37,9 @@ class TextPanel : public QWidget {
   // Numbers, dates and units in words before the official rules (the default).
   bool readsNumbers() const;
   void setReadsNumbers(bool read);
-  // The tokenizer's added tokens of the loaded model (empty: not known yet).
+  // The tokenizer's added tokens of the loaded model (empty: not known yet),
+  // for the markup reference. Markup is classified without them: the
+  // engine's text::scanMarkup knows CosyVoice3's tokens.
   void setKnownTags(const QStringList& tags);
   const QStringList& knownTags() const { return knownTags_; }
   // The model's tokenizer, for the preview of normalised segments.
@@ -48,7 +48,7 @@ class TextPanel : public QWidget {
   void setCrossLingual(bool crossLingual);
   // What the model will receive, one entry per segment (empty until a tokenizer is set).
   QStringList previewSegments() const;
-  // Tags in the text the model does not know.
+  // Tags in the text to speak the model does not know, each once.
   QStringList unknownTags() const;
   QPlainTextEdit* editor() const { return editor_; }
 
@@ -71,7 +71,6 @@ class TextPanel : public QWidget {
   void updatePreview();
 
   QPlainTextEdit* editor_;
-  MarkupHighlighter* highlighter_;
   QCheckBox* raw_;
   QCheckBox* readNumbers_;
   QList<Replacement> replacements_;
@@ -94,9 +93,10 @@ QList<PaletteTag> paletteTags();
 
 // "hao3" or "hǎo" → "[h][ǎo]", "ai4" → "[ài]": the CosyVoice3 markup of one
 // toned pinyin syllable (initial and toned final as separate tags). Empty when
-// the input is not a syllable with a tone digit 1–5 or a tone mark.
+// the input is not a syllable with a tone digit 1–5 or a tone mark, or when a
+// tag would not be a pinyin token.
 QString pinyinMarkup(const QString& syllable);
-// "M AY1 N D" → "[M][AY1][N][D]". Empty when a phone is not ARPAbet-shaped.
+// "M AY1 N D" → "[M][AY1][N][D]". Empty when a phone is not a CMU phone token.
 QString phoneMarkup(const QString& phones);
 
 }  // namespace cosystudio::ui

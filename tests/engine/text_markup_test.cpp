@@ -48,6 +48,48 @@ TEST(TextMarkup, PlainBracketsAndComparisonsAreNotMarkup) {
   EXPECT_EQ(markupKind("[SIGH]"), MarkupKind::Unknown);
 }
 
+TEST(TextMarkup, Utf16OffsetsCountSurrogatePairs) {
+  // 😀 is one code point and two UTF-16 units, 👍🏽 two of each, 好 one.
+  const auto spans = scanMarkup("😀好[breath]👍🏽<strong>[😀]");
+  ASSERT_EQ(spans.size(), 3u);
+  EXPECT_EQ(spans[0].charOffset, 2u);
+  EXPECT_EQ(spans[0].utf16Offset, 3u);
+  EXPECT_EQ(spans[0].utf16Length, 8u);
+  EXPECT_EQ(spans[1].byteOffset, 23u);
+  EXPECT_EQ(spans[1].charOffset, 12u);
+  EXPECT_EQ(spans[1].utf16Offset, 15u);
+  EXPECT_EQ(spans[2].kind, MarkupKind::Unknown);
+  EXPECT_EQ(spans[2].utf16Offset, 23u);
+  EXPECT_EQ(spans[2].charLength, 3u);
+  EXPECT_EQ(spans[2].utf16Length, 4u);
+}
+
+// The shapes the editor relies on when it shows markup.
+TEST(TextMarkup, UnclosedNestedAndOverlongBrackets) {
+  const auto found = [](std::string_view text) {
+    std::vector<std::string> spans;
+    for (const auto& span : scanMarkup(text)) spans.push_back(span.text);
+    return spans;
+  };
+  using Spans = std::vector<std::string>;
+  EXPECT_EQ(found("[h[breath]ào]"), Spans{"[breath]"});  // a tag inside pinyin brackets
+  EXPECT_EQ(found("[breath <strong [h][ào"), Spans{"[h]"});
+  EXPECT_EQ(found("[a b] [a\nb] <strong\n>"), Spans{"[a b]"});
+  const std::string inside(47, 'x');
+  EXPECT_EQ(found("[" + inside + "]"), Spans{"[" + inside + "]"});
+  EXPECT_TRUE(found("[x" + inside + "]").empty());
+  // 15 Chinese characters are 45 bytes, 16 are 48.
+  EXPECT_EQ(found("[一二三四五六七八九十一二三四五]").size(), 1u);
+  EXPECT_TRUE(found("[一二三四五六七八九十一二三四五六]").empty());
+  const auto mixed = scanMarkup("say [M][AY1] 和 [h][ǎo]<laughter>[Laughter]</laughter>");
+  ASSERT_EQ(mixed.size(), 7u);
+  EXPECT_EQ(mixed[1].kind, MarkupKind::CmuPhone);
+  EXPECT_EQ(mixed[3].kind, MarkupKind::Pinyin);
+  EXPECT_EQ(mixed[4].kind, MarkupKind::Paralinguistic);
+  EXPECT_EQ(mixed[5].kind, MarkupKind::Unknown);
+  EXPECT_EQ(mixed[6].text, "</laughter>");
+}
+
 TEST(TextPrompt, PrefixesPerMode) {
   EXPECT_EQ(zeroShotPromptText("希望你以后能够做的比我还好呦。"),
             "You are a helpful assistant.<|endofprompt|>希望你以后能够做的比我还好呦。");

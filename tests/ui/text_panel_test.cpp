@@ -5,6 +5,7 @@
 #include "test_support.h"
 #include "text_panel.h"
 
+#include "cosystudio/text/markup.h"
 #include "cosystudio/text/tokenizer.h"
 
 #include <QJsonArray>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QTemporaryDir>
 #include "cosystudio/text/split_paragraph.h"
 
@@ -66,13 +68,6 @@ class TextPanelTest : public QObject {
     return pronounce(panel, position, position, choice);
   }
 
-  QStringList modelTags() {
-    const auto tokenizer = cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString());
-    QStringList tags;
-    for (const std::string& tag : tokenizer.addedTokens()) tags << QString::fromStdString(tag);
-    return tags;
-  }
-
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }  // the rules are saved in the settings
 
@@ -85,7 +80,6 @@ class TextPanelTest : public QObject {
     QVERIFY(pinyinMarkup(QStringLiteral("hao")).isEmpty());
     // Every syllable the helper writes must be a token of the model.
     TextPanel panel;
-    panel.setKnownTags(modelTags());
     panel.setText(pinyinMarkup(QStringLiteral("hao4")) + pinyinMarkup(QStringLiteral("hang2")) +
                   pinyinMarkup(QStringLiteral("ji3")));
     QCOMPARE(panel.unknownTags(), QStringList());
@@ -131,7 +125,6 @@ class TextPanelTest : public QObject {
 
   void theHelperOffersTheReadingsTheModelCanSay() {
     TextPanel panel;
-    panel.setKnownTags(modelTags());
     panel.setText(QStringLiteral("她好干净, a minute."));
     const QStringList readings = pronounce(panel, QStringLiteral("好"), QStringLiteral("hào")).offered;
     QCOMPARE(readings.value(0), QStringLiteral("hǎo"));
@@ -145,7 +138,6 @@ class TextPanelTest : public QObject {
 
   void withoutASelectionTheHelperTakesTheCharacterBeforeTheCursor() {
     TextPanel panel;
-    panel.setKnownTags(modelTags());
     panel.setText(QStringLiteral("她好干净。"));
     Asked asked = pronounceAt(panel, 4, QStringLiteral("jing4"));  // 她好干净|。
     QVERIFY2(asked.question.contains(QStringLiteral("“净”")), qPrintable(asked.question));
@@ -164,7 +156,6 @@ class TextPanelTest : public QObject {
 
   void withoutASelectionTheHelperTakesTheEnglishWordAtTheCursor() {
     TextPanel panel;
-    panel.setKnownTags(modelTags());
     for (const int position : {4, 8, 9}) {  // a mi|nute, a minute|., a minute.|
       panel.setText(QStringLiteral("a minute."));
       const Asked asked = pronounceAt(panel, position, QStringLiteral("M IH1 N AH0 T"));
@@ -176,7 +167,6 @@ class TextPanelTest : public QObject {
 
   void chineseTextIsNeverOfferedCmuPhones() {
     TextPanel panel;
-    panel.setKnownTags(modelTags());
     panel.setText(QStringLiteral("她好干净。"));
     // A reading stands for one character.
     Asked asked = pronounce(panel, QStringLiteral("干净"), QStringLiteral("M AY1"));
@@ -193,16 +183,59 @@ class TextPanelTest : public QObject {
   void phonesBecomeBracketedTokens() {
     QCOMPARE(phoneMarkup(QStringLiteral("M AY1 N D")), QStringLiteral("[M][AY1][N][D]"));
     QVERIFY(phoneMarkup(QStringLiteral("M AY9")).isEmpty());
+    QCOMPARE(phoneMarkup(QStringLiteral("m, ay1")), QStringLiteral("[M][AY1]"));
+    QVERIFY(phoneMarkup(QStringLiteral("AY1][N")).isEmpty());  // each phone one tag
   }
 
-  void unknownTagsAreFoundOnceTheModelIsKnown() {
+  void unknownTagsAreFoundBeforeAModelIsLoaded() {
     TextPanel panel;
-    panel.setText(QStringLiteral("她[h][ào]干净[breath]，<strong>真的</strong>[giggle]。"));
-    QCOMPARE(panel.unknownTags(), QStringList());  // nothing to check against yet
-    panel.setKnownTags(modelTags());
+    panel.setText(QStringLiteral("她[h][ào]干净[breath]，<strong>真的</strong>[giggle]。[giggle]"));
     QCOMPARE(panel.unknownTags(), QStringList{QStringLiteral("[giggle]")});
     const auto* status = panel.findChild<QLabel*>(QStringLiteral("textStatus"));
     QVERIFY(status->text().contains(QStringLiteral("[giggle]")));
+  }
+
+  void highlightingIsTheEnginesMarkup_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("markup");  // what the engine finds, in order
+    QTest::newRow("mixed Chinese and English")
+        << QStringLiteral("她[h][ào]干净, a [M][AY1] said <strong>hi</strong>[breath] [Breath] <laugh>")
+        << QStringList{"[h]", "[ào]", "[M]", "[AY1]", "<strong>", "</strong>", "[breath]", "[Breath]", "<laugh>"};
+    QTest::newRow("unclosed") << QStringLiteral("[breath 和 <strong 和 [h][ào") << QStringList{"[h]"};
+    QTest::newRow("tag inside pinyin brackets") << QStringLiteral("她[h[breath]ào]") << QStringList{"[breath]"};
+    // 16 Chinese characters are past the engine's bound; a space is no bound.
+    QTest::newRow("over-long bracket")
+        << QStringLiteral("[一二三四五六七八九十一二三四五六] [一二三四五] [a b]") << QStringList{"[一二三四五]", "[a b]"};
+    QTest::newRow("surrogate pairs before markup")
+        << QStringLiteral("😀👍🏽[breath]😀<strong>好</strong>[ao4][😀]")
+        << QStringList{"[breath]", "<strong>", "</strong>", "[ao4]", "[😀]"};
+    QTest::newRow("lines") << QStringLiteral("[breath]\n😀[h][ǎo]\n[unclosed\n] <|endofprompt|>")
+                           << QStringList{"[breath]", "[h]", "[ǎo]", "<|endofprompt|>"};
+    QTest::newRow("line separator") << QStringLiteral("😀[a\u2028b] [c]") << QStringList{"[c]"};
+  }
+
+  // Character by character, the editor shows the markup the engine finds in
+  // the panel's text, in the format of its kind.
+  void highlightingIsTheEnginesMarkup() {
+    QFETCH(QString, text);
+    QFETCH(QStringList, markup);
+    TextPanel panel;
+    panel.setText(text);
+    const QString plain = panel.text();
+    QList<QTextCharFormat> expected(plain.size());
+    QStringList found;
+    for (const cosystudio::text::MarkupSpan& span : cosystudio::text::scanMarkup(plain.toStdString())) {
+      found << plain.mid(qsizetype(span.utf16Offset), qsizetype(span.utf16Length));
+      for (std::size_t i = 0; i < span.utf16Length; ++i)
+        expected[qsizetype(span.utf16Offset + i)] = MarkupHighlighter::format(span.kind);
+    }
+    QCOMPARE(found, markup);  // the engine's UTF-16 offsets cut the QString at its markup
+    QList<QTextCharFormat> shown(plain.size());
+    for (QTextBlock block = panel.editor()->document()->begin(); block.isValid(); block = block.next())
+      for (const QTextLayout::FormatRange& range : block.layout()->formats())
+        for (int i = 0; i < range.length; ++i) shown[block.position() + range.start + i] = range.format;
+    for (qsizetype i = 0; i < plain.size(); ++i)
+      QVERIFY2(shown[i] == expected[i], qPrintable(QStringLiteral("at %1: %2").arg(i).arg(plain.mid(i, 10))));
   }
 
   void previewShowsTheSegmentsOfTheGoldenLongCase() {
@@ -261,7 +294,6 @@ class TextPanelTest : public QObject {
     const QList<Replacement> saved = panel.replacements();
     panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
         cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
-    panel.setKnownTags(modelTags());
     panel.setReplacements({rules[1]});
     panel.setText(QStringLiteral("我在重庆。"));
     QCOMPARE(panel.text(), QStringLiteral("我在重庆。"));  // the typed text stays as typed

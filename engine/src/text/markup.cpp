@@ -37,6 +37,21 @@ bool isTagChar(char c) {
 
 constexpr std::size_t kMaxBracketBytes = 48;
 
+// A position in a text counted in code points and in UTF-16 code units.
+struct TextPosition {
+  std::size_t chars = 0;
+  std::size_t utf16 = 0;
+
+  void advance(std::string_view bytes) {
+    for (const char c : bytes) {
+      const auto byte = static_cast<unsigned char>(c);
+      if ((byte & 0xC0) == 0x80) continue;  // a continuation byte
+      ++chars;
+      utf16 += byte >= 0xF0 ? 2 : 1;  // four bytes: beyond the BMP, a surrogate pair
+    }
+  }
+};
+
 // Length of an unknown span starting at text[pos], or 0.
 std::size_t unknownSpanAt(std::string_view text, std::size_t pos) {
   if (text[pos] == '[') {
@@ -71,7 +86,7 @@ std::vector<MarkupSpan> scanMarkup(std::string_view text) {
   requireValidUtf8(text);
   const auto& k = known();
   std::vector<MarkupSpan> spans;
-  std::size_t chars = 0;
+  TextPosition at;
   for (std::size_t pos = 0; pos < text.size();) {
     const auto match = k.matcher.matchAt(text, pos);
     MarkupSpan span;
@@ -82,15 +97,17 @@ std::vector<MarkupSpan> scanMarkup(std::string_view text) {
       span.byteLength = length;
     }
     if (span.byteLength == 0) {
-      chars += (static_cast<unsigned char>(text[pos]) & 0xC0) != 0x80;
+      at.advance(text.substr(pos, 1));
       ++pos;
       continue;
     }
     span.byteOffset = pos;
-    span.charOffset = chars;
+    span.charOffset = at.chars;
+    span.utf16Offset = at.utf16;
     span.text = std::string(text.substr(pos, span.byteLength));
-    span.charLength = codePointCount(span.text);
-    chars += span.charLength;
+    at.advance(span.text);
+    span.charLength = at.chars - span.charOffset;
+    span.utf16Length = at.utf16 - span.utf16Offset;
     pos += span.byteLength;
     spans.push_back(std::move(span));
   }
