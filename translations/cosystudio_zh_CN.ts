@@ -206,6 +206,10 @@
         <source>cannot write voice file %1 (disk full?)</source>
         <translation>无法写入声音文件 %1（磁盘已满？）</translation>
     </message>
+    <message>
+        <source>channel %1 holds %2 samples, channel 1 %3</source>
+        <translation>第 %1 声道有 %2 个采样，第 1 声道有 %3 个</translation>
+    </message>
 </context>
 <context>
     <name>JobSpec</name>
@@ -274,6 +278,17 @@
     <message>
         <source>missing (and so is %1)</source>
         <translation>缺失（%1 也缺失）</translation>
+    </message>
+</context>
+<context>
+    <name>PromptClip</name>
+    <message>
+        <source>%1 is shorter than it was: the part selected as the prompt clip is gone.</source>
+        <translation>%1 比原来短了：选作参考音频的那一段已不存在。</translation>
+    </message>
+    <message>
+        <source>%1 has changed: the part selected as the prompt clip is no longer the one the job was made with.</source>
+        <translation>%1 已被修改：选作参考音频的那一段已不是创建任务时的内容。</translation>
     </message>
 </context>
 <context>
@@ -359,6 +374,10 @@
     <message>
         <source>%1 · “%2”: %3 is gone.</source>
         <translation>%1 · “%2”：%3 已不存在。</translation>
+    </message>
+    <message>
+        <source>%1 · “%2”: %3</source>
+        <translation>%1 · “%2”：%3</translation>
     </message>
 </context>
 <context>
@@ -609,10 +628,6 @@
         <translation>录音(&amp;R)</translation>
     </message>
     <message>
-        <source>Record 3 to 30 seconds of clear speech (press again to stop)</source>
-        <translation>录制 3 到 30 秒清晰的语音（再按一次停止）</translation>
-    </message>
-    <message>
         <source>Microphone level</source>
         <translation>麦克风音量</translation>
     </message>
@@ -685,14 +700,6 @@
         <translation>选区只有 %1 秒；请至少使用 %2 秒的语音。</translation>
     </message>
     <message>
-        <source>3 to 10 s of speech usually clones best; this selection is %1 s.</source>
-        <translation>通常 3 到 10 秒的语音克隆效果最好；当前选区为 %1 秒。</translation>
-    </message>
-    <message>
-        <source>The clip is sampled at %1 Hz; the model needs at least 16000 Hz.</source>
-        <translation>该音频的采样率为 %1 Hz；模型要求至少 16000 Hz。</translation>
-    </message>
-    <message>
         <source>Peak %1 dBFS · level %2 dBFS · noise floor %3 dBFS · silence %4 s at the start, %5 s at the end</source>
         <translation>峰值 %1 dBFS · 电平 %2 dBFS · 底噪 %3 dBFS · 开头静音 %4 秒，结尾静音 %5 秒</translation>
     </message>
@@ -727,6 +734,18 @@
     <message>
         <source>The selected part of the clip is silent (no sample louder than %1 dBFS): check the microphone and record again.</source>
         <translation>所选的音频片段是静音（没有高于 %1 dBFS 的采样）：请检查麦克风后重新录音。</translation>
+    </message>
+    <message>
+        <source>Record %1 to %2 seconds of clear speech (press again to stop)</source>
+        <translation>录制 %1 到 %2 秒清晰的语音（再按一次停止）</translation>
+    </message>
+    <message>
+        <source>%1 to %2 s of speech usually clones best; this selection is %3 s.</source>
+        <translation>通常 %1 到 %2 秒的语音克隆效果最好；当前选区为 %3 秒。</translation>
+    </message>
+    <message>
+        <source>The clip is sampled at %1 Hz; the model needs at least %2 Hz.</source>
+        <translation>该音频的采样率为 %1 Hz；模型要求至少 %2 Hz。</translation>
     </message>
 </context>
 <context>

@@ -10,7 +10,6 @@
 #include "cosystudio/audio/analysis.h"
 
 #include <QComboBox>
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -31,10 +30,8 @@ namespace cosystudio::ui {
 
 namespace {
 
-// Long recordings may be opened to cut a prompt out of them.
-constexpr double kMaxOpenSeconds = 600.0;
-constexpr double kMaxPromptSeconds = 30.0;
-constexpr double kMinPromptSeconds = 3.0;
+// The model's limits are the engine's (audio::ClipLimits); below its advice
+// (audio::kShortPromptSeconds) and above this one the window advises.
 constexpr double kRecommendedMaxSeconds = 10.0;
 // Keep this much of the trailing silence so the clip never ends mid-word.
 constexpr double kAutoTrimTailSeconds = 0.3;
@@ -99,7 +96,9 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   microphones_->setMinimumContentsLength(12);
   record_ = new QPushButton(tr("&Record"), this);
   record_->setObjectName(QStringLiteral("recordButton"));
-  record_->setToolTip(tr("Record 3 to 30 seconds of clear speech (press again to stop)"));
+  record_->setToolTip(tr("Record %1 to %2 seconds of clear speech (press again to stop)")
+                          .arg(audio::kShortPromptSeconds)
+                          .arg(audio::kMaxPromptSeconds));
   level_ = new QProgressBar(this);
   level_->setRange(0, 100);
   level_->setTextVisible(false);
@@ -199,9 +198,7 @@ void ClipPanel::refreshMicrophones() {
 bool ClipPanel::loadFile(const QString& path, QString* error) {
   audio::Clip mono;
   try {
-    audio::ClipLimits limits;
-    limits.maxSeconds = kMaxOpenSeconds;
-    mono = audio::downmixToMono(audio::loadClip(toPath(path), limits));
+    mono = audio::downmixToMono(audio::loadClip(toPath(path), openedClipLimits()));
   } catch (const std::exception& e) {
     if (error) *error = errorText(e);
     return false;
@@ -210,6 +207,7 @@ bool ClipPanel::loadFile(const QString& path, QString* error) {
   const std::vector<float>& samples = mono.channels.front();
   mono_ = QVector<float>(samples.begin(), samples.end());
   sampleRate_ = mono.sampleRate;
+  handedOut_ = {};
   sourcePath_ = QFileInfo(path).absoluteFilePath();
   fileLabel_->setText(tr("%1 · %2 Hz · %3 s")
                           .arg(QFileInfo(path).fileName())
@@ -217,8 +215,8 @@ bool ClipPanel::loadFile(const QString& path, QString* error) {
                           .arg(mono.durationSeconds(), 0, 'f', 2));
   waveform_->setSamples(mono_, sampleRate_);
   // A clip longer than the model accepts starts with the first 30 s selected.
-  if (mono.durationSeconds() > kMaxPromptSeconds)
-    waveform_->setSelection(0, qint64(kMaxPromptSeconds * sampleRate_));
+  if (mono.durationSeconds() > audio::kMaxPromptSeconds)
+    waveform_->setSelection(0, qint64(audio::kMaxPromptSeconds * sampleRate_));
   // A transcript typed for the clip before (or before a recording) is flagged, not lost.
   transcriptDoubt_ = transcript().isEmpty() ? TranscriptDoubt::None : TranscriptDoubt::ClipReplaced;
   analyseSelection();
@@ -251,10 +249,10 @@ void ClipPanel::recordingFinished(const QVector<float>& samples, int sampleRate)
   record_->setText(tr("&Record"));
   level_->setValue(0);
   const double seconds = sampleRate > 0 ? double(samples.size()) / sampleRate : 0;
-  if (seconds < kMinPromptSeconds) {
+  if (seconds < audio::kShortPromptSeconds) {
     emit errorOccurred(tr("The recording is %1 s long; record at least %2 s of speech.")
                            .arg(seconds, 0, 'f', 1)
-                           .arg(kMinPromptSeconds));
+                           .arg(audio::kShortPromptSeconds));
     return;
   }
   QDir().mkpath(recordingsFolder());
@@ -289,7 +287,7 @@ void ClipPanel::autoTrim() {
   const qint64 tail =
       qint64(std::max(0.0, a.trailingSilenceSeconds - kAutoTrimTailSeconds) * sampleRate_);
   qint64 out = mono_.size() - tail;
-  out = std::min(out, lead + qint64(kMaxPromptSeconds * sampleRate_));
+  out = std::min(out, lead + qint64(audio::kMaxPromptSeconds * sampleRate_));
   if (lead == inFrame() && out == outFrame()) {
     emit message(tr("Auto-trim found nothing to cut: the selection already starts at the speech and ends "
                     "with a short tail."));
@@ -348,19 +346,23 @@ void ClipPanel::analyseSelection() {
     return;
   }
   const double seconds = selectionSeconds();
-  if (seconds > kMaxPromptSeconds)
+  if (seconds > audio::kMaxPromptSeconds)
     advice_ << tr("The selection is %1 s long; the model accepts at most %2 s. Trim it.")
                    .arg(seconds, 0, 'f', 1)
-                   .arg(kMaxPromptSeconds);
-  else if (seconds < kMinPromptSeconds)
+                   .arg(audio::kMaxPromptSeconds);
+  else if (seconds < audio::kShortPromptSeconds)
     advice_ << tr("The selection is only %1 s long; use at least %2 s of speech.")
                    .arg(seconds, 0, 'f', 1)
-                   .arg(kMinPromptSeconds);
+                   .arg(audio::kShortPromptSeconds);
   else if (seconds > kRecommendedMaxSeconds)
-    advice_ << tr("3 to 10 s of speech usually clones best; this selection is %1 s.")
+    advice_ << tr("%1 to %2 s of speech usually clones best; this selection is %3 s.")
+                   .arg(audio::kShortPromptSeconds)
+                   .arg(kRecommendedMaxSeconds)
                    .arg(seconds, 0, 'f', 1);
-  if (sampleRate_ < 16000)
-    advice_ << tr("The clip is sampled at %1 Hz; the model needs at least 16000 Hz.").arg(sampleRate_);
+  if (sampleRate_ < audio::kMinPromptSampleRate)
+    advice_ << tr("The clip is sampled at %1 Hz; the model needs at least %2 Hz.")
+                   .arg(sampleRate_)
+                   .arg(audio::kMinPromptSampleRate);
   if (outFrame() > inFrame()) {
     const audio::ClipAnalysis a =
         audio::analyseClip(monoClip(mono_, sampleRate_, inFrame(), outFrame()));
@@ -392,13 +394,13 @@ void ClipPanel::checkTranscript() {
   transcriptWarning_->setText(warning);
 }
 
-QString ClipPanel::clipForEngine(QString* error) const {
+PromptClip ClipPanel::clipForEngine(QString* error) const {
   if (!hasClip()) {
     if (error) *error = tr("Choose a prompt clip first (open, drop or record one).");
     return {};
   }
   const double seconds = selectionSeconds();
-  if (seconds > kMaxPromptSeconds || seconds < 0.1) {
+  if (seconds > audio::kMaxPromptSeconds || seconds < audio::kMinPromptSeconds) {
     if (error) *error = advice_.value(0);
     return {};
   }
@@ -409,27 +411,15 @@ QString ClipPanel::clipForEngine(QString* error) const {
                    .arg(kSilentPeakDbfs);
     return {};
   }
-  if (inFrame() == 0 && outFrame() == mono_.size()) return sourcePath_;
-  // The selection is written as float WAV so that no sample changes.
-  QCryptographicHash hash(QCryptographicHash::Sha1);
-  hash.addData(QByteArrayView(reinterpret_cast<const char*>(mono_.constData() + inFrame()),
-                              (outFrame() - inFrame()) * qsizetype(sizeof(float))));
-  hash.addData(QByteArray::number(sampleRate_));
-  const QString folder =
-      QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/prompts");
-  QDir().mkpath(folder);
-  const QString path = folder + QLatin1Char('/') + QString::fromLatin1(hash.result().toHex()) +
-                       QStringLiteral(".wav");
-  if (!QFileInfo::exists(path)) {
-    try {
-      audio::writeWav(toPath(path), monoClip(mono_, sampleRate_, inFrame(), outFrame()),
-                      audio::WavEncoding::Float32);
-    } catch (const std::exception& e) {
-      if (error) *error = errorText(e);
-      return {};
-    }
+  if (handedOut_.inFrame != inFrame() || handedOut_.outFrame != outFrame() || !handedOut_.isLoaded()) {
+    handedOut_.path = sourcePath_;
+    handedOut_.inFrame = inFrame();
+    handedOut_.outFrame = outFrame();
+    handedOut_.samples = mono_.mid(inFrame(), outFrame() - inFrame());
+    handedOut_.sampleRate = sampleRate_;
+    handedOut_.digest = promptClipDigest(handedOut_.samples, sampleRate_);
   }
-  return path;
+  return handedOut_;
 }
 
 }  // namespace cosystudio::ui

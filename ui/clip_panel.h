@@ -2,6 +2,8 @@
 // the engine's advice about it, and type its transcript.
 #pragma once
 
+#include "job.h"
+
 #include "cosystudio/audio/clip.h"
 
 #include <QWidget>
@@ -40,10 +42,10 @@ class ClipPanel : public QWidget {
   qint64 inFrame() const;
   qint64 outFrame() const;
   void setSelection(qint64 in, qint64 out);
-  // The selection as a file the engine can read: the original file when it is
-  // used whole, otherwise a float WAV of the selection in the cache folder.
-  // Empty with `error` set when the selection is not a usable prompt.
-  QString clipForEngine(QString* error) const;
+  // The selection as the engine takes it: its samples, kept in memory (no file
+  // is written), and the file and frames it was cut from. Empty with `error`
+  // set when the selection is not a usable prompt.
+  PromptClip clipForEngine(QString* error) const;
   // Advice about the current selection (empty = looks fine).
   QStringList advice() const { return advice_; }
 
@@ -82,6 +84,8 @@ class ClipPanel : public QWidget {
   int sampleRate_ = 0;
   QString sourcePath_;
   QStringList advice_;
+  // The selection last handed out: asked again, the same buffer is shared.
+  mutable PromptClip handedOut_;
   double selectionPeakDbfs_ = 0;  // of the selection, from its last analysis
   // Why the transcript may no longer match the clip (shown under it).
   enum class TranscriptDoubt { None, TrimChanged, ClipReplaced };

@@ -148,13 +148,14 @@ void EngineSession::cancelAll() {
   cancel(running_);
 }
 
-void EngineSession::saveVoice(const QString& clipPath, const QString& transcript, const QString& file) {
+void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   if (!isLoaded()) {
     emit voiceFailed(file, tr("Load a model first: a voice stores features the model computes."));
     return;
   }
-  QMetaObject::invokeMethod(worker_, "saveVoice", Qt::QueuedConnection, Q_ARG(QString, clipPath),
-                            Q_ARG(QString, transcript), Q_ARG(QString, file));
+  QMetaObject::invokeMethod(
+      worker_, [worker = worker_, clip, transcript, file] { worker->saveVoice(clip, transcript, file); },
+      Qt::QueuedConnection);
 }
 
 void EngineSession::startNext() {

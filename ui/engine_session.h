@@ -46,7 +46,7 @@ class EngineSession : public QObject {
   // Job ids go on from `id`: the history holds takes numbered up to it.
   void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
   // Prepares the clip's features on the engine thread and saves them to `file`.
-  void saveVoice(const QString& clipPath, const QString& transcript, const QString& file);
+  void saveVoice(const PromptClip& clip, const QString& transcript, const QString& file);
 
  signals:
   void stateChanged(cosystudio::ui::EngineSession::State state);

@@ -3,7 +3,6 @@
 #include "engine_messages.h"
 
 #include <QElapsedTimer>
-#include <QFileInfo>
 
 namespace cosystudio::ui {
 
@@ -21,17 +20,9 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {}
 
 EngineWorker::~EngineWorker() = default;
 
-void EngineWorker::cancel(quint64 id) {
-  cancelledJob_ = id;
-  if (Engine* target = cancelTarget_.load()) target->cancel();
-}
-
 // Created lazily so that it belongs to the worker thread, as the engine requires.
 Engine& EngineWorker::engine() {
-  if (!engine_) {
-    engine_ = std::make_unique<Engine>();
-    cancelTarget_ = engine_.get();
-  }
+  if (!engine_) engine_ = std::make_unique<Engine>();
   return *engine_;
 }
 
@@ -99,7 +90,6 @@ void EngineWorker::warmUpOnGpu() {
 
 void EngineWorker::shutdown() {
   voices_.clear();
-  cancelTarget_ = nullptr;
   engine_.reset();
 }
 
@@ -109,18 +99,25 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
     const Voice loaded = Voice::load(toPath(job.voiceFile));
     return voices_.insert(job.voiceFile, loaded, loaded.bytes());
   }
-  const QFileInfo clip(job.clipPath);
-  const QString key = clip.absoluteFilePath() + QLatin1Char('\n') +
-                      clip.lastModified().toString(Qt::ISODateWithMs) + QLatin1Char('\n') +
+  PromptClip clip = job.clip;
+  // A job read back from disk carries where its clip was cut from, not the samples.
+  if (!clip.isLoaded()) {
+    QString error;
+    if (!loadPromptClip(clip, &error)) throw std::runtime_error(error.toStdString());
+  }
+  if (clip.digest.isEmpty()) clip.digest = promptClipDigest(clip.samples, clip.sampleRate);
+  const QString key = QStringLiteral("clip ") + QString::fromLatin1(clip.digest.toHex()) + QLatin1Char('\n') +
                       job.transcript;
   if (const Voice* kept = voices_.find(key)) return *kept;
-  const Voice prepared = engine().prepareVoice(toPath(job.clipPath), job.transcript.toStdString());
+  const Voice prepared = engine().prepareVoice(engineClip(clip), job.transcript.toStdString());
   return voices_.insert(key, prepared, prepared.bytes());
 }
 
 void EngineWorker::run(const JobSpec& job) {
   emit jobStarted(job.id);
+  const auto shouldStop = [this, id = job.id] { return cancelledJob_.load() == id; };
   try {
+    if (shouldStop()) throw Cancelled();  // cancelled while it waited: no voice is prepared for it
     SynthesisRequest request;
     request.mode = job.mode;
     request.text = job.text.toStdString();
@@ -133,17 +130,10 @@ void EngineWorker::run(const JobSpec& job) {
     request.segmentTimeLimitSeconds = job.segmentTimeLimitSeconds;
     if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
     request.voice = voiceFor(job);
-    // The engine clears its cancel flag when synthesis starts: a cancel that
-    // came while the voice was prepared is honoured here.
-    if (cancelledJob_ == job.id) throw Cancelled();
 
     SynthesisCallbacks callbacks;
-    callbacks.onProgress = [this, &job](const Progress& p) {
-      // A cancel that came after the check above but before synthesis began
-      // was cleared by it: renew it (progress comes at every token).
-      if (cancelledJob_ == job.id) engine().cancel();
-      emit jobProgress(job.id, p);
-    };
+    callbacks.shouldStop = shouldStop;
+    callbacks.onProgress = [this, &job](const Progress& p) { emit jobProgress(job.id, p); };
     if (job.stream)
       callbacks.onAudio = [this, &job](const AudioChunk& chunk) {
         emit jobAudio(job.id, QVector<float>(chunk.samples.begin(), chunk.samples.end()),
@@ -183,13 +173,17 @@ void EngineWorker::run(const JobSpec& job) {
     reportIfPoisoned(errorText(e));
   }
   // The cancel is spent: a job put back in the queue (by a reset) runs again.
+  // Only this job's: a cancel of the next one may already have come.
   quint64 spent = job.id;
   cancelledJob_.compare_exchange_strong(spent, 0);
 }
 
-void EngineWorker::saveVoice(const QString& clipPath, const QString& transcript, const QString& file) {
+void EngineWorker::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   try {
-    engine().prepareVoice(toPath(clipPath), transcript.toStdString()).save(toPath(file));
+    PromptClip cut = clip;
+    QString error;
+    if (!cut.isLoaded() && !loadPromptClip(cut, &error)) throw std::runtime_error(error.toStdString());
+    engine().prepareVoice(engineClip(cut), transcript.toStdString()).save(toPath(file));
     emit voiceSaved(file);
   } catch (const std::exception& e) {
     emit voiceFailed(file, errorText(e));

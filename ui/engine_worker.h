@@ -21,8 +21,8 @@ class EngineWorker : public QObject {
   ~EngineWorker() override;
 
   // Thread-safe: job `id` stops within one token or flow step, or does not
-  // start synthesising if it is still preparing its voice.
-  void cancel(quint64 id);
+  // start if it has not yet.
+  void cancel(quint64 id) { cancelledJob_ = id; }
 
  public slots:
   void load(const cosystudio::ui::ModelChoice& choice);
@@ -30,7 +30,7 @@ class EngineWorker : public QObject {
   void reset();
   void run(const cosystudio::ui::JobSpec& job);
   // Computes the clip's features and stores them as a voice file.
-  void saveVoice(const QString& clipPath, const QString& transcript, const QString& file);
+  void saveVoice(const cosystudio::ui::PromptClip& clip, const QString& transcript, const QString& file);
   // Frees the engine on its own thread before the thread ends.
   void shutdown();
 
@@ -63,9 +63,10 @@ class EngineWorker : public QObject {
   void warmUpOnGpu();
 
   std::unique_ptr<Engine> engine_;
-  std::atomic<Engine*> cancelTarget_{nullptr};
+  // The job cancelled last, which its shouldStop compares with its own id;
+  // cleared when that job ends, so that a job a reset put back runs again.
   std::atomic<quint64> cancelledJob_{0};
-  // Prepared voices by voice file, or clip + transcript.
+  // Prepared voices by voice file, or by the clip's digest and the transcript.
   RecentCache<QString, Voice> voices_{kCachedVoices, kCachedVoiceBytes};
 };
 

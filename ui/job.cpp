@@ -1,13 +1,73 @@
 #include "job.h"
 
+#include "engine_messages.h"
+
 #include "cosystudio/audio/crossfade.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
 #include <QRandomGenerator>
 
 #include <algorithm>
 
 namespace cosystudio::ui {
+
+namespace {
+// Long recordings may be opened to cut a prompt clip out of them.
+constexpr double kMaxOpenedClipSeconds = 600.0;
+}  // namespace
+
+QByteArray promptClipDigest(const QVector<float>& samples, int sampleRate) {
+  QCryptographicHash hash(QCryptographicHash::Sha256);
+  hash.addData(QByteArrayView(reinterpret_cast<const char*>(samples.constData()),
+                              samples.size() * qsizetype(sizeof(float))));
+  hash.addData(QByteArray::number(sampleRate));
+  return hash.result();
+}
+
+audio::ClipLimits openedClipLimits() {
+  audio::ClipLimits limits;
+  limits.maxSeconds = kMaxOpenedClipSeconds;
+  return limits;
+}
+
+bool loadPromptClip(PromptClip& clip, QString* error) {
+  const auto fail = [&](const QString& message) {
+    if (error) *error = message;
+    return false;
+  };
+  audio::Clip mono;
+  try {
+    mono = audio::downmixToMono(audio::loadClip(clip.path.toStdString(), openedClipLimits()));
+  } catch (const std::exception& e) {
+    return fail(errorText(e));
+  }
+  const std::vector<float>& all = mono.channels.front();
+  const qint64 out = clip.outFrame < 0 ? qint64(all.size()) : clip.outFrame;
+  if (clip.inFrame < 0 || clip.inFrame >= out || out > qint64(all.size()))
+    return fail(QCoreApplication::translate("PromptClip",
+                                            "%1 is shorter than it was: the part selected as the prompt clip is gone.")
+                    .arg(QDir::toNativeSeparators(clip.path)));
+  QVector<float> samples(all.begin() + clip.inFrame, all.begin() + out);
+  const QByteArray digest = promptClipDigest(samples, mono.sampleRate);
+  if (!clip.digest.isEmpty() && digest != clip.digest)
+    return fail(QCoreApplication::translate("PromptClip",
+                                            "%1 has changed: the part selected as the prompt clip is no longer the "
+                                            "one the job was made with.")
+                    .arg(QDir::toNativeSeparators(clip.path)));
+  clip.samples = std::move(samples);
+  clip.sampleRate = mono.sampleRate;
+  clip.digest = digest;
+  return true;
+}
+
+audio::Clip engineClip(const PromptClip& clip) {
+  audio::Clip mono;
+  mono.sampleRate = clip.sampleRate;
+  mono.channels.emplace_back(clip.samples.begin(), clip.samples.end());
+  return mono;
+}
 
 QString modeName(Mode mode) {
   switch (mode) {

@@ -2,8 +2,10 @@
 // that travel between the GUI thread and the engine thread by queued signals.
 #pragma once
 
+#include "cosystudio/audio/clip.h"
 #include "cosystudio/engine.h"
 
+#include <QByteArray>
 #include <QDateTime>
 #include <QMetaType>
 #include <QString>
@@ -16,15 +18,49 @@ class QRandomGenerator;
 
 namespace cosystudio::ui {
 
+// The prompt clip of a job without a voice file: the selected samples the
+// engine is given, and where they were cut from, so that a saved queue or a
+// take's sidecar can cut them again in a later session (loadPromptClip).
+struct PromptClip {
+  QString path;          // the file the selection was cut from
+  qint64 inFrame = 0;    // the selection, in frames of that file
+  qint64 outFrame = -1;  // -1: to its end
+  // Mono at sampleRate; implicitly shared, so every copy of a job holds the
+  // same buffer. Empty in a job read back from disk until cut again.
+  QVector<float> samples;
+  int sampleRate = 0;
+  // promptClipDigest of the samples: the key of the prepared voice, and the
+  // check that a clip cut again is the one the job was made with.
+  QByteArray digest;
+
+  bool isEmpty() const { return path.isEmpty() && samples.isEmpty(); }
+  bool isLoaded() const { return !samples.isEmpty(); }
+};
+
+// SHA-256 of `samples` and `sampleRate`.
+QByteArray promptClipDigest(const QVector<float>& samples, int sampleRate);
+
+// What a file opened to cut a prompt clip from must satisfy: the model's
+// limits, except that a long recording may be opened to cut one out of it.
+audio::ClipLimits openedClipLimits();
+
+// Cuts clip.samples again out of clip.path at the selection. False with
+// `error` naming the file when it is gone, unreadable, shorter than the
+// selection, or no longer holds the samples of clip.digest.
+bool loadPromptClip(PromptClip& clip, QString* error);
+
+// The samples as the engine takes them.
+audio::Clip engineClip(const PromptClip& clip);
+
 // One synthesis request as the user set it up.
 struct JobSpec {
   quint64 id = 0;
   Mode mode = Mode::ZeroShot;
   QString text;
   QString instruction;     // body only; the engine adds the CosyVoice3 wrapping
-  QString clipPath;        // prompt clip as the engine should read it (already trimmed)
+  PromptClip clip;         // the prompt clip, already trimmed
   QString transcript;      // zero-shot only
-  QString voiceFile;       // a saved voice; when set, clipPath/transcript are not used
+  QString voiceFile;       // a saved voice; when set, clip/transcript are not used
   QString voiceName;       // for display and the take's metadata
   QString sourceClipPath;  // voice conversion only
   double speed = 1.0;

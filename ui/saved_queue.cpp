@@ -24,7 +24,10 @@ QJsonObject toJson(const JobSpec& job) {
       {QStringLiteral("mode"), modeId(job.mode)},
       {QStringLiteral("text"), job.text},
       {QStringLiteral("instruction"), job.instruction},
-      {QStringLiteral("prompt_clip"), job.clipPath},
+      {QStringLiteral("prompt_clip"), job.clip.path},
+      {QStringLiteral("prompt_clip_in"), job.clip.inFrame},
+      {QStringLiteral("prompt_clip_out"), job.clip.outFrame},
+      {QStringLiteral("prompt_clip_sha256"), QString::fromLatin1(job.clip.digest.toHex())},
       {QStringLiteral("prompt_transcript"), job.transcript},
       {QStringLiteral("voice_file"), job.voiceFile},
       {QStringLiteral("voice"), job.voiceName},
@@ -47,7 +50,10 @@ std::optional<JobSpec> fromJson(const QJsonObject& json) {
   job.mode = *mode;
   job.text = json.value(QStringLiteral("text")).toString();
   job.instruction = json.value(QStringLiteral("instruction")).toString();
-  job.clipPath = json.value(QStringLiteral("prompt_clip")).toString();
+  job.clip.path = json.value(QStringLiteral("prompt_clip")).toString();
+  job.clip.inFrame = json.value(QStringLiteral("prompt_clip_in")).toInteger(0);
+  job.clip.outFrame = json.value(QStringLiteral("prompt_clip_out")).toInteger(-1);
+  job.clip.digest = QByteArray::fromHex(json.value(QStringLiteral("prompt_clip_sha256")).toString().toLatin1());
   job.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
   job.voiceFile = json.value(QStringLiteral("voice_file")).toString();
   job.voiceName = json.value(QStringLiteral("voice")).toString();
@@ -62,7 +68,7 @@ std::optional<JobSpec> fromJson(const QJsonObject& json) {
 
 // The first file the job reads that is no longer there; empty when all are.
 QString missingFile(const JobSpec& job) {
-  const QStringList files{job.voiceFile.isEmpty() ? job.clipPath : job.voiceFile, job.sourceClipPath};
+  const QStringList files{job.voiceFile.isEmpty() ? job.clip.path : job.voiceFile, job.sourceClipPath};
   const auto gone = std::find_if(files.begin(), files.end(),
                                  [](const QString& file) { return !file.isEmpty() && !QFileInfo::exists(file); });
   return gone == files.end() ? QString() : *gone;
@@ -108,14 +114,22 @@ SavedQueue takeSavedQueue(const QString& path) {
     return saved;
   }
   for (const QJsonValue& value : document.object().value(QStringLiteral("jobs")).toArray()) {
-    const std::optional<JobSpec> job = fromJson(value.toObject());
+    std::optional<JobSpec> job = fromJson(value.toObject());
     if (!job) {
       saved.dropped << QCoreApplication::translate("SavedQueue", "A job that cannot be read back.");
       continue;
     }
-    if (const QString gone = missingFile(*job); !gone.isEmpty())
+    if (const QString gone = missingFile(*job); !gone.isEmpty()) {
       saved.dropped << QCoreApplication::translate("SavedQueue", "%1 · “%2”: %3 is gone.")
                            .arg(modeName(job->mode), job->shownText(), QDir::toNativeSeparators(gone));
+      continue;
+    }
+    // The clip is cut again now, so that a file changed since is named here
+    // rather than when the job runs.
+    QString problem;
+    if (job->voiceFile.isEmpty() && !job->clip.path.isEmpty() && !loadPromptClip(job->clip, &problem))
+      saved.dropped << QCoreApplication::translate("SavedQueue", "%1 · “%2”: %3")
+                           .arg(modeName(job->mode), job->shownText(), problem);
     else
       saved.jobs << *job;
   }

@@ -231,7 +231,13 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
   spec.instruction = json.value(QStringLiteral("instruction")).toString();
   spec.voiceName = json.value(QStringLiteral("voice")).toString();
   spec.voiceFile = json.value(QStringLiteral("voice_file")).toString();
-  if (spec.voiceFile.isEmpty()) spec.clipPath = json.value(QStringLiteral("prompt_clip")).toString();
+  if (spec.voiceFile.isEmpty()) {
+    // The clip is cut again from these only if a segment is made again.
+    spec.clip.path = json.value(QStringLiteral("prompt_clip")).toString();
+    spec.clip.inFrame = json.value(QStringLiteral("prompt_clip_in")).toInteger(0);
+    spec.clip.outFrame = json.value(QStringLiteral("prompt_clip_out")).toInteger(-1);
+    spec.clip.digest = QByteArray::fromHex(json.value(QStringLiteral("prompt_clip_sha256")).toString().toLatin1());
+  }
   spec.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
   spec.seed = take.seed;
   spec.speed = json.value(QStringLiteral("speed")).toDouble(1.0);
@@ -311,7 +317,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("segments"), segments},
       {QStringLiteral("instruction"), spec.instruction},
       {QStringLiteral("voice"), spec.voiceName},
-      {QStringLiteral("prompt_clip"), spec.voiceFile.isEmpty() ? spec.clipPath : spec.voiceFile},
+      {QStringLiteral("prompt_clip"), spec.voiceFile.isEmpty() ? spec.clip.path : spec.voiceFile},
       {QStringLiteral("voice_file"), spec.voiceFile},
       {QStringLiteral("prompt_transcript"), spec.transcript},
       {QStringLiteral("seed"), QString::number(take.seed)},
@@ -345,6 +351,12 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
            {QStringLiteral("trim_silence"), format.trimSilence},
        }},
   };
+  // The part of prompt_clip the voice was made from, to make a segment again.
+  if (spec.voiceFile.isEmpty() && !spec.clip.path.isEmpty()) {
+    json.insert(QStringLiteral("prompt_clip_in"), spec.clip.inFrame);
+    json.insert(QStringLiteral("prompt_clip_out"), spec.clip.outFrame);
+    json.insert(QStringLiteral("prompt_clip_sha256"), QString::fromLatin1(spec.clip.digest.toHex()));
+  }
   return QJsonDocument(json).toJson();
 }
 

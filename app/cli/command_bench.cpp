@@ -328,7 +328,7 @@ int bench(const BenchOptions& o) {
   start = std::chrono::steady_clock::now();
   SynthesisRequest request;
   request.mode = transcript.empty() ? Mode::CrossLingual : Mode::ZeroShot;
-  request.voice = engine.prepareVoice(prompt, transcript);
+  request.voice = engine.prepareVoice(audio::loadClip(prompt), transcript);
   request.text = o.text;
   const double voiceSeconds = secondsSince(start);
   if (o.prompt.empty()) fs::remove(generatedPrompt);

@@ -115,23 +115,19 @@ const char* stageName(Stage stage) {
   return "";
 }
 
-// Ctrl-C asks the running synthesis to stop (Engine::cancel is signal-safe:
-// it only sets an atomic flag).
-std::atomic<Engine*> interruptible{nullptr};
+// Ctrl-C sets a flag the synthesis polls through shouldStop (storing to a
+// lock-free atomic is all a signal handler may do).
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
 
-void onInterrupt(int) {
-  if (Engine* engine = interruptible.load()) engine->cancel();
-}
+void onInterrupt(int) { interrupted = true; }
 
-struct CancelOnInterrupt {
-  explicit CancelOnInterrupt(Engine& engine) {
-    interruptible = &engine;
+struct StopOnInterrupt {
+  StopOnInterrupt() {
+    interrupted = false;
     previous = std::signal(SIGINT, onInterrupt);
   }
-  ~CancelOnInterrupt() {
-    std::signal(SIGINT, previous);
-    interruptible = nullptr;
-  }
+  ~StopOnInterrupt() { std::signal(SIGINT, previous); }
   void (*previous)(int);
 };
 
@@ -165,7 +161,7 @@ int synth(SynthOptions o) {
   start = std::chrono::steady_clock::now();
   if (o.voice.empty()) {
     statusLine("Analysing the prompt clip…");
-    voice = engine.prepareVoice(o.prompt, o.promptText);
+    voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
   }
   const double voiceSeconds = secondsSince(start);
 
@@ -190,9 +186,10 @@ int synth(SynthOptions o) {
                   stageName(p.stage), p.tokens, p.elapsedSeconds);
     statusLine(line);
   };
+  callbacks.shouldStop = [] { return interrupted.load(); };
   SynthesisResult result;
   {
-    CancelOnInterrupt interrupt(engine);
+    StopOnInterrupt interrupt;
     result = engine.synthesize(request, callbacks);
   }
   endStatusLine();

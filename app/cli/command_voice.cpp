@@ -7,6 +7,7 @@
 #include "engine_options.h"
 
 #include "cosystudio/atomic_file.h"
+#include "cosystudio/audio/clip.h"
 #include "pipeline/voice_data.h"
 
 #include <nlohmann/json.hpp>
@@ -31,7 +32,7 @@ int saveVoice(const VoiceOptions& o) {
   Engine engine;
   loadEngine(engine, o.engine);
   statusLine("Analysing the prompt clip…");
-  const Voice voice = engine.prepareVoice(o.prompt, o.promptText);
+  const Voice voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
   endStatusLine();
   writeAtomically(o.out, [&](const std::filesystem::path& file) { voice.save(file); });
   std::printf("wrote %s (%.2f s clip, model %s)\n", o.out.c_str(), voice.clipSeconds(),

@@ -311,8 +311,7 @@ int runPipeline(const fs::path& caseDir) {
   request.seed = manifest.at("randomness").at("seed");
   // Voice handles carry the transcript the text front end reads.
   request.voice = Voice(std::make_shared<Voice::Data>(voiceData));
-  const std::atomic<bool> neverCancelled{false};
-  Synthesizer synthesizer(model, neverCancelled);
+  Synthesizer synthesizer(model);
   SynthesisCallbacks callbacks;
   callbacks.onAudio = [&](const AudioChunk& chunk) { yielded[chunk.segment].push_back(int64_t(chunk.samples.size())); };
   const SynthesisResult result = synthesizer.run(request, voice, callbacks, hooks);

@@ -25,7 +25,7 @@ class EngineTest : public ::testing::Test {
     LoadOptions options;
     options.modelFolder = kModel;
     engine.load(options);
-    voice = engine.prepareVoice(kPrompt, kTranscript);
+    voice = engine.prepareVoice(audio::loadClip(kPrompt), kTranscript);
   }
 
   SynthesisRequest request(const std::string& text, uint64_t seed = 7) const {
@@ -151,15 +151,31 @@ TEST_F(EngineTest, SpeedChangesTheDuration) {
 }
 
 TEST_F(EngineTest, CancelStopsTheRequestAndTheEngineStaysUsable) {
+  const auto expected = engine.synthesize(request("今天天气很好。")).samples;
   int tokens = 0;
+  bool stop = false;
   SynthesisCallbacks callbacks;
   callbacks.onProgress = [&](const Progress& p) {
-    if (p.stage == Stage::SpeechTokens && ++tokens == 3) engine.cancel();
+    if (p.stage == Stage::SpeechTokens && ++tokens == 3) stop = true;
   };
+  callbacks.shouldStop = [&] { return stop; };
   EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
   EXPECT_EQ(tokens, 3) << "cancel must land within one token";
-  engine.cancel();  // cancelling twice, or with nothing running, is harmless
-  EXPECT_FALSE(engine.synthesize(request("今天天气很好。")).samples.empty());
+  // Nothing sticks to the engine: the next request runs, and as it would have.
+  EXPECT_EQ(engine.synthesize(request("今天天气很好。")).samples, expected);
+  // Its own callbacks with a stop that never comes run to the end too.
+  SynthesisCallbacks running;
+  running.shouldStop = [] { return false; };
+  EXPECT_EQ(engine.synthesize(request("今天天气很好。"), running).samples, expected);
+}
+
+TEST_F(EngineTest, ARequestStoppedBeforeItBeginsDoesNoWork) {
+  int reports = 0;
+  SynthesisCallbacks callbacks;
+  callbacks.onProgress = [&](const Progress&) { ++reports; };
+  callbacks.shouldStop = [] { return true; };
+  EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
+  EXPECT_EQ(reports, 0);
 }
 
 TEST_F(EngineTest, CancelDuringTheFlowLandsWithinOneStep) {
@@ -169,8 +185,8 @@ TEST_F(EngineTest, CancelDuringTheFlowLandsWithinOneStep) {
   callbacks.onProgress = [&](const Progress& p) {
     if (p.stage != Stage::Mel) return;
     lastStep = std::max(lastStep, p.flowStep);
-    if (p.flowStep == kCancelAt) engine.cancel();
   };
+  callbacks.shouldStop = [&] { return lastStep == kCancelAt; };
   EXPECT_THROW(engine.synthesize(request("今天天气很好。"), callbacks), Cancelled);
   // Not one Euler step more: the check before the vocoder alone would let the flow finish.
   EXPECT_EQ(lastStep, kCancelAt);
@@ -264,7 +280,7 @@ TEST_F(EngineTest, UnloadedEngineRefusesWorkClearly) {
   } catch (const EngineError& e) {
     EXPECT_NE(std::string(e.what()).find("no model"), std::string::npos);
   }
-  EXPECT_THROW(engine.prepareVoice(kPrompt, kTranscript), EngineError);
+  EXPECT_THROW(engine.prepareVoice(audio::loadClip(kPrompt), kTranscript), EngineError);
 }
 
 TEST_F(EngineTest, BadRequestsAreRefusedWithAReason) {
@@ -313,7 +329,7 @@ TEST_F(EngineTest, BadValuesAreNamed) {
             std::string::npos)
       << refusal(instruct);
   auto transcript = request("你好。");
-  transcript.voice = engine.prepareVoice(kPrompt, "你好<|endofprompt|>");
+  transcript.voice = engine.prepareVoice(audio::loadClip(kPrompt), "你好<|endofprompt|>");
   EXPECT_NE(refusal(transcript).find("the transcript contains the control token <|endofprompt|> at character 2"),
             std::string::npos)
       << refusal(transcript);
@@ -330,7 +346,7 @@ TEST_F(EngineTest, ZeroShotNeedsATranscript) {
   // Seed 8: under libtorch 2.x's multinomial stream seed 7 makes the tiny
   // random model draw a stop token first in cross-lingual mode.
   auto r = request("你好。", 8);
-  r.voice = engine.prepareVoice(kPrompt, "");
+  r.voice = engine.prepareVoice(audio::loadClip(kPrompt), "");
   try {
     engine.synthesize(r);
     FAIL() << "zero-shot without a transcript";
@@ -339,6 +355,97 @@ TEST_F(EngineTest, ZeroShotNeedsATranscript) {
   }
   r.mode = Mode::CrossLingual;
   EXPECT_FALSE(engine.synthesize(r).samples.empty());
+}
+
+namespace {
+
+void expectSameVoice(const Voice& a, const Voice& b) {
+  EXPECT_EQ(a.data()->clip, b.data()->clip);
+  EXPECT_EQ(a.data()->clipRate, b.data()->clipRate);
+  EXPECT_EQ(a.data()->speechTokens, b.data()->speechTokens);
+  EXPECT_EQ(a.data()->speakerEmbedding, b.data()->speakerEmbedding);
+  EXPECT_EQ(a.data()->promptMel, b.data()->promptMel);
+  EXPECT_EQ(a.transcript(), b.transcript());
+}
+
+// The message `clip` is refused with, or a failure when it is accepted.
+std::string voiceRefusal(Engine& engine, const audio::Clip& clip) {
+  try {
+    engine.prepareVoice(clip, kTranscript);
+  } catch (const EngineError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "accepted a clip of " << clip.frames() << " frames at " << clip.sampleRate << " Hz";
+  return {};
+}
+
+audio::Clip memoryClip(int rate, double seconds) {
+  audio::Clip clip;
+  clip.sampleRate = rate;
+  clip.channels.assign(1, std::vector<float>(size_t(seconds * rate)));
+  for (size_t i = 0; i < clip.channels[0].size(); ++i) clip.channels[0][i] = 0.1f * float(std::sin(0.05 * double(i)));
+  return clip;
+}
+
+}  // namespace
+
+TEST_F(EngineTest, AClipInMemoryMakesTheVoiceItsFileMakes) {
+  const audio::Clip file = audio::loadClip(kPrompt);
+  audio::Clip copy;  // no source file, samples only
+  copy.sampleRate = file.sampleRate;
+  copy.channels = file.channels;
+  expectSameVoice(engine.prepareVoice(copy, kTranscript), voice);
+
+  // A selection cut in memory is the voice its float WAV used to make.
+  const int64_t in = file.sampleRate / 2, out = 3 * file.sampleRate;
+  audio::Clip selection;
+  selection.sampleRate = file.sampleRate;
+  selection.channels = {std::vector<float>(file.channels[0].begin() + in, file.channels[0].begin() + out)};
+  const fs::path wav = tempFile("selection.wav");
+  audio::writeWav(wav, selection, audio::WavEncoding::Float32);
+  const Voice fromFile = engine.prepareVoice(audio::loadClip(wav), kTranscript);
+  fs::remove(wav);
+  const Voice fromMemory = engine.prepareVoice(selection, kTranscript);
+  expectSameVoice(fromMemory, fromFile);
+  auto a = request("今天天气很好。"), b = a;
+  a.voice = fromMemory;
+  b.voice = fromFile;
+  EXPECT_EQ(engine.synthesize(a).samples, engine.synthesize(b).samples);
+}
+
+TEST_F(EngineTest, ClipsInMemoryAreRefusedWithTheLimitsOfFiles) {
+  const auto expectLimit = [&](const audio::Clip& clip, const std::string& words) {
+    const audio::ClipInfo info{{}, clip.sampleRate, clip.channelCount(), clip.frames(), {}};
+    const auto violation = audio::limitViolation(info, audio::ClipLimits{});
+    ASSERT_TRUE(violation) << words;
+    const std::string reason = violation->render();
+    EXPECT_NE(reason.find(words), std::string::npos) << reason;
+    EXPECT_EQ(voiceRefusal(engine, clip), "prompt clip: " + reason);
+    // A file with the same samples is refused for the same reason, naming the file.
+    const fs::path wav = tempFile("limits.wav");
+    audio::writeWav(wav, clip, audio::WavEncoding::Float32);
+    try {
+      audio::loadClip(wav);
+      ADD_FAILURE() << "the file was accepted: " << words;
+    } catch (const audio::AudioError& e) {
+      EXPECT_EQ(std::string(e.what()), "'" + wav.string() + "': " + reason);
+    }
+    fs::remove(wav);
+  };
+  expectLimit(memoryClip(16000, 0.05), "at least 0.10 s is needed");
+  expectLimit(memoryClip(16000, audio::kMaxPromptSeconds + 1), "at most 30.0 s is accepted");
+  expectLimit(memoryClip(8000, 3), "sample rate 8000 Hz is below the 16000 Hz minimum");
+
+  // What no file reader lets through is refused in memory too.
+  audio::Clip nan = memoryClip(16000, 1);
+  nan.channels[0][5] = std::nanf("");
+  EXPECT_EQ(voiceRefusal(engine, nan), "prompt clip: sample 5 of channel 1 is not a finite number (NaN or Inf)");
+  audio::Clip uneven = memoryClip(16000, 1);
+  uneven.channels.push_back(std::vector<float>(100));
+  EXPECT_EQ(voiceRefusal(engine, uneven), "prompt clip: channel 2 holds 100 samples, channel 1 16000");
+  EXPECT_EQ(voiceRefusal(engine, audio::Clip{}), "prompt clip: contains no audio samples");
+  // The engine is still usable after all of that.
+  EXPECT_FALSE(engine.synthesize(request("你好。")).samples.empty());
 }
 
 TEST_F(EngineTest, VoiceFilesRoundTripAndStaleFeaturesAreRebuilt) {

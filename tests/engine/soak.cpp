@@ -150,7 +150,7 @@ class Soak : public ::testing::Test {
     options.modelFolder = kFixtures / "e2e" / "tiny-model-a";
     options.device = device();
     engine.load(options);
-    voice = engine.prepareVoice(kPrompt, variants_[0].transcript);
+    voice = engine.prepareVoice(audio::loadClip(kPrompt), variants_[0].transcript);
   }
 
   // The resets' request: one short text, both paths, a fixed set of seeds.
@@ -188,7 +188,7 @@ class Soak : public ::testing::Test {
     return cycle;
   }
   void synthesize(Varied v) {
-    v.request.voice = engine.prepareVoice(v.voice->clip, v.voice->transcript);
+    v.request.voice = engine.prepareVoice(audio::loadClip(v.voice->clip), v.voice->transcript);
     ASSERT_FALSE(engine.synthesize(v.request).samples.empty());
   }
   // The tiny model's random weights stop at once for some seeds ("produced
@@ -223,7 +223,7 @@ class Soak : public ::testing::Test {
         series.deviceMiB.push_back(double(engine.memory().deviceAllocated) / kMiB);
       }
     series.requests = cycle.size();
-    const Voice largest = engine.prepareVoice(kPrompt, variants_[0].transcript);
+    const Voice largest = engine.prepareVoice(audio::loadClip(kPrompt), variants_[0].transcript);
     std::printf("soak: %zu varied syntheses (3 text lengths x 4 modes x streaming on/off, %zu voices prepared "
                 "afresh, %zu kept), host RSS %.1f -> %.1f MiB, slope %+.2f KiB per synthesis (a voice is %.0f KiB)\n",
                 series.hostMiB.size(), variants_.size(), kCachedVoices, series.hostMiB.front(), series.hostMiB.back(),
@@ -247,11 +247,16 @@ class Soak : public ::testing::Test {
     request.voice = voice;
     request.seed = 7;
     SynthesisCallbacks callbacks;
+    bool stop = false;
+    callbacks.shouldStop = [&] { return stop; };
     callbacks.onProgress = [&](const Progress& progress) {
       if (progress.stage != Stage::Text) return;
       peaks.segmentCount = progress.segmentCount;
       if (progress.segment > 0) peaks.peakMiB.push_back(peakRssMiB());
-      if (progress.segment == segments) return engine.cancel();
+      if (progress.segment == segments) {
+        stop = true;
+        return;
+      }
       peaks.startMiB.push_back(double(sampleMemory(Device{}).hostResident) / kMiB);
       resetPeakRss();
     };

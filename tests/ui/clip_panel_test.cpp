@@ -7,6 +7,7 @@
 #include "cosystudio/audio/clip.h"
 
 #include <QLabel>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QPushButton>
 #include <QtTest>
@@ -35,8 +36,13 @@ class ClipPanelTest : public QObject {
     QCOMPARE(changed.count(), 1);
     const audio::ClipInfo info = audio::probeClip(test::promptA().toStdString());
     QVERIFY(qAbs(panel.selectionSeconds() - info.durationSeconds()) < 1e-6);
-    // Used whole, the engine reads the original file.
-    QCOMPARE(panel.clipForEngine(&error), QFileInfo(test::promptA()).absoluteFilePath());
+    // Used whole: every sample of the file, and the file it came from.
+    const PromptClip clip = panel.clipForEngine(&error);
+    QCOMPARE(clip.path, QFileInfo(test::promptA()).absoluteFilePath());
+    QCOMPARE(clip.inFrame, 0);
+    QCOMPARE(clip.outFrame, info.frames);
+    QCOMPARE(clip.sampleRate, info.sampleRate);
+    QCOMPARE(clip.samples.size(), info.frames);
   }
 
   // ui tests run without an audio server: Play says why it cannot play, and
@@ -137,7 +143,11 @@ class ClipPanelTest : public QObject {
     QVERIFY2(advice->text().contains(QStringLiteral("开头有 2.0 秒静音")), qPrintable(advice->text()));
   }
 
-  void aTrimmedSelectionIsWrittenSampleExact() {
+  // The engine is handed the selected samples themselves: no file is written
+  // anywhere, and the job can cut the same samples again from the file later.
+  void aTrimmedSelectionIsHandedOverSampleExactWithoutAFile() {
+    const QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    QDir(cache).removeRecursively();
     PcmPlayer player;
     ClipPanel panel(&player);
     QString error;
@@ -146,14 +156,65 @@ class ClipPanelTest : public QObject {
     const qint64 in = original.sampleRate / 2;
     const qint64 out = original.frames() - original.sampleRate / 4;
     panel.setSelection(in, out);
-    const QString path = panel.clipForEngine(&error);
-    QVERIFY2(!path.isEmpty(), qPrintable(error));
-    QVERIFY(path != panel.sourcePath());
-    const audio::Clip trimmed = audio::loadClip(path.toStdString());
-    QCOMPARE(trimmed.sampleRate, original.sampleRate);
-    QCOMPARE(trimmed.frames(), out - in);
-    QCOMPARE(trimmed.channels[0][0], original.channels[0][in]);
-    QCOMPARE(trimmed.channels[0].back(), original.channels[0][out - 1]);
+    const PromptClip clip = panel.clipForEngine(&error);
+    QVERIFY2(!clip.isEmpty(), qPrintable(error));
+    QCOMPARE(clip.path, panel.sourcePath());
+    QCOMPARE(clip.inFrame, in);
+    QCOMPARE(clip.outFrame, out);
+    QCOMPARE(clip.sampleRate, original.sampleRate);
+    QCOMPARE(clip.samples.size(), out - in);
+    QVERIFY(std::equal(clip.samples.begin(), clip.samples.end(), original.channels[0].begin() + in));
+    QCOMPARE(clip.digest, promptClipDigest(clip.samples, clip.sampleRate));
+    QVERIFY(!QFileInfo::exists(cache));
+    // Asked again for the same selection, the same buffer is shared.
+    QVERIFY(panel.clipForEngine(&error).samples.constData() == clip.samples.constData());
+
+    // Cut again from the file (a job read back from disk): the same samples.
+    PromptClip again = clip;
+    again.samples.clear();
+    QVERIFY2(loadPromptClip(again, &error), qPrintable(error));
+    QCOMPARE(again.samples, clip.samples);
+  }
+
+  // A job read back whose file went away, shrank or changed says so.
+  void aClipThatCannotBeCutAgainIsNamed() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("prompt.wav"));
+    QVERIFY(QFile::copy(test::promptA(), path));
+    PromptClip clip;
+    clip.path = path;
+    clip.inFrame = 100;
+    clip.outFrame = 20000;
+    QString error;
+    QVERIFY2(loadPromptClip(clip, &error), qPrintable(error));
+    QCOMPARE(clip.samples.size(), 19900);
+
+    PromptClip beyond = clip;
+    beyond.samples.clear();
+    beyond.outFrame = 10'000'000;
+    QVERIFY(!loadPromptClip(beyond, &error));
+    // (In the language an earlier test function chose.)
+    QCOMPARE(error, QCoreApplication::translate(
+                        "PromptClip", "%1 is shorter than it was: the part selected as the prompt clip is gone.")
+                        .arg(QDir::toNativeSeparators(path)));
+
+    audio::Clip changed = audio::loadClip(path.toStdString());
+    for (float& sample : changed.channels[0]) sample *= 0.5f;
+    audio::writeWav(path.toStdString(), changed, audio::WavEncoding::Float32);
+    PromptClip edited = clip;
+    edited.samples.clear();
+    QVERIFY(!loadPromptClip(edited, &error));
+    QCOMPARE(error, QCoreApplication::translate("PromptClip",
+                                                "%1 has changed: the part selected as the prompt clip is no longer "
+                                                "the one the job was made with.")
+                        .arg(QDir::toNativeSeparators(path)));
+
+    QVERIFY(QFile::remove(path));
+    PromptClip gone = clip;
+    gone.samples.clear();
+    QVERIFY(!loadPromptClip(gone, &error));
+    QVERIFY2(error.contains(path), qPrintable(error));
+    QVERIFY(gone.samples.isEmpty());
   }
 
   void warnsAboutAnImplausibleTranscript() {

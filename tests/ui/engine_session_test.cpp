@@ -30,6 +30,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <csignal>
 #include <optional>
 
@@ -46,7 +47,7 @@ JobSpec zeroShot(const QString& text) {
   JobSpec job;
   job.mode = Mode::ZeroShot;
   job.text = text;
-  job.clipPath = test::promptA();
+  job.clip = test::promptClipA();
   job.transcript = kTranscript;
   job.seed = 893317537;
   return job;
@@ -175,6 +176,66 @@ class EngineSessionTest : public QObject {
     QCOMPARE(session.state(), EngineSession::State::Ready);
   }
 
+  // The worker takes the selected samples as they are: no file is written to
+  // the cache folder, and the file the clip was cut from is not read.
+  void aJobRunsFromTheSelectionInMemory() {
+    const QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    QDir(cache).removeRecursively();
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    JobSpec job = zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。"));
+    const PromptClip whole = job.clip;
+    job.clip.path = QStringLiteral("/nonexistent/cut-from.wav");
+    job.clip.inFrame = whole.sampleRate / 2;
+    job.clip.outFrame = whole.samples.size();
+    job.clip.samples = whole.samples.mid(job.clip.inFrame);
+    job.clip.digest.clear();  // the worker computes it
+    session.enqueue(job);
+    QVERIFY(finished.wait(kJobMs));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(!finished.first().first().value<Take>().samples.isEmpty());
+    const QStringList written =
+        QDir(cache).entryList(QDir::Files | QDir::NoDotAndDotDot, QDir::NoSort) +
+        QDir(cache + QStringLiteral("/prompts")).entryList(QDir::Files | QDir::NoDotAndDotDot, QDir::NoSort);
+    QVERIFY2(written.isEmpty(), qPrintable(written.join(QLatin1Char(' '))));
+
+    // A job read back from disk carries only where its clip was cut from: the
+    // worker cuts it again, the same voice, and names the file when it cannot.
+    JobSpec readBack = zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。"));
+    session.enqueue(readBack);
+    readBack.clip.samples.clear();
+    session.enqueue(readBack);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 2 * kJobMs);
+    QCOMPARE(finished.at(2).first().value<Take>().samples, finished.at(1).first().value<Take>().samples);
+    readBack.clip.path = QStringLiteral("/nonexistent/gone.wav");
+    session.enqueue(readBack);
+    QVERIFY(failed.wait(kJobMs));
+    QVERIFY2(failed.first().at(1).toString().contains(QStringLiteral("gone.wav")),
+             qPrintable(failed.first().at(1).toString()));
+    QVERIFY(!failed.first().at(2).toBool());
+  }
+
+  // Cancelled before the worker started it, a job prepares no voice and
+  // reports no progress; the next job runs normally.
+  void aJobCancelledBeforeItStartsDoesNotStart() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy progress(&session, &EngineSession::jobProgress);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    const quint64 id = session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    session.cancel(id);
+    QVERIFY(failed.wait(kJobMs));
+    QCOMPARE(failed.first().at(0).toULongLong(), id);
+    QVERIFY(failed.first().at(2).toBool());
+    QCOMPARE(progress.count(), 0);
+    session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    QVERIFY(finished.wait(kJobMs));
+    QVERIFY(progress.count() > 0);
+  }
+
   void resetBetweenAndDuringJobsKeepsTheQueue() {
     EngineSession session;
     // Checks every row insert, removal and change the session makes to its queue.
@@ -235,7 +296,7 @@ class EngineSessionTest : public QObject {
     VoiceLibrary library(&player);
     library.setFolder(folder.path());
     QSignalSpy saved(&session, &EngineSession::voiceSaved);
-    session.saveVoice(test::promptA(), kTranscript, library.fileFor(QStringLiteral("Alice")));
+    session.saveVoice(test::promptClipA(), kTranscript, library.fileFor(QStringLiteral("Alice")));
     QVERIFY(saved.wait(kJobMs));
     library.refresh();
     QVERIFY(library.setActiveVoice(QStringLiteral("Alice")));
@@ -352,6 +413,22 @@ class EngineSessionTest : public QObject {
     QCOMPARE(editedTake.segmentTexts().value(2), edited);
     QVERIFY(editedTake.spec.text.endsWith(edited));
     QCOMPARE(editedTake.segments[1].samples, spliced.segments[1].samples);
+
+    // Read back from the outputs folder, as a later session does, the take
+    // knows where its clip was cut from; making a segment again cuts it anew
+    // and gives what the clip in memory gave.
+    QVector<Take> readBack = TakeStore(outputs.path()).load();
+    const auto stored = std::find_if(readBack.begin(), readBack.end(),
+                                     [&](const Take& take) { return take.jobId == whole.jobId; });
+    QVERIFY(stored != readBack.end());
+    QVERIFY(!stored->spec.clip.isLoaded());
+    QCOMPARE(stored->spec.clip.path, whole.spec.clip.path);
+    QCOMPARE(stored->spec.clip.inFrame, whole.spec.clip.inFrame);
+    QCOMPARE(stored->spec.clip.outFrame, whole.spec.clip.outFrame);
+    QCOMPARE(stored->spec.clip.digest, whole.spec.clip.digest);
+    window.session()->enqueue(regenerationJob(*stored, 1, stored->segments[1].text, redo.seed));
+    QVERIFY(finished.wait(kJobMs));
+    QCOMPARE(finished.last().first().value<Take>().segments.value(0).samples, redo.segments[0].samples);
   }
 
   void theWindowGeneratesAndWritesTheTake() {

@@ -156,7 +156,7 @@ class Rig {
     JobSpec job;
     job.mode = Mode::ZeroShot;
     job.text = kTexts[uniform(0, int(kTexts.size()) - 1)];
-    job.clipPath = test::promptA();
+    job.clip = clip_;
     job.transcript = kTranscript;
     job.seed = pick(kJobSeeds);
     job.stream = uniform(0, 1) == 1;
@@ -300,6 +300,7 @@ class Rig {
   TakeStore store_;
   EngineSession session_;  // after the widgets and the store: destroyed before them
   std::mt19937 random_;
+  const PromptClip clip_ = test::promptClipA();  // one buffer, shared by every job
   quint32 seed_;
   int injection_ = -1;
   QList<quint64> requests_;

@@ -306,7 +306,7 @@ class MainWindowTest : public QObject {
       JobSpec clipGone;
       clipGone.mode = cosystudio::Mode::CrossLingual;
       clipGone.text = QStringLiteral("its clip goes away");
-      clipGone.clipPath = goneClip;
+      clipGone.clip.path = goneClip;
       window.session()->enqueue(clipGone);
       JobSpec segment = window.session()->jobs().constFirst();
       segment.regenerates = 1;
@@ -348,7 +348,10 @@ class MainWindowTest : public QObject {
     QCOMPARE(jobs[0].text, QStringLiteral("first"));
     QCOMPARE(jobs[1].text, QStringLiteral("second"));
     QCOMPARE(jobs[1].mode, cosystudio::Mode::ZeroShot);
-    QCOMPARE(jobs[1].clipPath, QFileInfo(test::promptA()).absoluteFilePath());
+    QCOMPARE(jobs[1].clip.path, QFileInfo(test::promptA()).absoluteFilePath());
+    // Cut again from the file: the samples the job was queued with.
+    QCOMPARE(jobs[1].clip.samples, test::promptClipA().samples);
+    QCOMPARE(jobs[1].clip.digest, test::promptClipA().digest);
     QCOMPARE(jobs[1].transcript, QStringLiteral("希望你以后能够做的比我还好呦。"));
     QCOMPARE(jobs[1].seed, quint64(42));
     QCOMPARE(shown.count(), 1);
@@ -360,6 +363,48 @@ class MainWindowTest : public QObject {
     QVERIFY(!QFile::exists(cosystudio::ui::savedQueueFile()));  // restored once
     restored.session()->cancelAll();
     QSettings().remove(QStringLiteral("session"));
+  }
+
+  // A queued job keeps the part of the clip it was made with: a file changed
+  // since is named when the queue comes back, not met when the job runs.
+  void aRestoredJobWhoseClipChangedIsNamed() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("prompt.wav"));
+    QVERIFY(QFile::copy(test::promptA(), path));
+    JobSpec kept;
+    kept.mode = cosystudio::Mode::CrossLingual;
+    kept.text = QStringLiteral("kept");
+    kept.clip.path = path;
+    kept.clip.inFrame = 1000;
+    kept.clip.outFrame = 40000;
+    QString error;
+    QVERIFY2(loadPromptClip(kept.clip, &error), qPrintable(error));
+    JobSpec changed = kept;
+    changed.text = QStringLiteral("changed");
+    changed.clip.outFrame = 30000;
+    changed.clip.samples.clear();
+    changed.clip.digest.clear();
+    QVERIFY2(loadPromptClip(changed.clip, &error), qPrintable(error));
+    const QString queue = dir.filePath(QStringLiteral("queue.json"));
+    QVERIFY(cosystudio::ui::saveQueue(queue, {kept, changed}, &error));
+
+    cosystudio::ui::SavedQueue saved = cosystudio::ui::takeSavedQueue(queue);
+    QCOMPARE(saved.jobs.size(), 2);
+    QCOMPARE(saved.jobs[0].clip.samples, kept.clip.samples);
+    QCOMPARE(saved.jobs[0].clip.inFrame, 1000);
+    QCOMPARE(saved.jobs[1].clip.samples, changed.clip.samples);
+
+    // The file edited in between: the selections no longer hold the same samples.
+    QVERIFY(cosystudio::ui::saveQueue(queue, {kept, changed}, &error));
+    cosystudio::audio::Clip edited = cosystudio::audio::loadClip(path.toStdString());
+    for (float& sample : edited.channels[0]) sample *= 0.5f;
+    cosystudio::audio::writeWav(path.toStdString(), edited, cosystudio::audio::WavEncoding::Float32);
+    saved = cosystudio::ui::takeSavedQueue(queue);
+    QCOMPARE(saved.jobs.size(), 0);
+    QCOMPARE(saved.dropped.size(), 2);
+    QVERIFY2(saved.dropped[1].startsWith(QStringLiteral("Cross-lingual · “changed”: ")) &&
+                 saved.dropped[1].contains(QStringLiteral("prompt.wav has changed")),
+             qPrintable(saved.dropped[1]));
   }
 
   void aRestoredQueueIsSaidInTheStatusBar() {

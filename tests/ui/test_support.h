@@ -1,6 +1,8 @@
 // Shared helpers of the UI tests.
 #pragma once
 
+#include "job.h"
+
 #include <QDir>
 #include <QString>
 
@@ -9,6 +11,15 @@ namespace cosystudio::ui::test {
 inline QString fixtures() { return QString::fromLocal8Bit(qgetenv("COSYSTUDIO_FIXTURES_DIR")); }
 inline QString promptA() { return fixtures() + QStringLiteral("/e2e/prompts/prompt-a.wav"); }
 inline QString tinyModelA() { return fixtures() + QStringLiteral("/e2e/tiny-model-a"); }
+
+// The fixture prompt as the window hands it to a job: all of it, in memory.
+inline PromptClip promptClipA() {
+  PromptClip clip;
+  clip.path = promptA();
+  QString error;
+  if (!loadPromptClip(clip, &error)) qFatal("%s", qPrintable(error));
+  return clip;
+}
 
 // Copies a folder tree (files become writable copies).
 inline bool copyTree(const QString& from, const QString& to) {

@@ -1,11 +1,13 @@
 // The CosyStudio engine: loads an official Fun-CosyVoice3 model folder and
 // turns text into speech in a cloned voice.
 //
-// The engine is synchronous and thread-confined: every method except cancel()
-// must be called from the thread that created it (the GUI runs it on a worker
-// QThread, the CLI on its main thread). This header includes no torch.
+// The engine is synchronous and thread-confined: every method must be called
+// from the thread that created it (the GUI runs it on a worker QThread, the
+// CLI on its main thread); another thread stops a request through the
+// request's own SynthesisCallbacks::shouldStop. This header includes no torch.
 #pragma once
 
+#include "cosystudio/audio/clip.h"
 #include "cosystudio/user_message.h"
 
 #include <cstdint>
@@ -217,6 +219,11 @@ struct AudioChunk {
 struct SynthesisCallbacks {
   std::function<void(const AudioChunk&)> onAudio;
   std::function<void(const Progress&)> onProgress;
+  // Polled before each segment, at every LLM token and flow step and before
+  // the vocoder: true stops this request with Cancelled. It belongs to the
+  // request, so nothing carries over to the next one. Called on the engine's
+  // thread; to stop from another, read a flag that thread sets.
+  std::function<bool()> shouldStop;
 };
 
 struct SegmentResult {
@@ -287,12 +294,12 @@ class Engine {
   bool isPoisoned() const;
   const LoadOptions& options() const;
 
-  Voice prepareVoice(const std::filesystem::path& clip, const std::string& transcript);
+  // The voice of `clip`, already cut to the part to clone (any channel count,
+  // mixed down as the official loader does), in memory so that a caller who
+  // trims or records need not write a file; audio::loadClip reads one. Throws
+  // EngineError ("prompt clip: ...") when the clip breaks audio::ClipLimits{}.
+  Voice prepareVoice(const audio::Clip& clip, const std::string& transcript);
   SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks = {});
-
-  // Thread-safe: the running synthesize() stops within one LLM token or one
-  // flow step and throws Cancelled.
-  void cancel();
 
   MemoryStats memory() const;
 

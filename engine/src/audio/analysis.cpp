@@ -41,17 +41,17 @@ std::vector<double> frameLevels(const std::vector<float>& samples, int sampleRat
 void addAdvice(ClipAnalysis& a, bool pausesFound) {
   using Kind = Advice::Kind;
   auto& advice = a.advice;
-  if (a.sampleRate < 16000)
+  if (a.sampleRate < kMinPromptSampleRate)
     advice.push_back(advise(Kind::LowSampleRate, a.sampleRate,
                             "The sample rate (%.0f Hz) is below the 16 kHz the model needs."));
   if (a.leadingSilenceSeconds >= a.durationSeconds) {
     advice.push_back({Kind::NoSound, 0, "The clip contains no sound."});
     return;
   }
-  if (a.durationSeconds > 30)
+  if (a.durationSeconds > kMaxPromptSeconds)
     advice.push_back(advise(Kind::TooLong, a.durationSeconds,
                             "The clip is %.1f s long; the model accepts at most 30 s. Trim it to the best 5-15 s."));
-  else if (a.durationSeconds < 3)
+  else if (a.durationSeconds < kShortPromptSeconds)
     advice.push_back(advise(Kind::TooShort, a.durationSeconds,
                             "The clip is only %.1f s long; 5-15 s of clear speech clones a voice more reliably."));
   if (a.clippedSamples > 0)

@@ -96,6 +96,23 @@ std::optional<UserMessage> limitViolation(const ClipInfo& info, const ClipLimits
   return std::nullopt;
 }
 
+std::optional<UserMessage> limitViolation(const Clip& clip, const ClipLimits& limits) {
+  if (clip.channels.empty()) return UserMessage{COSYSTUDIO_MESSAGE("Engine", "contains no audio samples")};
+  for (std::size_t c = 0; c < clip.channels.size(); ++c) {
+    if (clip.channels[c].size() != clip.channels[0].size())
+      return UserMessage{COSYSTUDIO_MESSAGE("Engine", "channel %1 holds %2 samples, channel 1 %3"),
+                         {std::to_string(c + 1), std::to_string(clip.channels[c].size()),
+                          std::to_string(clip.channels[0].size())}};
+    const auto bad = std::find_if(clip.channels[c].begin(), clip.channels[c].end(),
+                                  [](float sample) { return !std::isfinite(sample); });
+    if (bad != clip.channels[c].end())
+      return UserMessage{COSYSTUDIO_MESSAGE("Engine", "sample %1 of channel %2 is not a finite number (NaN or Inf)"),
+                         {std::to_string(bad - clip.channels[c].begin()), std::to_string(c + 1)}};
+  }
+  if (clip.frames() == 0) return UserMessage{COSYSTUDIO_MESSAGE("Engine", "contains no audio samples")};
+  return limitViolation(ClipInfo{clip.source, clip.sampleRate, clip.channelCount(), clip.frames(), {}}, limits);
+}
+
 Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
   SF_INFO sfInfo;
   const SndfileHandle file = openForReading(path, sfInfo);

@@ -32,8 +32,7 @@ at::Tensor monoTensor(const Clip& clip) { return clipTensor(clip).mean(0, /*keep
 
 PromptFeatures extractPromptFeatures(const Clip& clip, const at::Device& device) {
   // Clips recorded or trimmed in memory get the same limits as loaded ones.
-  const ClipInfo info{clip.source, clip.sampleRate, clip.channelCount(), clip.frames(), {}};
-  if (const auto violation = limitViolation(info, ClipLimits{}))
+  if (const auto violation = limitViolation(clip, ClipLimits{}))
     throw AudioError({COSYSTUDIO_MESSAGE("Engine", "prompt clip: %1"), {*violation}});
   PromptFeatures f;
   const auto mono = monoTensor(clip).to(device);

@@ -11,7 +11,6 @@
 
 #include <c10/core/InferenceMode.h>
 
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -58,7 +57,6 @@ struct Engine::Impl {
   // key stays unique while kept); dropped with the model.
   RecentCache<const Voice::Data*, std::pair<std::shared_ptr<const Voice::Data>, VoiceFeatures>> voiceCache{
       kCachedVoices, kCachedVoiceBytes};
-  std::atomic<bool> cancelRequested{false};
   bool poisoned = false;
 
   void requireUsable() const {
@@ -213,8 +211,7 @@ double Engine::warmUp() {
     request.mode = Mode::CrossLingual;
     request.text = "Hello.";
     request.voice = Voice(data);
-    std::atomic<bool> neverCancelled{false};
-    Synthesizer(*impl_->model, neverCancelled).run(request, voiceFeatures(*data, impl_->model->device), {});
+    Synthesizer(*impl_->model).run(request, voiceFeatures(*data, impl_->model->device), {});
   });
   return secondsSince(start);
 }
@@ -223,9 +220,8 @@ bool Engine::isLoaded() const { return impl_->model != nullptr; }
 bool Engine::isPoisoned() const { return impl_->poisoned; }
 const LoadOptions& Engine::options() const { return impl_->options; }
 
-Voice Engine::prepareVoice(const std::filesystem::path& clipFile, const std::string& transcript) {
+Voice Engine::prepareVoice(const audio::Clip& clip, const std::string& transcript) {
   impl_->requireUsable();
-  const audio::Clip clip = audio::loadClip(clipFile);
   return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "analysing the prompt clip"), [&] {
     c10::InferenceMode inference;
     return Voice(std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, transcript)));
@@ -241,10 +237,9 @@ SynthesisResult Engine::synthesize(const SynthesisRequest& request, const Synthe
     throw EngineError(COSYSTUDIO_MESSAGE("Engine", "instruct mode needs an instruction"));
   if (request.mode == Mode::VoiceConversion && request.sourceClip.empty())
     throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion needs a source clip"));
-  impl_->cancelRequested = false;
   const auto run = [&](const SynthesisRequest& r) {
     c10::InferenceMode inference;
-    Synthesizer synthesizer(*impl_->model, impl_->cancelRequested);
+    Synthesizer synthesizer(*impl_->model);
     return synthesizer.run(r, impl_->featuresOf(r.voice), callbacks);
   };
   // Out of memory: the retry renders in streaming chunks, whose flow and
@@ -253,8 +248,6 @@ SynthesisResult Engine::synthesize(const SynthesisRequest& request, const Synthe
   chunked.stream = request.speed == 1.0;
   return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "synthesising"), [&] { return run(request); }, [&] { return run(chunked); });
 }
-
-void Engine::cancel() { impl_->cancelRequested = true; }
 
 MemoryStats Engine::memory() const { return sampleMemory(impl_->options.device); }
 

@@ -59,11 +59,10 @@ struct Synthesizer::Segment {
   bool reachedTokenCap = false;
 };
 
-Synthesizer::Synthesizer(Model& model, const std::atomic<bool>& cancelRequested)
-    : model_(model), cancelRequested_(cancelRequested) {}
+Synthesizer::Synthesizer(Model& model) : model_(model) {}
 
 void Synthesizer::throwIfCancelled() const {
-  if (cancelRequested_.load()) throw Cancelled();
+  if (callbacks_->shouldStop && callbacks_->shouldStop()) throw Cancelled();
 }
 
 void Synthesizer::report(Stage stage, const Segment& segment, int flowStep) const {
@@ -85,6 +84,8 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   hooks_ = &hooks;
   startSeconds_ = now();
   firstAudioSeconds_ = -1;
+  // A request stopped before it began does no work at all.
+  throwIfCancelled();
 
   // Written so that NaN, which fails every comparison, is refused too.
   if (!(request.speed >= 0.5 && request.speed <= 2.0))
@@ -158,6 +159,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     segment.text = segmentTexts[size_t(i)];
     segment.sampler = &sampler;
     segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
+    throwIfCancelled();
     report(Stage::Text, segment);
     generateSegment(segment);
     if (hooks.onSegment) hooks.onSegment(i, segment.trace);
@@ -232,7 +234,7 @@ void Synthesizer::generateSegment(Segment& segment) {
         while (auto chunk = schedule->next(int(trace.flowTokens.size())))
           token2wav(segment, *chunk);
       report(Stage::SpeechTokens, segment);
-      return !cancelRequested_.load();
+      return !(callbacks_->shouldStop && callbacks_->shouldStop());
     };
     const GeneratedTokens generated =
         model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken, hooks_->decodeStep);

@@ -12,7 +12,6 @@
 
 #include <ATen/ATen.h>
 
-#include <atomic>
 #include <functional>
 
 namespace cosystudio {
@@ -47,10 +46,11 @@ struct SynthesisHooks {
 
 class Synthesizer {
  public:
-  Synthesizer(Model& model, const std::atomic<bool>& cancelRequested);
+  explicit Synthesizer(Model& model);
 
   // `voice` holds the prompt clip's features on the model's device. Throws
-  // EngineError for unusable requests and Cancelled when cancel was requested.
+  // EngineError for unusable requests and Cancelled once callbacks.shouldStop
+  // returns true.
   SynthesisResult run(const SynthesisRequest& request, const VoiceFeatures& voice, const SynthesisCallbacks& callbacks,
                       const SynthesisHooks& hooks = {});
 
@@ -62,7 +62,6 @@ class Synthesizer {
   void report(Stage stage, const Segment& segment, int flowStep = -1) const;
 
   Model& model_;
-  const std::atomic<bool>& cancelRequested_;
   const SynthesisRequest* request_ = nullptr;
   const SynthesisCallbacks* callbacks_ = nullptr;
   const SynthesisHooks* hooks_ = nullptr;

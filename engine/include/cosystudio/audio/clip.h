@@ -46,16 +46,24 @@ struct ClipInfo {
   double durationSeconds() const { return sampleRate > 0 ? double(frames) / sampleRate : 0.0; }
 };
 
-// What a prompt clip must satisfy. The defaults are the model's limits:
+// The model's limits for a prompt clip, the one definition the engine, the
+// command line and the window check against:
 // - the official loader refuses rates below 16 kHz rather than upsample them;
 // - the speech tokenizer refuses more than 30 s;
 // - the feature extractors need 45 ms (three fbank frames for the speaker
 //   model's statistics pooling, two flow-mel frames for one prompt token);
 //   0.1 s leaves a margin for resampling rounding.
+inline constexpr int kMinPromptSampleRate = 16000;
+inline constexpr double kMaxPromptSeconds = 30.0;
+inline constexpr double kMinPromptSeconds = 0.1;
+// Advice, not a limit: shorter clips are accepted but clone a voice less reliably.
+inline constexpr double kShortPromptSeconds = 3.0;
+
+// What a clip must satisfy; the defaults are the prompt clip's limits above.
 struct ClipLimits {
-  int minSampleRate = 16000;
-  double maxSeconds = 30.0;
-  double minSeconds = 0.1;
+  int minSampleRate = kMinPromptSampleRate;
+  double maxSeconds = kMaxPromptSeconds;
+  double minSeconds = kMinPromptSeconds;
 
   // No limit at all, e.g. to open a long recording for trimming.
   static ClipLimits none() {
@@ -69,6 +77,9 @@ ClipInfo probeClip(const std::filesystem::path& path);
 
 // The reason `info` breaks `limits`, or nothing when it is acceptable.
 std::optional<UserMessage> limitViolation(const ClipInfo& info, const ClipLimits& limits);
+// The same for a clip made in memory, which no reader has checked: it also
+// needs at least one channel, channels of equal length and finite samples.
+std::optional<UserMessage> limitViolation(const Clip& clip, const ClipLimits& limits);
 
 // Decodes WAV (PCM 8/16/24/32, float), FLAC, Ogg Vorbis, Ogg Opus and MP3
 // through libsndfile, keeping every channel. The limits are checked from the
