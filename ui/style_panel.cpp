@@ -3,6 +3,8 @@
 #include "instruction_presets.h"
 #include "job.h"
 
+#include "cosystudio/request_rules.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -46,11 +48,13 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
 
   speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setObjectName(QStringLiteral("speed"));
-  speed_->setRange(50, 200);
+  speed_->setRange(int(std::lround(kMinSpeed * 100)), int(std::lround(kMaxSpeed * 100)));  // in hundredths
   speed_->setSingleStep(5);
   speed_->setPageStep(25);
   speed_->setValue(100);
-  speed_->setToolTip(tr("Speaking speed, 0.5× to 2.0× (not available while streaming)"));
+  speed_->setToolTip(tr("Speaking speed, %1× to %2× (not available while streaming)")
+                         .arg(kMinSpeed, 0, 'f', 1)
+                         .arg(kMaxSpeed, 0, 'f', 1));
   speedLabel_ = new QLabel(this);
   speedLabel_->setMinimumWidth(40);
 

@@ -14,6 +14,7 @@
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
+#include "cosystudio/request_rules.h"
 
 #include <nlohmann/json.hpp>
 
@@ -66,24 +67,35 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Combinations of options that depend on the mode.
+// What the mode needs (the engine's rule, request_rules.h) in the CLI's words,
+// then the options a mode does not take.
 void checkUsage(const SynthOptions& o) {
   const Mode mode = kModes.at(o.mode);
-  if (o.prompt.empty() && o.voice.empty()) throw UsageError("give the voice as --prompt CLIP or --voice FILE");
-  if (mode == Mode::VoiceConversion) {
-    if (o.source.empty()) throw UsageError("--mode vc needs --source CLIP, the speech to re-voice");
-    if (!o.text.empty() || !o.textFile.empty()) throw UsageError("--mode vc takes no text");
-  } else {
-    if (!o.source.empty()) throw UsageError("--source is only for --mode vc");
-    if (o.text.empty() && o.textFile.empty()) throw UsageError("give the text as --text TEXT or --text-file FILE");
+  RequestOutline outline;
+  outline.mode = mode;
+  outline.voice = !o.prompt.empty() || !o.voice.empty();
+  outline.text = !o.text.empty() || !o.textFile.empty();
+  outline.transcript = !o.voice.empty() || !o.promptText.empty();  // a voice file carries its own, or not
+  outline.instruction = !o.instruction.empty();
+  outline.sourceClip = !o.source.empty();
+  outline.speed = o.speed;
+  outline.stream = o.stream;
+  switch (requestProblem(outline)) {
+    case RequestProblem::None: break;
+    case RequestProblem::NoVoice: throw UsageError("give the voice as --prompt CLIP or --voice FILE");
+    case RequestProblem::NoText: throw UsageError("give the text as --text TEXT or --text-file FILE");
+    case RequestProblem::NoTranscript:
+      throw UsageError("--mode zero-shot needs --prompt-text, the transcript of the prompt clip "
+                       "(or use --mode cross-lingual)");
+    case RequestProblem::NoInstruction:
+      throw UsageError("--mode instruct needs --instruct TEXT, e.g. \"请用四川话表达。\"");
+    case RequestProblem::NoSourceClip: throw UsageError("--mode vc needs --source CLIP, the speech to re-voice");
+    case RequestProblem::SpeedOutOfRange: throw UsageError("--speed must be from 0.5 to 2.0");
+    case RequestProblem::SpeedWhileStreaming: throw UsageError("--speed other than 1 works only without --stream");
   }
-  if (mode == Mode::Instruct && o.instruction.empty())
-    throw UsageError("--mode instruct needs --instruct TEXT, e.g. \"请用四川话表达。\"");
-  if (mode != Mode::Instruct && !o.instruction.empty()) throw UsageError("--instruct is only for --mode instruct");
-  if (mode == Mode::ZeroShot && !o.prompt.empty() && o.promptText.empty())
-    throw UsageError("--mode zero-shot needs --prompt-text, the transcript of the prompt clip "
-                     "(or use --mode cross-lingual)");
-  if (o.stream && o.speed != 1.0) throw UsageError("--speed other than 1 works only without --stream");
+  if (mode == Mode::VoiceConversion && outline.text) throw UsageError("--mode vc takes no text");
+  if (mode != Mode::VoiceConversion && outline.sourceClip) throw UsageError("--source is only for --mode vc");
+  if (mode != Mode::Instruct && outline.instruction) throw UsageError("--instruct is only for --mode instruct");
 }
 
 std::string readTextFile(const std::string& path) {
@@ -275,7 +287,7 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--seed", o->seed, "Random seed (default: a fresh one, reported); same seed, same audio")
       ->each([o](const std::string&) { o->seedGiven = true; });
   sub->add_option("--speed", o->speed, "Speaking rate 0.5-2.0 (non-streaming only)")
-      ->check(CLI::Range(0.5, 2.0))
+      ->check(CLI::Range(kMinSpeed, kMaxSpeed))
       ->capture_default_str();
   sub->add_flag("--stream", o->stream, "Generate in streaming chunks (reports the time to first audio)");
   sub->add_flag("--raw-text", o->rawText, "Send the text as it is, without normalisation");

@@ -3,6 +3,7 @@
 #include "cosystudio/engine.h"
 
 #include "cosystudio/recent_cache.h"
+#include "cosystudio/request_rules.h"
 
 #include "core/torch_compat.h"
 #include "pipeline/model.h"
@@ -228,15 +229,43 @@ Voice Engine::prepareVoice(const audio::Clip& clip, const std::string& transcrip
   });
 }
 
+namespace {
+
+// The rule every front end asks (request_rules.h), in the engine's words.
+void refuseIncomplete(const SynthesisRequest& request) {
+  RequestOutline outline;
+  outline.mode = request.mode;
+  outline.voice = request.voice.isValid();
+  outline.text = request.text.find_first_not_of(" \t\r\n") != std::string::npos;
+  outline.transcript = outline.voice && !request.voice.transcript().empty();
+  outline.instruction = !request.instruction.empty();
+  outline.sourceClip = !request.sourceClip.empty();
+  outline.speed = request.speed;
+  outline.stream = request.stream;
+  switch (requestProblem(outline)) {
+    case RequestProblem::None: return;
+    case RequestProblem::NoVoice: throw EngineError(COSYSTUDIO_MESSAGE("Engine", "choose or record a voice first"));
+    case RequestProblem::NoText:
+      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the text has nothing to speak after normalisation"));
+    case RequestProblem::NoTranscript:
+      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "zero-shot cloning needs the transcript of the voice clip"));
+    case RequestProblem::NoInstruction:
+      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "instruct mode needs an instruction"));
+    case RequestProblem::NoSourceClip:
+      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion needs a source clip"));
+    case RequestProblem::SpeedOutOfRange:
+      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "speed must be between 0.5 and 2.0, not %1"),
+                         {std::to_string(request.speed)}});
+    case RequestProblem::SpeedWhileStreaming:
+      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "a speed other than 1.0 needs non-streaming synthesis"));
+  }
+}
+
+}  // namespace
+
 SynthesisResult Engine::synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks) {
   impl_->requireUsable();
-  if (!request.voice.isValid()) throw EngineError(COSYSTUDIO_MESSAGE("Engine", "choose or record a voice first"));
-  if (request.mode == Mode::ZeroShot && request.voice.transcript().empty())
-    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "zero-shot cloning needs the transcript of the voice clip"));
-  if (request.mode == Mode::Instruct && request.instruction.empty())
-    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "instruct mode needs an instruction"));
-  if (request.mode == Mode::VoiceConversion && request.sourceClip.empty())
-    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion needs a source clip"));
+  refuseIncomplete(request);
   const auto run = [&](const SynthesisRequest& r) {
     c10::InferenceMode inference;
     Synthesizer synthesizer(*impl_->model);

@@ -1,4 +1,5 @@
 target_sources(cosystudio_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/request_rules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stream_schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/voice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/voice_features.cpp
@@ -6,6 +7,7 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/synthesizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine.cpp)
 set_source_files_properties(
+  ${CMAKE_CURRENT_LIST_DIR}/request_rules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stream_schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/voice.cpp
   PROPERTIES SKIP_PRECOMPILE_HEADERS ON)

@@ -87,13 +87,6 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   // A request stopped before it began does no work at all.
   throwIfCancelled();
 
-  // Written so that NaN, which fails every comparison, is refused too.
-  if (!(request.speed >= 0.5 && request.speed <= 2.0))
-    throw EngineError({COSYSTUDIO_MESSAGE("Engine", "speed must be between 0.5 and 2.0, not %1"),
-                       {std::to_string(request.speed)}});
-  if (request.stream && request.speed != 1.0)
-    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "a speed other than 1.0 needs non-streaming synthesis"));
-
   text::PromptRequest promptRequest;
   promptRequest.mode = textMode(request.mode);
   promptRequest.text = request.text;
