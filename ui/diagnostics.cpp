@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QSettings>
 #include <QSysInfo>
 
@@ -64,6 +65,17 @@ QByteArray diagnosticsJson(const DiagnosticsContext& context) {
       {QStringLiteral("memory_history"), memory},
   };
   return QJsonDocument(report).toJson();
+}
+
+bool saveDiagnostics(const QString& path, const DiagnosticsContext& context) {
+  QSaveFile file(path);
+  return file.open(QIODevice::WriteOnly) && file.write(diagnosticsJson(context)) >= 0 && file.commit();
+}
+
+void ErrorLog::record(const QString& message) {
+  last_ = message;
+  recent_ << QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + message;
+  if (recent_.size() > kKept) recent_.removeFirst();
 }
 
 }  // namespace cosystudio::ui

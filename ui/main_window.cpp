@@ -7,28 +7,29 @@
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
+#include "job_check.h"
 #include "job_queue_model.h"
 #include "memory_meter.h"
+#include "memory_monitor.h"
 #include "diagnostics.h"
 #include "elided_label.h"
 #include "help_dialogs.h"
 #include "pcm_player.h"
+#include "runaway_prompt.h"
 #include "saved_queue.h"
+#include "session_state.h"
 #include "style_panel.h"
 #include "take_store.h"
 #include "text_panel.h"
 #include "voice_library.h"
 
-#include "cosystudio/text/tokenizer.h"
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
@@ -41,35 +42,13 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
-#include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace cosystudio::ui {
 
 namespace {
-
-// The model's tokenizer and its added tokens (the markup tags), or why they cannot be read.
-struct TokenizerTags {
-  std::shared_ptr<const text::Tokenizer> tokenizer;
-  QStringList tags;
-  QString error;
-};
-
-TokenizerTags readTokenizerTags(const QString& folder) {
-  TokenizerTags read;
-  try {
-    auto tokenizer = std::make_shared<text::Tokenizer>(text::Tokenizer::load(std::filesystem::path(folder.toStdString())));
-    for (const std::string& tag : tokenizer->addedTokens()) read.tags << QString::fromStdString(tag);
-    read.tokenizer = std::move(tokenizer);
-  } catch (const std::exception& e) {
-    read.error = errorText(e);
-  }
-  return read;
-}
 
 // On the CPU there is no VRAM to show, and no CUDA context to explain.
 QString describeReport(const ResetReport& r, bool onGpu) {
@@ -106,7 +85,6 @@ MainWindow::MainWindow(QWidget* parent)
   setAcceptDrops(true);
   resize(1200, 780);
 
-  const QSettings settings;
   player_->setOutputId(settings_.audioOutput);
 
   createPanels();
@@ -120,11 +98,15 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(memory_);
   statusBar()->addPermanentWidget(engineStatus_);
   statusBar()->showMessage(tr("Ready"));
-  memoryTimer_ = new QTimer(this);
-  memoryTimer_->setInterval(2000);
-  connect(memoryTimer_, &QTimer::timeout, this, &MainWindow::sampleMemory);
-  memoryTimer_->start();
-  sampleMemory();
+  auto* monitor = new MemoryMonitor(session_, this);
+  connect(monitor, &MemoryMonitor::sampled, memory_, &MemoryMeter::add);
+  connect(monitor, &MemoryMonitor::keepsGrowing, this, [this](int jobs, qint64 from, qint64 to) {
+    statusBar()->showMessage(tr("Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine "
+                                "frees it.")
+                                 .arg(jobs)
+                                 .arg(formatBytes(from), formatBytes(to)),
+                             15000);
+  });
   idleTimer_ = new QTimer(this);
   idleTimer_->setSingleShot(true);
   connect(idleTimer_, &QTimer::timeout, this, [this] {
@@ -135,8 +117,9 @@ MainWindow::MainWindow(QWidget* parent)
                              10000);
   });
 
-  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-  if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+  const SessionState saved = SessionState::load();
+  restoreGeometry(saved.windowGeometry);
+  if (!restoreState(saved.windowState)) {
     // First start: the text gets the room, the side panels what they need.
     resizeDocks({findChild<QDockWidget*>(QStringLiteral("clipDock")), findChild<QDockWidget*>(QStringLiteral("generateDock"))},
                 {380, 330}, Qt::Horizontal);
@@ -214,13 +197,14 @@ void MainWindow::createPanels() {
   connect(generateButton_, &QPushButton::clicked, this, &MainWindow::generate);
   connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
+  connect(text_, &TextPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(clip_, &ClipPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
   connect(store_, &TakeStore::saved, history_, &HistoryPanel::markSaved);
   connect(store_, &TakeStore::saveFailed, history_, &HistoryPanel::markUnsaved);
   // No output device: said once in the status bar, not in a box on every Play.
   connect(player_, &PcmPlayer::error, this, [this](const QString& message) {
-    recordError(message);
+    errors_.record(message);
     statusBar()->showMessage(message, 15000);
   });
   connect(history_, &HistoryPanel::regenerateRequested, this,
@@ -329,8 +313,8 @@ void MainWindow::connectSession() {
     // The model loaded before is back: it stays the remembered one.
     const QString kept = session_->model().folder;
     modelFolder_ = kept;
-    QSettings().setValue(QStringLiteral("engine/modelFolder"), kept);
-    loadTokenizerTags(kept);
+    rememberModelFolder(kept);
+    text_->loadTokenizer(kept);
     showError(tr("The new model could not be loaded; the model from %1 is still loaded.\n%2").arg(kept, message));
   });
   connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
@@ -354,22 +338,12 @@ void MainWindow::connectSession() {
     if (p.elapsedSeconds > 0 && p.tokens > 0)
       figures_->setText(tr("%1 tokens/s · %2 s elapsed").arg(p.tokens / p.elapsedSeconds, 0, 'f', 1).arg(p.elapsedSeconds, 0, 'f', 1));
   });
-  connect(session_, &EngineSession::jobAudio, this, [this](quint64 id, const QVector<float>& samples, int rate) {
-    if (streamingJob_ != id) {
-      streamingJob_ = id;
-      player_->setProperty("owner", QVariant());
-      player_->startStream(rate);
-    }
-    player_->append(samples);
-  });
+  connect(session_, &EngineSession::jobAudio, history_, &HistoryPanel::streamAudio);
   connect(session_, &EngineSession::jobFinished, this, [this](const Take& finished) {
-    if (streamingJob_ == finished.jobId) player_->endStream();
-    streamingJob_ = 0;
     // Listed at once; the store writes it in the background and reports to the list.
     const Take take = history_->addFinishedTake(finished);
     store_->save(take);
     style_->showUsedSeed(finished.seed);
-    checkMemoryGrowth();
     if (!take.warnings().isEmpty())
       statusBar()->showMessage(tr("Listen to take #%1: %2")
                                    .arg(take.jobId)
@@ -383,8 +357,7 @@ void MainWindow::connectSession() {
                           .arg(take.totalSeconds > 0 ? finished.speechTokens() / take.totalSeconds : 0.0, 0, 'f', 1));
   });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
-    if (streamingJob_ == id) player_->stop();
-    streamingJob_ = 0;
+    history_->stopStream(id);
     progress_->setFormat(cancelled ? tr("cancelled") : tr("failed"));
     progress_->setValue(0);
     if (cancelled)
@@ -393,25 +366,14 @@ void MainWindow::connectSession() {
       showError(tr("Job #%1 failed: %2").arg(id).arg(message));
   });
   connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
-    if (streamingJob_ == job.id) player_->stop();
-    streamingJob_ = 0;
+    history_->stopStream(job.id);
     progress_->setFormat(tr("ran away"));
     progress_->setValue(0);
-    QMessageBox box(QMessageBox::Warning, tr("Generation ran away"),
-                    tr("Job #%1 stopped: segment %2 was still generating after %3 s, which usually means the model "
-                       "is babbling or repeating.")
-                        .arg(job.id)
-                        .arg(segment + 1)
-                        .arg(job.segmentTimeLimitSeconds),
-                    QMessageBox::Close, this);
-    box.setDetailedText(message);
-    QPushButton* again = box.addButton(tr("&Regenerate with a new seed"), QMessageBox::AcceptRole);
-    box.setDefaultButton(again);
-    box.exec();
-    if (box.clickedButton() != again) return;
-    JobSpec retry = job;
-    retry.seed = randomSeed(seeds_);
-    session_->enqueue(retry);
+    offerRunawayRetry(this, job, segment, message, [this, job] {
+      JobSpec retry = job;
+      retry.seed = randomSeed(seeds_);
+      session_->enqueue(retry);
+    });
   });
   connect(session_, &EngineSession::voiceSaved, this, [this](const QString& file) {
     voices_->refresh();
@@ -434,34 +396,16 @@ bool MainWindow::setModelFolder(const QString& folder) {
     return false;
   }
   modelFolder_ = folder;
-  QSettings().setValue(QStringLiteral("engine/modelFolder"), folder);
-  loadTokenizerTags(folder);
+  rememberModelFolder(folder);
+  text_->loadTokenizer(folder);
   session_->load(
       ModelChoice{folder, settings_.device, settings_.precision, settings_.llmCheckpoint, settings_.cpuThreads});
   engineStatus_->setText(tr("Loading %1…").arg(folder));
   return true;
 }
 
-void MainWindow::loadTokenizerTags(const QString& folder) {
-  // Reading the vocabulary takes a moment: on a pool thread. What arrives for
-  // a folder that is no longer the model's (another was chosen meanwhile) is dropped.
-  auto* reading = new QFutureWatcher<TokenizerTags>(this);
-  connect(reading, &QFutureWatcher<TokenizerTags>::finished, this, [this, reading, folder] {
-    reading->deleteLater();
-    if (folder != modelFolder_) return;
-    const TokenizerTags read = reading->result();
-    if (!read.tokenizer) {
-      statusBar()->showMessage(tr("Markup cannot be checked: %1").arg(read.error), 8000);
-      return;
-    }
-    text_->setKnownTags(read.tags);
-    text_->setTokenizer(read.tokenizer);
-  });
-  reading->setFuture(QtConcurrent::run(readTokenizerTags, folder));
-}
-
 void MainWindow::promptForModelOnFirstRun() {
-  const QString remembered = QSettings().value(QStringLiteral("engine/modelFolder")).toString();
+  const QString remembered = rememberedModelFolder();
   if (!remembered.isEmpty() && modelFolderProblems(remembered).isEmpty()) {
     setModelFolder(remembered);
     return;
@@ -470,9 +414,7 @@ void MainWindow::promptForModelOnFirstRun() {
 }
 
 void MainWindow::chooseModelFolder() {
-  ModelFolderDialog dialog(modelFolder_.isEmpty() ? QSettings().value(QStringLiteral("engine/modelFolder")).toString()
-                                                  : modelFolder_,
-                           this);
+  ModelFolderDialog dialog(modelFolder_.isEmpty() ? rememberedModelFolder() : modelFolder_, this);
   if (dialog.exec() == QDialog::Accepted) setModelFolder(dialog.folder());
 }
 
@@ -528,7 +470,7 @@ bool MainWindow::openClip(const QString& path) {
   return true;
 }
 
-quint64 MainWindow::generate() {
+JobSpec MainWindow::jobFromPanels(QString* clipError) {
   JobSpec job;
   job.mode = style_->mode();
   job.text = text_->textToSpeak().trimmed();
@@ -539,33 +481,25 @@ quint64 MainWindow::generate() {
   job.readNumbers = text_->readsNumbers();
   if (session_->model().device.kind == DeviceKind::Cuda) job.segmentTimeLimitSeconds = settings_.watchdogSeconds;
   job.seed = style_->randomSeed() ? randomSeed(seeds_) : style_->seed();
-  QString error;
   job.voiceFile = voices_->activeVoiceFile();
-  if (job.voiceFile.isEmpty()) {
-    job.clipPath = clip_->clipForEngine(&error);
+  if (!job.voiceFile.isEmpty()) {
+    job.voiceName = voices_->activeVoiceName();
+  } else {
+    job.clip = clip_->clipForEngine(clipError);
     job.voiceName = QFileInfo(clip_->sourcePath()).completeBaseName();
     if (job.mode == Mode::ZeroShot) job.transcript = clip_->transcript();
-    if (job.clipPath.isEmpty()) {
-      showError(error);
-      return 0;
-    }
-    if (job.mode == Mode::ZeroShot && job.transcript.isEmpty()) {
-      showError(tr("Zero-shot needs the transcript of the prompt clip. Type it, or use cross-lingual mode."));
-      return 0;
-    }
-  } else {
-    job.voiceName = voices_->activeVoiceName();
   }
-  if (job.mode == Mode::VoiceConversion) {
-    if (sourceClip_.isEmpty()) chooseSourceClip();
-    if (sourceClip_.isEmpty()) return 0;
-    job.sourceClipPath = sourceClip_;
-  } else if (job.text.isEmpty()) {
-    showError(tr("Type the text to speak first."));
-    return 0;
-  }
-  if (job.mode == Mode::Instruct && job.instruction.isEmpty()) {
-    showError(tr("Choose a preset or type an instruction for instruct mode."));
+  if (job.mode == Mode::VoiceConversion) job.sourceClipPath = sourceClip_;
+  return job;
+}
+
+quint64 MainWindow::generate() {
+  if (style_->mode() == Mode::VoiceConversion && sourceClip_.isEmpty()) chooseSourceClip();
+  QString problem;
+  const JobSpec job = jobFromPanels(&problem);
+  if (problem.isEmpty()) problem = jobProblem(job);  // the clip panel says best what is wrong with the clip
+  if (!problem.isEmpty()) {
+    showError(problem);
     return 0;
   }
   const QStringList unknown = text_->unknownTags();
@@ -583,7 +517,7 @@ quint64 MainWindow::generate() {
 
 void MainWindow::saveVoice() {
   QString error;
-  const QString clip = clip_->clipForEngine(&error);
+  const PromptClip clip = clip_->clipForEngine(&error);
   if (clip.isEmpty()) {
     showError(error);
     return;
@@ -643,35 +577,8 @@ void MainWindow::updateActions() {
   engineStatus_->setText(status);
 }
 
-void MainWindow::sampleMemory() {
-  memory_->add(cosystudio::sampleMemory(session_->model().device));
-}
-
-void MainWindow::checkMemoryGrowth() {
-  constexpr int kJobs = 5;
-  constexpr qint64 kGrowthBytes = 64ll << 20;
-  const MemoryStats now = cosystudio::sampleMemory(session_->model().device);
-  memoryAfterJobs_ << (now.deviceTotal > 0 ? now.deviceAllocated : now.hostResident);
-  if (memoryAfterJobs_.size() > kJobs) memoryAfterJobs_.removeFirst();
-  if (memoryAfterJobs_.size() < kJobs) return;
-  for (int i = 1; i < kJobs; ++i)
-    if (memoryAfterJobs_[i] <= memoryAfterJobs_[i - 1]) return;
-  if (memoryAfterJobs_.last() - memoryAfterJobs_.first() < kGrowthBytes) return;
-  statusBar()->showMessage(tr("Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine "
-                              "frees it.")
-                               .arg(kJobs)
-                               .arg(formatBytes(memoryAfterJobs_.first()), formatBytes(memoryAfterJobs_.last())),
-                           15000);
-}
-
-void MainWindow::recordError(const QString& message) {
-  lastError_ = message;
-  recentErrors_ << QDateTime::currentDateTime().toString(Qt::ISODate) + QLatin1Char(' ') + message;
-  if (recentErrors_.size() > 20) recentErrors_.removeFirst();
-}
-
 void MainWindow::showError(const QString& message) {
-  recordError(message);
+  errors_.record(message);
   const QStringList lines = message.split(QLatin1Char('\n'));
   statusBar()->showMessage(lines.constFirst(), 10000);
   emit errorShown(message);
@@ -711,63 +618,47 @@ void MainWindow::restoreHistory() {
 }
 
 void MainWindow::saveSession() const {
-  QSettings s;
-  s.setValue(QStringLiteral("session/text"), text_->text());
-  s.setValue(QStringLiteral("session/rawText"), text_->rawText());
-  s.setValue(QStringLiteral("session/readNumbers"), text_->readsNumbers());
-  s.setValue(QStringLiteral("session/clip"), clip_->sourcePath());
-  s.setValue(QStringLiteral("session/clipIn"), clip_->inFrame());
-  s.setValue(QStringLiteral("session/clipOut"), clip_->outFrame());
-  s.setValue(QStringLiteral("session/transcript"), clip_->transcript());
-  s.setValue(QStringLiteral("session/voice"), voices_->activeVoiceName());
-  s.setValue(QStringLiteral("session/sourceClip"), sourceClip_);
-  s.setValue(QStringLiteral("session/mode"), int(style_->mode()));
-  s.setValue(QStringLiteral("session/instruction"), style_->instruction());
-  s.setValue(QStringLiteral("session/speed"), style_->speed());
-  s.setValue(QStringLiteral("session/seed"), style_->seed());
-  s.setValue(QStringLiteral("session/randomSeed"), style_->randomSeed());
-  s.setValue(QStringLiteral("session/stream"), style_->stream());
-  const ExportFormat format = history_->exportFormat();
-  s.setValue(QStringLiteral("export/encoding"), int(format.encoding));
-  s.setValue(QStringLiteral("export/rate"), format.sampleRate);
-  s.setValue(QStringLiteral("export/pauseSeconds"), format.pauseSeconds);
-  s.setValue(QStringLiteral("export/loudnessLufs"), format.loudnessLufs ? QVariant(*format.loudnessLufs) : QVariant());
-  s.setValue(QStringLiteral("export/levelSegments"), format.levelSegments);
-  s.setValue(QStringLiteral("export/trimSilence"), format.trimSilence);
+  SessionState state;
+  state.text = text_->text();
+  state.rawText = text_->rawText();
+  state.readNumbers = text_->readsNumbers();
+  state.clip = clip_->sourcePath();
+  state.clipIn = clip_->inFrame();
+  state.clipOut = clip_->outFrame();
+  state.transcript = clip_->transcript();
+  state.voice = voices_->activeVoiceName();
+  state.sourceClip = sourceClip_;
+  state.mode = style_->mode();
+  state.instruction = style_->instruction();
+  state.speed = style_->speed();
+  state.seed = style_->seed();
+  state.randomSeed = style_->randomSeed();
+  state.stream = style_->stream();
+  state.exportFormat = history_->exportFormat();
+  state.windowGeometry = saveGeometry();
+  state.windowState = saveState();
+  state.save();
 }
 
 void MainWindow::restoreSession() {
-  const QSettings s;
-  text_->setText(s.value(QStringLiteral("session/text")).toString());
-  text_->setRawText(s.value(QStringLiteral("session/rawText"), false).toBool());
-  text_->setReadsNumbers(s.value(QStringLiteral("session/readNumbers"), true).toBool());
-  const QString clip = s.value(QStringLiteral("session/clip")).toString();
-  if (!clip.isEmpty() && QFileInfo::exists(clip)) {
+  const SessionState state = SessionState::load();
+  text_->setText(state.text);
+  text_->setRawText(state.rawText);
+  text_->setReadsNumbers(state.readNumbers);
+  if (!state.clip.isEmpty() && QFileInfo::exists(state.clip)) {
     QString ignored;  // a clip that went away is simply not restored
-    if (clip_->loadFile(clip, &ignored))
-      clip_->setSelection(s.value(QStringLiteral("session/clipIn"), 0).toLongLong(),
-                          s.value(QStringLiteral("session/clipOut"), clip_->outFrame()).toLongLong());
+    if (clip_->loadFile(state.clip, &ignored))
+      clip_->setSelection(state.clipIn, state.clipOut < 0 ? clip_->outFrame() : state.clipOut);
   }
-  clip_->setTranscript(s.value(QStringLiteral("session/transcript")).toString());
-  const QString voice = s.value(QStringLiteral("session/voice")).toString();
-  if (!voice.isEmpty()) voices_->setActiveVoice(voice);  // a voice deleted since is simply not restored
-  const QString source = s.value(QStringLiteral("session/sourceClip")).toString();
-  if (QFileInfo::exists(source)) sourceClip_ = source;
-  style_->setMode(Mode(s.value(QStringLiteral("session/mode"), int(Mode::ZeroShot)).toInt()));
-  style_->setInstruction(s.value(QStringLiteral("session/instruction")).toString());
-  style_->setSpeed(s.value(QStringLiteral("session/speed"), 1.0).toDouble());
-  style_->setSeed(s.value(QStringLiteral("session/seed"), 0).toULongLong(),
-                  s.value(QStringLiteral("session/randomSeed"), true).toBool());
-  style_->setStream(s.value(QStringLiteral("session/stream"), false).toBool());
-  ExportFormat format;
-  format.encoding = audio::WavEncoding(s.value(QStringLiteral("export/encoding"), 0).toInt());
-  format.sampleRate = s.value(QStringLiteral("export/rate"), 24000).toInt();
-  format.pauseSeconds = s.value(QStringLiteral("export/pauseSeconds"), 0.0).toDouble();
-  if (const QVariant lufs = s.value(QStringLiteral("export/loudnessLufs")); lufs.isValid() && !lufs.isNull())
-    format.loudnessLufs = lufs.toDouble();
-  format.levelSegments = s.value(QStringLiteral("export/levelSegments"), false).toBool();
-  format.trimSilence = s.value(QStringLiteral("export/trimSilence"), false).toBool();
-  history_->setExportFormat(format);
+  clip_->setTranscript(state.transcript);
+  if (!state.voice.isEmpty()) voices_->setActiveVoice(state.voice);  // a voice deleted since is simply not restored
+  if (QFileInfo::exists(state.sourceClip)) sourceClip_ = state.sourceClip;
+  style_->setMode(state.mode);
+  style_->setInstruction(state.instruction);
+  style_->setSpeed(state.speed);
+  style_->setSeed(state.seed, state.randomSeed);
+  style_->setStream(state.stream);
+  history_->setExportFormat(state.exportFormat);
   restoreQueue();
 }
 
@@ -832,9 +723,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
-  QSettings s;
-  s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  s.setValue(QStringLiteral("window/state"), saveState());
   saveSession();
   QMainWindow::closeEvent(event);
 }
@@ -855,10 +743,9 @@ bool MainWindow::saveDiagnostics(const QString& path) const {
   DiagnosticsContext context;
   context.modelFolder = modelFolder_;
   context.engineState = QString::fromLatin1(QMetaEnum::fromType<EngineSession::State>().valueToKey(int(session_->state())));
-  context.recentErrors = recentErrors_;
+  context.recentErrors = errors_.recent();
   context.memoryHistory = memory_->history();
-  QSaveFile file(path);
-  return file.open(QIODevice::WriteOnly) && file.write(diagnosticsJson(context)) >= 0 && file.commit();
+  return cosystudio::ui::saveDiagnostics(path, context);
 }
 
 }  // namespace cosystudio::ui

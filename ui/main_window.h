@@ -1,5 +1,6 @@
 #pragma once
 
+#include "diagnostics.h"
 #include "job.h"
 #include "model_dialogs.h"
 
@@ -53,7 +54,7 @@ class MainWindow : public QMainWindow {
   QString sourceClip() const { return sourceClip_; }
   // Queues a job from the current panels; 0 when something is missing (see lastError()).
   quint64 generate();
-  QString lastError() const { return lastError_; }
+  QString lastError() const { return errors_.last(); }
   // Writes the diagnostics report (diagnostics.h) to `path`; false when it cannot be written.
   bool saveDiagnostics(const QString& path) const;
 
@@ -79,24 +80,21 @@ class MainWindow : public QMainWindow {
 
  private:
   void createPanels();
+  // The job the panels describe; `clipError` says what is wrong with the clip
+  // when the job needs one and the clip panel cannot give it.
+  JobSpec jobFromPanels(QString* clipError);
   void createMenus();
   void connectSession();
   // A geometry saved on a larger screen, or on one that is gone, is brought back
   // onto the screen the window is on now.
   void keepOnScreen();
   void showError(const QString& message);
-  // Kept for the diagnostics file.
-  void recordError(const QString& message);
   void chooseModelFolder();
   void chooseSourceClip();
   void showSettings();
   void resetEngine();
   void restartApplication();
   void updateActions();
-  void sampleMemory();
-  // Warns when memory grew after each of the last few jobs (a leak, or a cache that keeps growing).
-  void checkMemoryGrowth();
-  void loadTokenizerTags(const QString& folder);
   void saveVoice();
   // The takes of earlier sessions, read back from the outputs folder.
   void restoreHistory();
@@ -111,8 +109,7 @@ class MainWindow : public QMainWindow {
   TakeStore* store_;
   QString modelFolder_;
   QString sourceClip_;  // voice conversion
-  QString lastError_;
-  QStringList recentErrors_;  // the last few, oldest first, for the diagnostics report
+  ErrorLog errors_;  // for lastError() and the diagnostics report
 
   ClipPanel* clip_ = nullptr;
   TextPanel* text_ = nullptr;
@@ -126,7 +123,6 @@ class MainWindow : public QMainWindow {
   QPushButton* cancelButton_ = nullptr;
   ElidedLabel* engineStatus_ = nullptr;
   MemoryMeter* memory_ = nullptr;
-  QTimer* memoryTimer_ = nullptr;
   QTimer* idleTimer_ = nullptr;
 
   QAction* generateAction_ = nullptr;
@@ -136,7 +132,6 @@ class MainWindow : public QMainWindow {
   QAction* restartAction_ = nullptr;
   QRandomGenerator seeds_{QRandomGenerator::securelySeeded()};
   quint64 streamingJob_ = 0;
-  QVector<qint64> memoryAfterJobs_;
 };
 
 }  // namespace cosystudio::ui

@@ -10,6 +10,7 @@
 #include "cosystudio/text/tokenizer.h"
 
 #include <QCheckBox>
+#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHelpEvent>
@@ -26,6 +27,7 @@
 #include <QToolBar>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cosystudio::ui {
 
@@ -260,6 +262,46 @@ void TextPanel::setKnownTags(const QStringList& tags) { knownTags_ = tags; }
 void TextPanel::setTokenizer(std::shared_ptr<const text::Tokenizer> tokenizer) {
   tokenizer_ = std::move(tokenizer);
   updatePreview();
+}
+
+namespace {
+
+// The tokenizer of a model folder and its added tokens (the markup tags), or why they cannot be read.
+struct ReadTokenizer {
+  std::shared_ptr<const text::Tokenizer> tokenizer;
+  QStringList tags;
+  QString error;
+};
+
+ReadTokenizer readTokenizer(const QString& folder) {
+  ReadTokenizer read;
+  try {
+    auto tokenizer = std::make_shared<text::Tokenizer>(text::Tokenizer::load(std::filesystem::path(folder.toStdString())));
+    for (const std::string& tag : tokenizer->addedTokens()) read.tags << QString::fromStdString(tag);
+    read.tokenizer = std::move(tokenizer);
+  } catch (const std::exception& e) {
+    read.error = errorText(e);
+  }
+  return read;
+}
+
+}  // namespace
+
+void TextPanel::loadTokenizer(const QString& folder) {
+  tokenizerFolder_ = folder;
+  auto* reading = new QFutureWatcher<ReadTokenizer>(this);
+  connect(reading, &QFutureWatcher<ReadTokenizer>::finished, this, [this, reading, folder] {
+    reading->deleteLater();
+    if (folder != tokenizerFolder_) return;
+    const ReadTokenizer read = reading->result();
+    if (!read.tokenizer) {
+      emit message(tr("The segments cannot be previewed: %1").arg(read.error));
+      return;
+    }
+    setKnownTags(read.tags);
+    setTokenizer(read.tokenizer);
+  });
+  reading->setFuture(QtConcurrent::run(readTokenizer, folder));
 }
 
 void TextPanel::setCrossLingual(bool crossLingual) {

@@ -44,6 +44,9 @@ class TextPanel : public QWidget {
   const QStringList& knownTags() const { return knownTags_; }
   // The model's tokenizer, for the preview of normalised segments.
   void setTokenizer(std::shared_ptr<const text::Tokenizer> tokenizer);
+  // Reads the tokenizer of the model in `folder` on a pool thread (a moment's
+  // work), then sets it and its tags; a folder chosen meanwhile wins.
+  void loadTokenizer(const QString& folder);
   // Cross-lingual mode sends the text whole and verbatim.
   void setCrossLingual(bool crossLingual);
   // What the model will receive, one entry per segment (empty until a tokenizer is set).
@@ -54,6 +57,8 @@ class TextPanel : public QWidget {
 
  signals:
   void textChanged();
+  // For the status bar: e.g. why the segment preview is not available.
+  void message(const QString& text);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -79,6 +84,7 @@ class TextPanel : public QWidget {
   QTimer* previewTimer_;
   QStringList knownTags_;
   std::shared_ptr<const text::Tokenizer> tokenizer_;
+  QString tokenizerFolder_;  // the folder loadTokenizer() was last asked for
   bool crossLingual_ = false;
 };
 

@@ -1,0 +1,41 @@
+// What the user was working on, kept across quitting: the text, the clip and
+// its selection, the style, the export format and the window's layout. The
+// one place that names these QSettings keys: load() at start, save() on quitting.
+#pragma once
+
+#include "take_store.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace cosystudio::ui {
+
+struct SessionState {
+  QString text;
+  bool rawText = false;
+  bool readNumbers = true;
+  QString clip;  // the prompt clip's file; its selection in frames (-1: to the end)
+  qint64 clipIn = 0;
+  qint64 clipOut = -1;
+  QString transcript;
+  QString voice;       // the saved voice in use; empty = the clip
+  QString sourceClip;  // voice conversion
+  Mode mode = Mode::ZeroShot;
+  QString instruction;
+  double speed = 1.0;
+  quint64 seed = 0;
+  bool randomSeed = true;
+  bool stream = false;
+  ExportFormat exportFormat;
+  QByteArray windowGeometry;  // QWidget::saveGeometry()
+  QByteArray windowState;     // QMainWindow::saveState()
+
+  static SessionState load();
+  void save() const;
+};
+
+// The model folder last chosen: remembered as soon as it is chosen, not only on quitting.
+QString rememberedModelFolder();
+void rememberModelFolder(const QString& folder);
+
+}  // namespace cosystudio::ui
