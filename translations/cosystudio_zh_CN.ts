@@ -1054,6 +1054,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
 %2
 %3</translation>
     </message>
+    <message>
+        <source>Where takes, clips and voices are played (also in Settings)</source>
+        <translation>播放生成结果、参考音频和音色所用的设备（也可在设置中选择）</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s…</source>
+        <translation>%1 秒 / 共 %2 秒…</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::JobQueueModel</name>
@@ -1599,6 +1607,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>No audio output device is available: connect speakers or headphones.</source>
         <translation>没有可用的音频输出设备：请连接扬声器或耳机。</translation>
     </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ReplacementRulesDialog</name>
@@ -1762,10 +1774,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>CPU &amp;threads:</source>
         <translation>CPU 线程数(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>System default</source>
-        <translation>系统默认</translation>
     </message>
     <message>
         <source>Where takes, clips and voices are played</source>

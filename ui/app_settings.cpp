@@ -84,7 +84,7 @@ AppSettings AppSettings::load() {
   a.cpuThreads = r.integer(kCpuThreads, 0, 0, kMaxCpuThreads);
   a.language = r.text(i18n::kLanguageSettingsKey, [](const QString& name) { return QLocale(name).language() != QLocale::C; },
                       QCoreApplication::translate("AppSettings", "not a language name"));
-  a.audioOutput = r.settings().value(QLatin1String(kAudioOutput)).toByteArray();
+  a.audioOutput = savedAudioOutput();
   a.outputsFolder = r.settings().value(QLatin1String(kOutputsFolder)).toString();
   return a;
 }
@@ -100,8 +100,12 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kWatchdogSeconds), watchdogSeconds);
   s.setValue(QLatin1String(kCpuThreads), cpuThreads);
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
-  s.setValue(QLatin1String(kAudioOutput), audioOutput);
   s.setValue(QLatin1String(kOutputsFolder), outputsFolder);
+  saveAudioOutput(audioOutput);
 }
+
+QByteArray AppSettings::savedAudioOutput() { return QSettings().value(QLatin1String(kAudioOutput)).toByteArray(); }
+
+void AppSettings::saveAudioOutput(const QByteArray& id) { QSettings().setValue(QLatin1String(kAudioOutput), id); }
 
 }  // namespace cosystudio::ui

@@ -37,6 +37,10 @@ struct AppSettings {
 
   static AppSettings load();
   void save() const;
+  // The output alone: the takes panel's transport saves it at once, so the
+  // Settings dialog reads it back from there rather than from a copy.
+  static QByteArray savedAudioOutput();
+  static void saveAudioOutput(const QByteArray& id);
 };
 
 }  // namespace cosystudio::ui

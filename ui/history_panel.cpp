@@ -1,5 +1,6 @@
 #include "history_panel.h"
 
+#include "app_settings.h"
 #include "engine_messages.h"
 #include "file_dialogs.h"
 #include "memory_meter.h"
@@ -39,6 +40,12 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   seek_->setToolTip(tr("Position in the take; drag to seek"));
   time_ = new QLabel(this);
   time_->setObjectName(QStringLiteral("playbackTime"));
+  output_ = new QComboBox(this);
+  output_->setObjectName(QStringLiteral("playbackOutput"));
+  output_->setToolTip(tr("Where takes, clips and voices are played (also in Settings)"));
+  // Device names are long: the list shows them whole, the box a start.
+  output_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  output_->setMinimumContentsLength(14);
   encoding_ = new QComboBox(this);
   encoding_->setObjectName(QStringLiteral("exportEncoding"));
   encoding_->addItem(tr("WAV 16-bit"), int(audio::WavEncoding::PCM16));
@@ -82,6 +89,7 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   transport->addWidget(play_);
   transport->addWidget(seek_, 1);
   transport->addWidget(time_);
+  transport->addWidget(output_);
   auto* exportRow = new QHBoxLayout;
   exportRow->addWidget(encoding_);
   exportRow->addWidget(rate_);
@@ -129,22 +137,62 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   playKey->setShortcutContext(Qt::WidgetShortcut);
   list_->addAction(playKey);
   connect(playKey, &QAction::triggered, this, &HistoryPanel::playCurrent);
-  connect(player_, &PcmPlayer::availabilityChanged, this, [this] { player_->guard(play_, true); });
-  player_->guard(play_, true);
+  // Chosen here or in Settings, saved either way; the list follows devices
+  // coming and going (the player reports both).
+  connect(output_, &QComboBox::activated, this, [this] {
+    const QByteArray id = output_->currentData().toByteArray();
+    AppSettings::saveAudioOutput(id);
+    player_->setOutputId(id);
+  });
+  const auto showOutputs = [this] {
+    PcmPlayer::listOutputs(output_, player_->outputId());
+    player_->guard(play_, true);
+    player_->guard(output_, true);
+  };
+  connect(player_, &PcmPlayer::availabilityChanged, this, showOutputs);
+  showOutputs();
   connect(player_, &PcmPlayer::positionChanged, this, [this](double seconds) {
     if (!playingHere()) return;
     if (!seek_->isSliderDown()) seek_->setValue(int(seconds * 1000));
     showPosition(seconds);
   });
-  connect(player_, &PcmPlayer::finished, this, [this] { play_->setText(tr("Play")); });
+  connect(player_, &PcmPlayer::finished, this, [this] {
+    play_->setText(tr("Play"));
+    // A stream stopped before its take was made leaves nothing to seek in.
+    if (playing_ < 0) showSelected();
+  });
 }
 
 bool HistoryPanel::playingHere() const {
   return player_->isPlaying() && player_->property("owner").value<QObject*>() == this;
 }
 
+bool HistoryPanel::streamingHere() const { return playing_ < 0 && playingHere(); }
+
 void HistoryPanel::showPosition(double seconds) {
-  time_->setText(tr("%1 s of %2 s").arg(seconds, 0, 'f', 1).arg(seek_->maximum() / 1000.0, 0, 'f', 1));
+  // "…": the job still generates, and the length is that of the audio so far.
+  const QString format = streamingHere() ? tr("%1 s of %2 s…") : tr("%1 s of %2 s");
+  time_->setText(format.arg(seconds, 0, 'f', 1).arg(seek_->maximum() / 1000.0, 0, 'f', 1));
+}
+
+void HistoryPanel::streamAudio(quint64 jobId, const QVector<float>& samples, int sampleRate) {
+  if (jobId != streamJob_) {
+    streamJob_ = jobId;
+    streamFrames_ = 0;
+    player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
+    if (!player_->startStream(sampleRate)) return;
+    playing_ = playingSegment_ = -1;
+    play_->setText(tr("Stop"));
+  }
+  if (!streamingHere()) return;  // stopped, or other audio plays now
+  player_->append(samples);
+  streamFrames_ += samples.size();
+  seek_->setMaximum(int(streamFrames_ * 1000 / sampleRate));
+  showPosition(player_->positionSeconds());
+}
+
+void HistoryPanel::stopStream(quint64 jobId) {
+  if (jobId == streamJob_ && streamingHere()) player_->stop();  // finished() resets the transport
 }
 
 void HistoryPanel::showSelected() {
@@ -198,9 +246,19 @@ void HistoryPanel::addTake(const Take& take) {
 
 Take HistoryPanel::addFinishedTake(const Take& finished) {
   Take take = finished;
+  int remade = -1;  // the segment made again, in a spliced take
   if (const Take* whole = this->take(finished.spec.regenerates))
-    take = spliceRegeneratedSegment(*whole, finished).value_or(finished);
+    if (const std::optional<Take> spliced = spliceRegeneratedSegment(*whole, finished)) {
+      take = *spliced;
+      remade = finished.spec.replacesSegment;
+    }
   addTake(take);
+  if (finished.jobId == streamJob_ && streamingHere()) {
+    playing_ = int(takes_.size()) - 1;
+    playingSegment_ = remade;
+    player_->endStream();
+    showPosition(player_->positionSeconds());  // the final length
+  }
   return take;
 }
 
@@ -299,9 +357,11 @@ void HistoryPanel::playCurrent() {
   const int index = currentIndex();
   const int segment = currentSegment();
   if (playingHere()) {
+    // Stop stops what plays; with another take selected, that one plays next.
+    const bool stopOnly = streamingHere() || (index == playing_ && segment == playingSegment_);
     player_->stop();
     play_->setText(tr("Play"));
-    if (index == playing_ && segment == playingSegment_) return;
+    if (stopOnly) return;
   }
   if (index < 0) return;
   playing_ = index;

@@ -34,7 +34,9 @@ class HistoryPanel : public QWidget {
   void addTake(const Take& take);
   // A take the engine just made, added before its file is written (see
   // markSaved()): a regenerated segment comes back spliced into a copy of the
-  // take it was made from, which stays as it was. Returns the take as added.
+  // take it was made from, which stays as it was. A stream of the job (see
+  // streamAudio()) plays on in the transport as that take, or as the segment
+  // made again. Returns the take as added.
   Take addFinishedTake(const Take& finished);
   void clear();
   const QList<Take>& takes() const { return takes_; }
@@ -57,6 +59,13 @@ class HistoryPanel : public QWidget {
   // The outcome of writing a take added by addFinishedTake() to the outputs folder.
   void markSaved(quint64 jobId, const QString& wavPath);
   void markUnsaved(quint64 jobId, const QString& why);
+  // Audio of a job still generating (EngineSession::jobAudio): its first chunk
+  // starts playing in the transport, whose length grows with every chunk until
+  // addFinishedTake(). Once stopped, the job's stream stays stopped.
+  void streamAudio(quint64 jobId, const QVector<float>& samples, int sampleRate);
+  // The job failed, was cancelled or ran away: its stream stops, and the
+  // transport shows the selection again.
+  void stopStream(quint64 jobId);
 
  signals:
   void errorOccurred(const QString& message);
@@ -73,6 +82,7 @@ class HistoryPanel : public QWidget {
   QPushButton* play_;
   QSlider* seek_;
   QLabel* time_;
+  QComboBox* output_;
   QComboBox* encoding_;
   QComboBox* rate_;
   QComboBox* pause_;
@@ -95,15 +105,18 @@ class HistoryPanel : public QWidget {
   // The take of this session still waiting for its file; -1 when none (a take
   // read back from the folder has its file, whatever id it was given).
   int waitingForFile(quint64 jobId) const;
-  int playing_ = -1;         // take
+  int playing_ = -1;         // take; -1 while a stream plays (its take is not made yet)
   int playingSegment_ = -1;  // its segment, or -1 for the whole take
+  quint64 streamJob_ = 0;    // the job whose audio came last
+  qint64 streamFrames_ = 0;  // of it so far
   // Which segment to make again (asking when a take of several is selected); -1 = none.
   int segmentToRegenerate();
   // " at -16.0 LUFS, peaks limited by up to 4.2 dB", ", turned down … so that
   // it does not clip", … : what mastering did, for the status bar.
   QString masteringNote(const audio::MasteringReport& mastering, std::optional<double> target) const;
   const QVector<float>& audioOf(int take, int segment) const;
-  bool playingHere() const;  // the player plays one of these takes
+  bool playingHere() const;  // the player plays one of these takes, or a stream
+  bool streamingHere() const;  // it plays the stream of a job still generating
   // The transport shows the selected take (or segment) from its start.
   void showSelected();
   void showPosition(double seconds);

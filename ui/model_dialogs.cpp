@@ -2,9 +2,9 @@
 
 #include "language.h"
 #include "memory_meter.h"
+#include "pcm_player.h"
 #include "take_store.h"
 
-#include <QAudioDevice>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -14,7 +14,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QLineEdit>
-#include <QMediaDevices>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -182,10 +181,8 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
 
   output_ = new QComboBox(this);
   output_->setObjectName(QStringLiteral("audioOutput"));
-  output_->addItem(tr("System default"), QByteArray());
-  for (const QAudioDevice& device : QMediaDevices::audioOutputs())
-    output_->addItem(device.description(), device.id());
-  output_->setCurrentIndex(std::max(0, output_->findData(settings.audioOutput)));
+  // What the transport of the takes panel chose last, which `settings` may predate.
+  PcmPlayer::listOutputs(output_, AppSettings::savedAudioOutput());
   output_->setToolTip(tr("Where takes, clips and voices are played"));
 
   language_ = new QComboBox(this);

@@ -5,6 +5,7 @@
 #include "cosystudio/audio/clip.h"
 
 #include <QAudioSink>
+#include <QComboBox>
 #include <QDateTime>
 #include <QMediaDevices>
 #include <QSignalBlocker>
@@ -25,11 +26,14 @@ constexpr qint64 kDrainMs = 300;
 
 }  // namespace
 
-PcmPlayer::PcmPlayer(QObject* parent) : QObject(parent), devices_(new QMediaDevices(this)) {
-  connect(devices_, &QMediaDevices::audioOutputsChanged, this, [this] {
-    if (!output().isNull()) outageReported_ = false;
-    emit availabilityChanged();
-  });
+PcmPlayer::PcmPlayer(QObject* parent)
+    : QObject(parent), devices_(new QMediaDevices(this)), outputs_(QMediaDevices::audioOutputs()) {
+  connect(devices_, &QMediaDevices::audioOutputsChanged, this, &PcmPlayer::checkOutputs);
+  // Qt 6.4's PulseAudio backend keeps the list current but never emits
+  // audioOutputsChanged (fixed upstream in 2023): the list is compared too.
+  auto* poll = new QTimer(this);
+  connect(poll, &QTimer::timeout, this, &PcmPlayer::checkOutputs);
+  poll->start(2000);
   timer_ = new QTimer(this);
   timer_->setInterval(20);
   connect(timer_, &QTimer::timeout, this, &PcmPlayer::pump);
@@ -38,6 +42,14 @@ PcmPlayer::PcmPlayer(QObject* parent) : QObject(parent), devices_(new QMediaDevi
 PcmPlayer::~PcmPlayer() {
   const QSignalBlocker quiet(this);  // no finished() to panels being torn down
   stop();
+}
+
+void PcmPlayer::checkOutputs() {
+  const QList<QAudioDevice> outputs = QMediaDevices::audioOutputs();
+  if (outputs == outputs_) return;
+  outputs_ = outputs;
+  if (!output().isNull()) outageReported_ = false;
+  emit availabilityChanged();
 }
 
 void PcmPlayer::setOutputId(const QByteArray& id) {
@@ -49,6 +61,13 @@ QAudioDevice PcmPlayer::output() const {
   for (const QAudioDevice& device : QMediaDevices::audioOutputs())
     if (!outputId_.isEmpty() && device.id() == outputId_) return device;
   return QMediaDevices::defaultAudioOutput();
+}
+
+void PcmPlayer::listOutputs(QComboBox* box, const QByteArray& chosen) {
+  box->clear();
+  box->addItem(tr("System default"), QByteArray());
+  for (const QAudioDevice& device : QMediaDevices::audioOutputs()) box->addItem(device.description(), device.id());
+  box->setCurrentIndex(std::max(0, box->findData(chosen)));
 }
 
 QString PcmPlayer::unavailableReason() const {

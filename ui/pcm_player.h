@@ -8,6 +8,7 @@
 #include <QVector>
 
 class QAudioSink;
+class QComboBox;
 class QMediaDevices;
 class QWidget;
 class QIODevice;
@@ -25,7 +26,11 @@ class PcmPlayer : public QObject {
   // The output chosen in Settings (QAudioDevice::id()); empty, or a device that
   // is gone: the system's default.
   void setOutputId(const QByteArray& id);
+  QByteArray outputId() const { return outputId_; }
   QAudioDevice output() const;
+  // Fills `box` with "System default" and the outputs there are, their ids as
+  // item data, and selects `chosen` (the default when it is not there).
+  static void listOutputs(QComboBox* box, const QByteArray& chosen);
   // Why nothing can be played (no output device), or empty.
   QString unavailableReason() const;
   // Disables `control` (a Play button) with the reason as its tooltip while no
@@ -51,14 +56,17 @@ class PcmPlayer : public QObject {
   void finished();
   // Once per outage, not on every attempt: the caller shows it without a modal.
   void error(const QString& message);
-  // Outputs were added or removed; unavailableReason() may have changed.
+  // Outputs were added or removed, or another was chosen; unavailableReason()
+  // and output() may have changed.
   void availabilityChanged();
 
  private:
   bool open(int sampleRate);
   void pump();
+  void checkOutputs();  // availabilityChanged() when outputs came or went
 
   QMediaDevices* devices_;
+  QList<QAudioDevice> outputs_;  // as last seen
   QByteArray outputId_;
   bool outageReported_ = false;
   QAudioSink* sink_ = nullptr;

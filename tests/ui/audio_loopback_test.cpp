@@ -2,15 +2,25 @@
 // PulseAudio server whose microphone is the monitor of its null sink. Checks
 // the measured pitfalls: the recorder's silent first second is not counted as
 // lost audio, and playback does not cut the tail when the sink reports Idle.
+// Also what the takes panel's transport shows while a job streams, and its
+// choice of output.
+#include "app_settings.h"
 #include "audio_streams.h"
 #include "clip_panel.h"
 #include "clip_recorder.h"
+#include "engine_session.h"
 #include "history_panel.h"
+#include "main_window.h"
+#include "model_dialogs.h"
 #include "pcm_player.h"
 #include "test_support.h"
 
+#include <QComboBox>
+#include <QLabel>
 #include <QMediaDevices>
+#include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSlider>
 #include <QTreeWidget>
 #include <QtTest>
@@ -33,6 +43,31 @@ double loudSeconds(const QVector<float>& samples, int rate) {
   return loud / 100.0;
 }
 
+constexpr int kRate = 24000;
+
+// Job `jobId`'s take of `seconds` of a quiet constant, one segment.
+Take takeOf(quint64 jobId, double seconds) {
+  Take take;
+  take.jobId = jobId;
+  take.spec.text = QStringLiteral("take %1").arg(jobId);
+  take.samples = QVector<float>(int(seconds * kRate), 0.1f);
+  take.segments = {TakeSegment{take.spec.text, take.samples}};
+  return take;
+}
+
+// The transport of a takes panel.
+struct Transport {
+  explicit Transport(const HistoryPanel& history)
+      : play(history.findChild<QPushButton*>(QStringLiteral("playTake"))),
+        seek(history.findChild<QSlider*>(QStringLiteral("seek"))),
+        time(history.findChild<QLabel*>(QStringLiteral("playbackTime"))),
+        output(history.findChild<QComboBox*>(QStringLiteral("playbackOutput"))) {}
+  QPushButton* play;
+  QSlider* seek;
+  QLabel* time;
+  QComboBox* output;
+};
+
 }  // namespace
 
 class AudioLoopbackTest : public QObject {
@@ -44,6 +79,8 @@ class AudioLoopbackTest : public QObject {
       QSKIP("needs the private PulseAudio server of scripts/pulse-test-server.sh");
     QVERIFY(!QMediaDevices::defaultAudioInput().isNull());
     QVERIFY(!QMediaDevices::defaultAudioOutput().isNull());
+    QStandardPaths::setTestModeEnabled(true);  // the output choice is saved
+    AppSettings::saveAudioOutput({});
   }
 
   void playsEveryToneSampleAndRecordsItBack() {
@@ -110,6 +147,126 @@ class AudioLoopbackTest : public QObject {
     playSelection->click();
     QVERIFY(!player.isPlaying());
     QCOMPARE(playSelection->text(), QStringLiteral("&Play selection"));
+  }
+
+  // A job's audio plays in the transport as it arrives: Stop, a position that
+  // moves, a length that grows (marked "…" until the take is made), then the
+  // take's own length; the stream plays out as the new take.
+  void aStreamedJobShowsInTheTransport() {
+    PcmPlayer player;
+    HistoryPanel history(&player);
+    history.addTake(takeOf(1, 1.0));
+    const Transport transport(history);
+    const QVector<float> chunk(kRate / 2, 0.1f);
+    history.streamAudio(7, chunk, kRate);
+    QVERIFY(player.isPlaying());
+    QCOMPARE(transport.play->text(), QStringLiteral("Stop"));
+    QCOMPARE(transport.seek->maximum(), 500);
+    QVERIFY2(transport.time->text().endsWith(QStringLiteral(" s of 0.5 s…")), qPrintable(transport.time->text()));
+    history.streamAudio(7, chunk, kRate);
+    QCOMPARE(transport.seek->maximum(), 1000);
+    QVERIFY2(transport.time->text().endsWith(QStringLiteral(" s of 1.0 s…")), qPrintable(transport.time->text()));
+    QTRY_VERIFY(transport.seek->value() > 0);
+    QTRY_VERIFY(transport.time->text().startsWith(QStringLiteral("0.")) &&
+                !transport.time->text().startsWith(QStringLiteral("0.0 ")));
+
+    history.addFinishedTake(takeOf(7, 1.0));
+    QCOMPARE(history.currentIndex(), 1);
+    QVERIFY2(transport.time->text().endsWith(QStringLiteral(" s of 1.0 s")), qPrintable(transport.time->text()));
+    QCOMPARE(transport.play->text(), QStringLiteral("Stop"));
+    QSignalSpy done(&player, &PcmPlayer::finished);
+    QVERIFY(done.wait(5000));
+    QCOMPARE(transport.play->text(), QStringLiteral("Play"));
+    QCOMPARE(transport.seek->maximum(), 1000);  // the played take's, where it ended
+
+    // Another take selected: the transport shows it from its start.
+    history.addTake(takeOf(2, 2.0));
+    QCOMPARE(transport.seek->maximum(), 2000);
+    QCOMPARE(transport.seek->value(), 0);
+    QCOMPARE(transport.time->text(), QStringLiteral("0.0 s of 2.0 s"));
+  }
+
+  // Stop ends a stream for good (the job's later audio stays silent), and so
+  // does a cancel or a failure; the transport shows the selected take again.
+  void stopOrCancelEndsAStream() {
+    PcmPlayer player;
+    HistoryPanel history(&player);
+    history.addTake(takeOf(1, 1.0));
+    const Transport transport(history);
+    const QVector<float> chunk(2 * kRate, 0.1f);
+    history.streamAudio(8, chunk, kRate);
+    QCOMPARE(transport.play->text(), QStringLiteral("Stop"));
+    transport.play->click();
+    QVERIFY(!player.isPlaying());
+    QCOMPARE(transport.play->text(), QStringLiteral("Play"));
+    QCOMPARE(transport.seek->maximum(), 1000);
+    QCOMPARE(transport.time->text(), QStringLiteral("0.0 s of 1.0 s"));
+    history.streamAudio(8, chunk, kRate);
+    QVERIFY(!player.isPlaying());
+    QCOMPARE(transport.time->text(), QStringLiteral("0.0 s of 1.0 s"));
+
+    history.streamAudio(9, chunk, kRate);
+    QVERIFY(player.isPlaying());
+    QCOMPARE(transport.seek->maximum(), 2000);
+    history.stopStream(9);
+    QVERIFY(!player.isPlaying());
+    QCOMPARE(transport.play->text(), QStringLiteral("Play"));
+    QCOMPARE(transport.seek->maximum(), 1000);
+    QCOMPARE(transport.time->text(), QStringLiteral("0.0 s of 1.0 s"));
+  }
+
+  // The window hands the session's streams to the takes panel.
+  void theWindowStreamsJobsThroughTheTransport() {
+    MainWindow window;
+    const Transport transport(*window.historyPanel());
+    emit window.session()->jobAudio(5, QVector<float>(2 * kRate, 0.1f), kRate);
+    QCOMPARE(transport.play->text(), QStringLiteral("Stop"));
+    QVERIFY(transport.time->text().endsWith(QStringLiteral(" s of 2.0 s…")));
+    emit window.session()->jobFailed(5, QString(), true);
+    QCOMPARE(transport.play->text(), QStringLiteral("Play"));
+    QVERIFY(!transport.time->text().endsWith(QStringLiteral("…")));
+  }
+
+  // The transport's output list holds the devices there are, follows them as
+  // they come and go, and shares its choice with Settings.
+  void theOutputChoiceListsDevicesAndIsSaved() {
+    PcmPlayer player;
+    HistoryPanel history(&player);
+    const Transport transport(history);
+    QVERIFY(transport.output->isEnabled());
+    QCOMPARE(transport.output->itemText(0), QStringLiteral("System default"));
+    QCOMPARE(transport.output->count(), 1 + QMediaDevices::audioOutputs().size());
+    const int sink = transport.output->findText(QStringLiteral("TestSink"));
+    QVERIFY(sink > 0);
+    const QByteArray id = transport.output->itemData(sink).toByteArray();
+
+    history.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&history));
+    transport.output->setFocus();
+    for (int i = 0; i < sink; ++i) QTest::keyClick(transport.output, Qt::Key_Down);
+    QCOMPARE(transport.output->currentIndex(), sink);
+    QCOMPARE(player.outputId(), id);
+    QCOMPARE(AppSettings::load().audioOutput, id);
+    // Settings shows it, even from settings read before it was chosen.
+    const SettingsDialog dialog{AppSettings{}};
+    QCOMPARE(dialog.findChild<QComboBox*>(QStringLiteral("audioOutput"))->currentData().toByteArray(), id);
+    // What Settings chose (the window hands it to the player) shows here.
+    player.setOutputId({});
+    QCOMPARE(transport.output->currentIndex(), 0);
+
+    QProcess pactl;
+    pactl.start(QStringLiteral("pactl"), {QStringLiteral("load-module"), QStringLiteral("module-null-sink"),
+                                          QStringLiteral("sink_name=second_sink"),
+                                          QStringLiteral("sink_properties=device.description=SecondSink")});
+    QVERIFY(pactl.waitForFinished(10000));
+    const QString module = QString::fromLatin1(pactl.readAllStandardOutput()).trimmed();
+    QVERIFY2(pactl.exitCode() == 0 && !module.isEmpty(), pactl.readAllStandardError().constData());
+    auto unload = qScopeGuard([&] { QProcess::execute(QStringLiteral("pactl"), {QStringLiteral("unload-module"), module}); });
+    QTRY_VERIFY_WITH_TIMEOUT(transport.output->findText(QStringLiteral("SecondSink")) > 0, 10000);
+    unload.dismiss();
+    QCOMPARE(QProcess::execute(QStringLiteral("pactl"), {QStringLiteral("unload-module"), module}), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(transport.output->findText(QStringLiteral("SecondSink")), -1, 10000);
+    AppSettings::saveAudioOutput({});
   }
 
   // Exiting right after the recorder stops is the crash audio_streams.h prevents.

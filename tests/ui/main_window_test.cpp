@@ -24,6 +24,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -435,6 +436,28 @@ class MainWindowTest : public QObject {
     QCOMPARE(back.readNumbers, false);
     QCOMPARE(back.segmentTimeLimitSeconds, 30.0);
     window.session()->cancelAll();
+  }
+
+  // ui tests run without an audio server: the takes' transport says why it
+  // cannot play, and a streamed job is refused once, in the status bar.
+  void withoutAnOutputTheTransportSaysWhy() {
+    MainWindow window;
+    auto* play = window.historyPanel()->findChild<QPushButton*>(QStringLiteral("playTake"));
+    auto* output = window.historyPanel()->findChild<QComboBox*>(QStringLiteral("playbackOutput"));
+    auto* player = window.findChild<cosystudio::ui::PcmPlayer*>();
+    const QString reason = player->unavailableReason();
+    QVERIFY(!reason.isEmpty());
+    QVERIFY(!play->isEnabled());
+    QCOMPARE(play->toolTip(), reason);
+    QVERIFY(!output->isEnabled());
+    QCOMPARE(output->count(), 1);  // "System default"
+    QSignalSpy said(player, &cosystudio::ui::PcmPlayer::error);
+    QSignalSpy boxes(&window, &MainWindow::errorShown);
+    for (const quint64 job : {3, 3, 4}) emit window.session()->jobAudio(job, QVector<float>(2400, 0.1f), 24000);
+    QCOMPARE(said.count(), 1);
+    QCOMPARE(boxes.count(), 0);
+    QCOMPARE(window.statusBar()->currentMessage(), reason);
+    QCOMPARE(play->text(), QStringLiteral("Play"));
   }
 };
 
