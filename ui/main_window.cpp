@@ -6,9 +6,9 @@
 #include "language.h"
 #include "clip_panel.h"
 #include "engine_session.h"
+#include "generate_panel.h"
 #include "history_panel.h"
 #include "job_check.h"
-#include "job_queue_model.h"
 #include "memory_meter.h"
 #include "memory_monitor.h"
 #include "diagnostics.h"
@@ -32,19 +32,15 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QKeySequence>
-#include <QLabel>
-#include <QListView>
 #include <QMenuBar>
 #include <QMetaEnum>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProcess>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
-#include <QVBoxLayout>
 
 namespace cosystudio::ui {
 
@@ -130,7 +126,12 @@ MainWindow::MainWindow(QWidget* parent)
   updateActions();
 }
 
-MainWindow::~MainWindow() { delete store_; }
+MainWindow::~MainWindow() {
+  // Qt's audio sink runs the event loop in its destructor: stopped first, it
+  // cannot deliver to panels already being torn down.
+  player_->stop();
+  delete store_;
+}
 
 void MainWindow::createPanels() {
   text_ = new TextPanel(this);
@@ -147,40 +148,9 @@ void MainWindow::createPanels() {
   clip_ = new ClipPanel(player_, this);
   dock(tr("Prompt clip"), "clipDock", clip_, Qt::LeftDockWidgetArea);
 
-  auto* generatePanel = new QWidget(this);
-  style_ = new StylePanel(generatePanel);
-  generateButton_ = new QPushButton(tr("&Generate"), generatePanel);
-  generateButton_->setObjectName(QStringLiteral("generateButton"));
-  generateButton_->setToolTip(tr("Queue the text for synthesis (Ctrl+Return)"));
-  cancelButton_ = new QPushButton(tr("&Cancel"), generatePanel);
-  cancelButton_->setObjectName(QStringLiteral("cancelButton"));
-  cancelButton_->setToolTip(tr("Stop the running job (Esc); it stops within one step"));
-  queue_ = new QListView(generatePanel);
-  queue_->setObjectName(QStringLiteral("queue"));
-  queue_->setModel(session_->queue());
-  queue_->setToolTip(tr("Jobs run one at a time; select a waiting job and press Delete to drop it"));
-  queue_->setMaximumHeight(110);
-  progress_ = new QProgressBar(generatePanel);
-  progress_->setObjectName(QStringLiteral("jobProgress"));
-  progress_->setFormat(tr("idle"));
-  progress_->setValue(0);
-  figures_ = new QLabel(generatePanel);
-  figures_->setObjectName(QStringLiteral("liveFigures"));
-  figures_->setWordWrap(true);
-  figures_->setToolTip(tr("Real-time factor (below 1 is faster than real time), time to the first "
-                          "audio and speech tokens per second"));
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(generateButton_, 1);
-  buttons->addWidget(cancelButton_);
-  auto* layout = new QVBoxLayout(generatePanel);
-  layout->addWidget(style_);
-  layout->addLayout(buttons);
-  layout->addWidget(new QLabel(tr("Queue:"), generatePanel));
-  layout->addWidget(queue_);
-  layout->addWidget(progress_);
-  layout->addWidget(figures_);
-  layout->addStretch(1);
-  dock(tr("Voice, style and generate"), "generateDock", generatePanel, Qt::RightDockWidgetArea);
+  generatePanel_ = new GeneratePanel(session_->queue(), this);
+  style_ = generatePanel_->style();
+  dock(tr("Voice, style and generate"), "generateDock", generatePanel_, Qt::RightDockWidgetArea);
 
   history_ = new HistoryPanel(player_, this);
   dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
@@ -194,8 +164,9 @@ void MainWindow::createPanels() {
 
   connect(style_, &StylePanel::modeChanged, this,
           [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
-  connect(generateButton_, &QPushButton::clicked, this, &MainWindow::generate);
-  connect(cancelButton_, &QPushButton::clicked, this, [this] { session_->cancel(session_->runningJob()); });
+  connect(generatePanel_, &GeneratePanel::generateRequested, this, &MainWindow::generate);
+  connect(generatePanel_, &GeneratePanel::cancelRequested, this, [this] { session_->cancel(session_->runningJob()); });
+  connect(generatePanel_, &GeneratePanel::dropRequested, session_, &EngineSession::cancel);
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(text_, &TextPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(clip_, &ClipPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
@@ -212,20 +183,10 @@ void MainWindow::createPanels() {
             session_->enqueue(regenerationJob(take, segment, text, randomSeed(seeds_)));
           });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
-  auto* dropJob = new QAction(queue_);
-  dropJob->setShortcut(QKeySequence::Delete);
-  dropJob->setShortcutContext(Qt::WidgetShortcut);
-  queue_->addAction(dropJob);
-  connect(dropJob, &QAction::triggered, this, [this] {
-    if (const QModelIndex job = queue_->currentIndex(); job.isValid())
-      session_->cancel(job.data(JobQueueModel::JobIdRole).toULongLong());
-  });
 
   setTabOrder(text_->editor(), clip_);
-  setTabOrder(clip_, style_);
-  setTabOrder(style_, generateButton_);
-  setTabOrder(generateButton_, cancelButton_);
-  setTabOrder(cancelButton_, history_);
+  setTabOrder(clip_, generatePanel_);
+  setTabOrder(generatePanel_->cancelButton(), history_);
 }
 
 void MainWindow::createMenus() {
@@ -331,13 +292,8 @@ void MainWindow::connectSession() {
                  "folder…; the queue, text, clip and takes are kept.")
                   .arg(message));
   });
-  connect(session_, &EngineSession::jobProgress, this, [this](quint64, const Progress& p) {
-    progress_->setRange(0, std::max(1, p.segmentCount) * 4);
-    progress_->setValue(p.segment * 4 + std::min(4, int(p.stage) - 1 < 0 ? 0 : int(p.stage) - 1));
-    progress_->setFormat(tr("segment %1 of %2 · %3").arg(p.segment + 1).arg(std::max(1, p.segmentCount)).arg(stageName(p.stage)));
-    if (p.elapsedSeconds > 0 && p.tokens > 0)
-      figures_->setText(tr("%1 tokens/s · %2 s elapsed").arg(p.tokens / p.elapsedSeconds, 0, 'f', 1).arg(p.elapsedSeconds, 0, 'f', 1));
-  });
+  connect(session_, &EngineSession::jobProgress, generatePanel_,
+          [this](quint64, const Progress& progress) { generatePanel_->showProgress(progress); });
   connect(session_, &EngineSession::jobAudio, history_, &HistoryPanel::streamAudio);
   connect(session_, &EngineSession::jobFinished, this, [this](const Take& finished) {
     // Listed at once; the store writes it in the background and reports to the list.
@@ -349,17 +305,11 @@ void MainWindow::connectSession() {
                                    .arg(take.jobId)
                                    .arg(take.warnings().join(QLatin1Char(' '))),
                                15000);
-    progress_->setFormat(tr("done"));
-    progress_->setValue(progress_->maximum());
-    figures_->setText(tr("RTF %1 · first audio after %2 s · %3 tokens/s")
-                          .arg(take.realTimeFactor, 0, 'f', 2)
-                          .arg(take.firstAudioSeconds, 0, 'f', 2)
-                          .arg(take.totalSeconds > 0 ? finished.speechTokens() / take.totalSeconds : 0.0, 0, 'f', 1));
+    generatePanel_->showFinished(finished);
   });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
     history_->stopStream(id);
-    progress_->setFormat(cancelled ? tr("cancelled") : tr("failed"));
-    progress_->setValue(0);
+    generatePanel_->showEnded(cancelled ? tr("cancelled") : tr("failed"));
     if (cancelled)
       statusBar()->showMessage(tr("Job #%1 cancelled").arg(id), 5000);
     else
@@ -367,8 +317,7 @@ void MainWindow::connectSession() {
   });
   connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
     history_->stopStream(job.id);
-    progress_->setFormat(tr("ran away"));
-    progress_->setValue(0);
+    generatePanel_->showEnded(tr("ran away"));
     offerRunawayRetry(this, job, segment, message, [this, job] {
       JobSpec retry = job;
       retry.seed = randomSeed(seeds_);
@@ -564,7 +513,7 @@ void MainWindow::updateActions() {
   unloadAction_->setEnabled(!poisoned && (state == State::Ready || state == State::Busy));
   restartAction_->setVisible(poisoned);
   cancelAction_->setEnabled(state == State::Busy);
-  cancelButton_->setEnabled(state == State::Busy);
+  generatePanel_->cancelButton()->setEnabled(state == State::Busy);
   QString status;
   switch (state) {
     case State::NoModel: status = tr("No model loaded"); break;

@@ -8,10 +8,6 @@
 #include <QRandomGenerator>
 
 class QAction;
-class QLabel;
-class QListView;
-class QProgressBar;
-class QPushButton;
 class QTimer;
 
 namespace cosystudio::ui {
@@ -19,6 +15,7 @@ namespace cosystudio::ui {
 class ClipPanel;
 class ElidedLabel;
 class EngineSession;
+class GeneratePanel;
 class HistoryPanel;
 class MemoryMeter;
 class PcmPlayer;
@@ -116,11 +113,7 @@ class MainWindow : public QMainWindow {
   StylePanel* style_ = nullptr;
   HistoryPanel* history_ = nullptr;
   VoiceLibrary* voices_ = nullptr;
-  QListView* queue_ = nullptr;
-  QProgressBar* progress_ = nullptr;
-  QLabel* figures_ = nullptr;
-  QPushButton* generateButton_ = nullptr;
-  QPushButton* cancelButton_ = nullptr;
+  GeneratePanel* generatePanel_ = nullptr;
   ElidedLabel* engineStatus_ = nullptr;
   MemoryMeter* memory_ = nullptr;
   QTimer* idleTimer_ = nullptr;
@@ -131,7 +124,6 @@ class MainWindow : public QMainWindow {
   QAction* unloadAction_ = nullptr;
   QAction* restartAction_ = nullptr;
   QRandomGenerator seeds_{QRandomGenerator::securelySeeded()};
-  quint64 streamingJob_ = 0;
 };
 
 }  // namespace cosystudio::ui

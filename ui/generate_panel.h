@@ -1,0 +1,51 @@
+// The dock beside the text: voice and style, Generate and Cancel, the queue
+// (a view on the session's JobQueueModel) and the running job's progress with
+// its live figures.
+#pragma once
+
+#include "job.h"
+
+#include <QWidget>
+
+class QLabel;
+class QListView;
+class QProgressBar;
+class QPushButton;
+
+namespace cosystudio::ui {
+
+class JobQueueModel;
+class StylePanel;
+
+class GeneratePanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit GeneratePanel(JobQueueModel* queue, QWidget* parent = nullptr);
+
+  StylePanel* style() const { return style_; }
+  QPushButton* generateButton() const { return generate_; }
+  QPushButton* cancelButton() const { return cancel_; }
+
+ public slots:
+  void showProgress(const cosystudio::Progress& progress);
+  void showFinished(const cosystudio::ui::Take& take);
+  // The job ended without a take: "cancelled", "failed", "ran away".
+  void showEnded(const QString& how);
+
+ signals:
+  void generateRequested();
+  void cancelRequested();
+  // Delete on a waiting job of the list.
+  void dropRequested(quint64 jobId);
+
+ private:
+  StylePanel* style_;
+  QPushButton* generate_;
+  QPushButton* cancel_;
+  QListView* queue_;
+  QProgressBar* progress_;
+  QLabel* figures_;
+};
+
+}  // namespace cosystudio::ui
