@@ -212,6 +212,37 @@
     </message>
 </context>
 <context>
+    <name>JobCheck</name>
+    <message>
+        <source>Open or record a prompt clip, or choose a saved voice, first.</source>
+        <translation>请先打开或录制一段提示音频，或选择一个已保存的声音。</translation>
+    </message>
+    <message>
+        <source>Type the text to speak first.</source>
+        <translation>请先输入要合成的文本。</translation>
+    </message>
+    <message>
+        <source>Zero-shot needs the transcript of the prompt clip. Type it, or use cross-lingual mode.</source>
+        <translation>极速复刻需要参考音频对应的文本。请输入文本，或改用跨语种复刻。</translation>
+    </message>
+    <message>
+        <source>Choose a preset or type an instruction for instruct mode.</source>
+        <translation>自然语言控制模式下，请选择预设或输入一条指令。</translation>
+    </message>
+    <message>
+        <source>Voice conversion needs a source clip: File → Open source clip for voice conversion…</source>
+        <translation>声音转换需要一段源音频：文件 → 打开用于声音转换的源音频…</translation>
+    </message>
+    <message>
+        <source>The speed must be from %1× to %2×.</source>
+        <translation>语速必须在 %1× 到 %2× 之间。</translation>
+    </message>
+    <message>
+        <source>A speed other than 1.0× needs the whole segment: turn streaming off.</source>
+        <translation>1.0× 以外的语速需要整段生成：请关闭流式生成。</translation>
+    </message>
+</context>
+<context>
     <name>JobSpec</name>
     <message>
         <source> (segment %1 of #%2)</source>
@@ -355,6 +386,21 @@
     <message>
         <source>&lt;p&gt;The engine was torn down in %1 s and reloaded in %2 s.&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;RAM&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</source>
         <translation>&lt;p&gt;引擎拆除用时 %1 秒，重新加载用时 %2 秒。&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;内存&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RunawayPrompt</name>
+    <message>
+        <source>Generation ran away</source>
+        <translation>生成失控</translation>
+    </message>
+    <message>
+        <source>Job #%1 stopped: segment %2 was still generating after %3 s, which usually means the model is babbling or repeating.</source>
+        <translation>任务 #%1 已停止：片段 %2 在 %3 秒后仍在生成，这通常说明模型在胡言乱语或重复。</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate with a new seed</source>
+        <translation>换一个种子重新生成(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -789,6 +835,57 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::GeneratePanel</name>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Queue the text for synthesis (Ctrl+Return)</source>
+        <translation>将文本加入合成队列（Ctrl+回车）</translation>
+    </message>
+    <message>
+        <source>Stop the running job (Esc); it stops within one step</source>
+        <translation>停止正在运行的任务（Esc）；会在一步之内停下</translation>
+    </message>
+    <message>
+        <source>Jobs run one at a time; select a waiting job and press Delete to drop it</source>
+        <translation>任务逐个执行；选中等待中的任务后按 Delete 可将其移除</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Real-time factor (below 1 is faster than real time), time to the first audio and speech tokens per second</source>
+        <translation>实时率（小于 1 表示快于实时）、首包音频延迟，以及每秒生成的语音 token 数</translation>
+    </message>
+    <message>
+        <source>Queue:</source>
+        <translation>队列：</translation>
+    </message>
+    <message>
+        <source>segment %1 of %2 · %3</source>
+        <translation>第 %1/%2 段 · %3</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s · %2 s elapsed</source>
+        <translation>%1 token/秒 · 已用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>RTF %1 · first audio after %2 s · %3 tokens/s</source>
+        <translation>实时率 %1 · 首包音频 %2 秒 · %3 token/秒</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message>
         <source>RAM %1 → %2</source>
@@ -1101,18 +1198,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>失控</translation>
     </message>
     <message>
-        <source>Generation ran away</source>
-        <translation>生成失控</translation>
-    </message>
-    <message>
-        <source>Job #%1 stopped: segment %2 was still generating after %3 s, which usually means the model is babbling or repeating.</source>
-        <translation>任务 #%1 已停止：片段 %2 在 %3 秒后仍在生成，这通常说明模型在胡言乱语或重复。</translation>
-    </message>
-    <message>
-        <source>&amp;Regenerate with a new seed</source>
-        <translation>换一个种子重新生成(&amp;R)</translation>
-    </message>
-    <message>
         <source>GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.</source>
         <translation>无法使用 GPU %1（%2）；改用 CPU。请查看“引擎 → 设置”。</translation>
     </message>
@@ -1137,34 +1222,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>&amp;Generate</source>
         <translation>生成(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Queue the text for synthesis (Ctrl+Return)</source>
-        <translation>将文本加入合成队列（Ctrl+回车）</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Stop the running job (Esc); it stops within one step</source>
-        <translation>停止正在运行的任务（Esc）；会在一步之内停下</translation>
-    </message>
-    <message>
-        <source>Jobs run one at a time; select a waiting job and press Delete to drop it</source>
-        <translation>任务逐个执行；选中等待中的任务后按 Delete 可将其移除</translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
-        <source>Real-time factor (below 1 is faster than real time), time to the first audio and speech tokens per second</source>
-        <translation>实时率（小于 1 表示快于实时）、首包音频延迟，以及每秒生成的语音 token 数</translation>
-    </message>
-    <message>
-        <source>Queue:</source>
-        <translation>队列：</translation>
     </message>
     <message>
         <source>Voice, style and generate</source>
@@ -1271,22 +1328,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>引擎已重置</translation>
     </message>
     <message>
-        <source>segment %1 of %2 · %3</source>
-        <translation>第 %1/%2 段 · %3</translation>
-    </message>
-    <message>
-        <source>%1 tokens/s · %2 s elapsed</source>
-        <translation>%1 token/秒 · 已用时 %2 秒</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <source>RTF %1 · first audio after %2 s · %3 tokens/s</source>
-        <translation>实时率 %1 · 首包音频 %2 秒 · %3 token/秒</translation>
-    </message>
-    <message>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -1325,28 +1366,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <source>Markup cannot be checked: %1</source>
-        <translation>无法检查标注：%1</translation>
-    </message>
-    <message>
         <source>Cannot use %1 as the prompt clip: %2</source>
         <translation>无法将 %1 用作参考音频：%2</translation>
     </message>
     <message>
         <source>Prompt clip: %1</source>
         <translation>参考音频：%1</translation>
-    </message>
-    <message>
-        <source>Zero-shot needs the transcript of the prompt clip. Type it, or use cross-lingual mode.</source>
-        <translation>极速复刻需要参考音频对应的文本。请输入文本，或改用跨语种复刻。</translation>
-    </message>
-    <message>
-        <source>Type the text to speak first.</source>
-        <translation>请先输入要合成的文本。</translation>
-    </message>
-    <message>
-        <source>Choose a preset or type an instruction for instruct mode.</source>
-        <translation>自然语言控制模式下，请选择预设或输入一条指令。</translation>
     </message>
     <message>
         <source>Unknown tags will be spoken as text: %1</source>
@@ -1823,10 +1848,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>一句简短的指令；它不会被读出来</translation>
     </message>
     <message>
-        <source>Speaking speed, 0.5× to 2.0× (not available while streaming)</source>
-        <translation>语速，0.5× 到 2.0×（流式合成时不可用）</translation>
-    </message>
-    <message>
         <source>Random</source>
         <translation>随机</translation>
     </message>
@@ -1885,6 +1906,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>The preset switched the mode to Instruct. </source>
         <translation>预设已把模式切换为“自然语言控制”。</translation>
+    </message>
+    <message>
+        <source>Speaking speed, %1× to %2× (not available while streaming)</source>
+        <translation>语速，%1× 到 %2×（流式生成时不可用）</translation>
     </message>
 </context>
 <context>
@@ -1970,16 +1995,8 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>“%1”不是有效的读音。</translation>
     </message>
     <message>
-        <source>The model does not know %1.</source>
-        <translation>模型不认识 %1。</translation>
-    </message>
-    <message>
         <source>⚠ Unknown tags will be read out as text: %1</source>
         <translation>⚠ 未知标签会被当作文本读出来：%1</translation>
-    </message>
-    <message>
-        <source>Tags are checked against the model once a model is loaded.</source>
-        <translation>加载模型后会按模型检查标签。</translation>
     </message>
     <message numerus="yes">
         <source>%n character(s)</source>
@@ -2034,6 +2051,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>the words inside said laughing</source>
         <translation>笑着说出其中的文字</translation>
+    </message>
+    <message>
+        <source>The segments cannot be previewed: %1</source>
+        <translation>无法预览分段：%1</translation>
     </message>
 </context>
 <context>
