@@ -17,72 +17,14 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   queue_ = new JobQueueModel(this);
   thread_ = new QThread(this);
   thread_->setObjectName(QStringLiteral("engine"));
-  worker_ = new EngineWorker;
+  worker_ = new EngineWorker(this);
   worker_->moveToThread(thread_);
 
-  connect(worker_, &EngineWorker::loadStep, this, &EngineSession::loadStep);
-  connect(worker_, &EngineWorker::gpuUnavailable, this, [this](int index, const QString& problem) {
-    model_.device = Device{};
-    model_.precision = Precision::Float32;
-    emit gpuUnavailable(index, problem);
-  });
-  connect(worker_, &EngineWorker::loaded, this, [this](double seconds) {
-    loadedModel_ = model_;
-    setState(State::Ready);
-    emit loaded(seconds);
-    startNext();
-  });
-  connect(worker_, &EngineWorker::loadFailed, this, [this](const QString& message, bool previousKept) {
-    if (previousKept) {
-      model_ = loadedModel_;
-      setState(State::Ready);
-    } else if (state_ != State::Poisoned) {
-      setState(State::NoModel);
-    }
-    emit loadFailed(message, previousKept);
-    if (previousKept) startNext();
-  });
-  connect(worker_, &EngineWorker::unloaded, this, [this] {
-    // unload() already said NoModel; a load asked for since is under way.
-    if (state_ != State::Poisoned && state_ != State::Loading) setState(State::NoModel);
-  });
-  connect(worker_, &EngineWorker::resetDone, this, [this](const ResetReport& report) {
-    setState(State::Ready);
-    emit resetDone(report);
-    startNext();
-  });
-  connect(worker_, &EngineWorker::resetFailed, this, [this](const QString& message) {
-    if (state_ != State::Poisoned) setState(State::NoModel);
-    emit resetFailed(message);
-  });
-  connect(worker_, &EngineWorker::jobProgress, this, &EngineSession::jobProgress);
-  connect(worker_, &EngineWorker::jobAudio, this, &EngineSession::jobAudio);
-  connect(worker_, &EngineWorker::jobFinished, this, [this](const Take& take) {
-    // Finished before a reset's cancel reached it: it must not run again.
-    if (resetPending_) queue_->remove(take.jobId);
-    emit jobFinished(take);
-    onJobEnded(take.jobId);
-  });
-  connect(worker_, &EngineWorker::jobFailed, this,
-          [this](quint64 id, const QString& message, bool cancelled) {
-            // Cancelled by a reset, the job is back in the queue and runs again: it has not ended.
-            if (!(cancelled && resetPending_ && id == running_)) emit jobFailed(id, message, cancelled);
-            onJobEnded(id);
-          });
-  connect(worker_, &EngineWorker::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
-    emit jobRanAway(job, segment, message);
-    onJobEnded(job.id);
-  });
-  connect(worker_, &EngineWorker::voiceSaved, this, &EngineSession::voiceSaved);
-  connect(worker_, &EngineWorker::voiceFailed, this, &EngineSession::voiceFailed);
-  connect(worker_, &EngineWorker::poisoned, this, [this](const QString& message) {
-    poisonMessage_ = message;
-    setState(State::Poisoned);
-    emit poisoned(message);
-  });
   thread_->start();
 }
 
+// The worker's thread ends before this object does, so no report is sent to a
+// destroyed session; those still queued are dropped with it.
 EngineSession::~EngineSession() {
   worker_->cancel(running_);
   QMetaObject::invokeMethod(worker_, &EngineWorker::shutdown, Qt::BlockingQueuedConnection);
@@ -178,6 +120,70 @@ void EngineSession::onJobEnded(quint64 id) {
     if (state_ == State::Busy) setState(State::Ready);
   }
   startNext();
+}
+
+void EngineSession::onGpuUnavailable(int index, const QString& problem) {
+  model_.device = Device{};
+  model_.precision = Precision::Float32;
+  emit gpuUnavailable(index, problem);
+}
+
+void EngineSession::onLoaded(double seconds) {
+  loadedModel_ = model_;
+  setState(State::Ready);
+  emit loaded(seconds);
+  startNext();
+}
+
+void EngineSession::onLoadFailed(const QString& message, bool previousKept) {
+  if (previousKept) {
+    model_ = loadedModel_;
+    setState(State::Ready);
+  } else if (state_ != State::Poisoned) {
+    setState(State::NoModel);
+  }
+  emit loadFailed(message, previousKept);
+  if (previousKept) startNext();
+}
+
+void EngineSession::onUnloaded() {
+  // unload() already said NoModel; a load asked for since is under way.
+  if (state_ != State::Poisoned && state_ != State::Loading) setState(State::NoModel);
+}
+
+void EngineSession::onResetDone(const ResetReport& report) {
+  setState(State::Ready);
+  emit resetDone(report);
+  startNext();
+}
+
+void EngineSession::onResetFailed(const QString& message) {
+  if (state_ != State::Poisoned) setState(State::NoModel);
+  emit resetFailed(message);
+}
+
+void EngineSession::onJobFinished(const Take& take) {
+  // Finished before a reset's cancel reached it: it must not run again.
+  if (resetPending_) queue_->remove(take.jobId);
+  emit jobFinished(take);
+  onJobEnded(take.jobId);
+}
+
+void EngineSession::onJobFailed(quint64 id, const QString& message, bool cancelled) {
+  // Cancelled by a reset, the job is back in the queue and runs again: it has not ended.
+  if (!(cancelled && resetPending_ && id == running_)) emit jobFailed(id, message, cancelled);
+  onJobEnded(id);
+}
+
+void EngineSession::onJobRanAway(const JobSpec& job, int segment, const QString& message) {
+  emit jobRanAway(job, segment, message);
+  onJobEnded(job.id);
+}
+
+void EngineSession::onPoisoned(const QString& message) {
+  poisonMessage_ = message;
+  setState(State::Poisoned);
+  emit poisoned(message);
 }
 
 }  // namespace cosystudio::ui

@@ -1,5 +1,7 @@
 // The window's side of the engine: one worker thread, a queue that runs one
-// job at a time, and the engine's state as the window shows it.
+// job at a time, and the engine's state as the window shows it. Each engine
+// event is declared here only: the worker calls the on...() handlers below, or
+// emits a signal that needs no bookkeeping, on this object's thread.
 #pragma once
 
 #include "job.h"
@@ -67,9 +69,23 @@ class EngineSession : public QObject {
   void jobRanAway(const cosystudio::ui::JobSpec& job, int segment, const QString& message);
   void voiceSaved(const QString& file);
   void voiceFailed(const QString& file, const QString& message);
+  // An unrecoverable device error: only a new process can continue.
   void poisoned(const QString& message);
 
  private:
+  // The worker's reports, run on this thread in the order the worker sent them.
+  friend class EngineWorker;
+  void onGpuUnavailable(int index, const QString& problem);
+  void onLoaded(double seconds);
+  void onLoadFailed(const QString& message, bool previousKept);
+  void onUnloaded();
+  void onResetDone(const ResetReport& report);
+  void onResetFailed(const QString& message);
+  void onJobFinished(const Take& take);
+  void onJobFailed(quint64 id, const QString& message, bool cancelled);
+  void onJobRanAway(const JobSpec& job, int segment, const QString& message);
+  void onPoisoned(const QString& message);
+
   void setState(State state);
   void startNext();
   void onJobEnded(quint64 id);

@@ -1,6 +1,7 @@
 #include "engine_worker.h"
 
 #include "engine_messages.h"
+#include "engine_session.h"
 
 #include <QElapsedTimer>
 
@@ -16,9 +17,16 @@ QString fromUtf8(const std::string& text) { return QString::fromStdString(text);
 
 }  // namespace
 
-EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {}
+EngineWorker::EngineWorker(EngineSession* session) : session_(session) {}
 
 EngineWorker::~EngineWorker() = default;
+
+// The session is the context object: Qt drops a call still queued when it is
+// destroyed, so no report reaches a deleted session.
+void EngineWorker::report(std::function<void(EngineSession&)> event) {
+  QMetaObject::invokeMethod(
+      session_, [session = session_, event = std::move(event)] { event(*session); }, Qt::QueuedConnection);
+}
 
 // Created lazily so that it belongs to the worker thread, as the engine requires.
 Engine& EngineWorker::engine() {
@@ -45,18 +53,20 @@ void EngineWorker::load(const ModelChoice& choice) {
       if (!problem.isEmpty()) {
         options.device = Device{};
         options.precision = Precision::Float32;
-        emit gpuUnavailable(choice.device.index, problem);
+        report([index = choice.device.index, problem](EngineSession& s) { s.onGpuUnavailable(index, problem); });
       }
     }
     options.llmCheckpoint = choice.llmCheckpoint.toStdString();
     options.cpuThreads = choice.cpuThreads;
-    engine().load(options, [this](const std::string& step) { emit loadStep(fromUtf8(step)); });
+    engine().load(options, [this](const std::string& step) {
+      report([what = fromUtf8(step)](EngineSession& s) { emit s.loadStep(what); });
+    });
     warmUpOnGpu();
-    emit loaded(timer.elapsed() / 1000.0);
+    report([seconds = timer.elapsed() / 1000.0](EngineSession& s) { s.onLoaded(seconds); });
   } catch (const ModelKept& e) {
-    emit loadFailed(errorText(e), true);
+    report([message = errorText(e)](EngineSession& s) { s.onLoadFailed(message, true); });
   } catch (const std::exception& e) {
-    emit loadFailed(errorText(e), false);
+    report([message = errorText(e)](EngineSession& s) { s.onLoadFailed(message, false); });
     reportIfPoisoned(errorText(e));
   }
 }
@@ -64,18 +74,18 @@ void EngineWorker::load(const ModelChoice& choice) {
 void EngineWorker::unload() {
   voices_.clear();
   if (engine_) engine_->unload();
-  emit unloaded();
+  report([](EngineSession& s) { s.onUnloaded(); });
 }
 
 void EngineWorker::reset() {
   try {
     // Prepared voices may hold device memory: drop them before the reset measures.
     voices_.clear();
-    const ResetReport report = engine().reset();
+    const ResetReport done = engine().reset();
     warmUpOnGpu();
-    emit resetDone(report);
+    report([done](EngineSession& s) { s.onResetDone(done); });
   } catch (const std::exception& e) {
-    emit resetFailed(errorText(e));
+    report([message = errorText(e)](EngineSession& s) { s.onResetFailed(message); });
     reportIfPoisoned(errorText(e));
   }
 }
@@ -84,7 +94,7 @@ void EngineWorker::reset() {
 // on a GPU it is most of the first request.
 void EngineWorker::warmUpOnGpu() {
   if (engine().options().device.kind != DeviceKind::Cuda) return;
-  emit loadStep(tr("Warming up"));
+  report([what = tr("Warming up")](EngineSession& s) { emit s.loadStep(what); });
   engine().warmUp();
 }
 
@@ -114,7 +124,6 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
 }
 
 void EngineWorker::run(const JobSpec& job) {
-  emit jobStarted(job.id);
   const auto shouldStop = [this, id = job.id] { return cancelledJob_.load() == id; };
   try {
     if (shouldStop()) throw Cancelled();  // cancelled while it waited: no voice is prepared for it
@@ -133,11 +142,13 @@ void EngineWorker::run(const JobSpec& job) {
 
     SynthesisCallbacks callbacks;
     callbacks.shouldStop = shouldStop;
-    callbacks.onProgress = [this, &job](const Progress& p) { emit jobProgress(job.id, p); };
+    callbacks.onProgress = [this, id = job.id](const Progress& p) {
+      report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
+    };
     if (job.stream)
-      callbacks.onAudio = [this, &job](const AudioChunk& chunk) {
-        emit jobAudio(job.id, QVector<float>(chunk.samples.begin(), chunk.samples.end()),
-                      chunk.sampleRate);
+      callbacks.onAudio = [this, id = job.id](const AudioChunk& chunk) {
+        report([id, samples = QVector<float>(chunk.samples.begin(), chunk.samples.end()),
+                rate = chunk.sampleRate](EngineSession& s) { emit s.jobAudio(id, samples, rate); });
       };
     const MemoryStats memoryBefore = engine().memory();
     const SynthesisResult result = engine().synthesize(request, callbacks);
@@ -163,13 +174,15 @@ void EngineWorker::run(const JobSpec& job) {
     take.totalSeconds = result.totalSeconds;
     take.realTimeFactor = result.realTimeFactor();
     take.created = QDateTime::currentDateTime();
-    emit jobFinished(take);
+    report([take = std::move(take)](EngineSession& s) { s.onJobFinished(take); });
   } catch (const Cancelled&) {
-    emit jobFailed(job.id, tr("Cancelled"), true);
+    report([id = job.id, message = tr("Cancelled")](EngineSession& s) { s.onJobFailed(id, message, true); });
   } catch (const RunawaySegment& e) {
-    emit jobRanAway(job, e.segment(), errorText(e));
+    report([job, segment = e.segment(), message = errorText(e)](EngineSession& s) {
+      s.onJobRanAway(job, segment, message);
+    });
   } catch (const std::exception& e) {
-    emit jobFailed(job.id, errorText(e), false);
+    report([id = job.id, message = errorText(e)](EngineSession& s) { s.onJobFailed(id, message, false); });
     reportIfPoisoned(errorText(e));
   }
   // The cancel is spent: a job put back in the queue (by a reset) runs again.
@@ -184,15 +197,15 @@ void EngineWorker::saveVoice(const PromptClip& clip, const QString& transcript, 
     QString error;
     if (!cut.isLoaded() && !loadPromptClip(cut, &error)) throw std::runtime_error(error.toStdString());
     engine().prepareVoice(engineClip(cut), transcript.toStdString()).save(toPath(file));
-    emit voiceSaved(file);
+    report([file](EngineSession& s) { emit s.voiceSaved(file); });
   } catch (const std::exception& e) {
-    emit voiceFailed(file, errorText(e));
+    report([file, message = errorText(e)](EngineSession& s) { emit s.voiceFailed(file, message); });
     reportIfPoisoned(errorText(e));
   }
 }
 
 void EngineWorker::reportIfPoisoned(const QString& message) {
-  if (engine_ && engine_->isPoisoned()) emit poisoned(message);
+  if (engine_ && engine_->isPoisoned()) report([message](EngineSession& s) { s.onPoisoned(message); });
 }
 
 }  // namespace cosystudio::ui

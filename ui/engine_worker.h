@@ -1,5 +1,7 @@
 // The engine's home thread. An EngineWorker owns the cosystudio::Engine and is
-// only ever called through queued signals, so the window never waits on it.
+// only ever called through queued slots, so the window never waits on it. It
+// declares no signals: each event is declared once, as an EngineSession signal,
+// and the worker reports to its session on the session's thread (report()).
 #pragma once
 
 #include "job.h"
@@ -9,15 +11,19 @@
 #include <QObject>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace cosystudio::ui {
+
+class EngineSession;
 
 class EngineWorker : public QObject {
   Q_OBJECT
 
  public:
-  explicit EngineWorker(QObject* parent = nullptr);
+  // `session` outlives the worker's thread: its destructor waits for the thread to end.
+  explicit EngineWorker(EngineSession* session);
   ~EngineWorker() override;
 
   // Thread-safe: job `id` stops within one token or flow step, or does not
@@ -34,34 +40,17 @@ class EngineWorker : public QObject {
   // Frees the engine on its own thread before the thread ends.
   void shutdown();
 
- signals:
-  void loadStep(const QString& what);
-  // GPU `index`, chosen for the load, cannot be used (`problem`): the CPU is used instead.
-  void gpuUnavailable(int index, const QString& problem);
-  void loaded(double seconds);
-  // `previousKept`: the model loaded before is loaded again (Engine's ModelKept).
-  void loadFailed(const QString& message, bool previousKept);
-  void unloaded();
-  void resetDone(const cosystudio::ResetReport& report);
-  void resetFailed(const QString& message);
-  void jobStarted(quint64 id);
-  void jobProgress(quint64 id, const cosystudio::Progress& progress);
-  void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
-  void jobFinished(const cosystudio::ui::Take& take);
-  void jobFailed(quint64 id, const QString& message, bool cancelled);
-  // The watchdog stopped segment `segment` (0-based) of `job`.
-  void jobRanAway(const cosystudio::ui::JobSpec& job, int segment, const QString& message);
-  void voiceSaved(const QString& file);
-  void voiceFailed(const QString& file, const QString& message);
-  // An unrecoverable device error: only a new process can continue.
-  void poisoned(const QString& message);
-
  private:
   Engine& engine();
   Voice voiceFor(const JobSpec& job);
   void reportIfPoisoned(const QString& message);
   void warmUpOnGpu();
+  // Runs `event` on the session's thread, after every report posted before it
+  // (queued calls to one receiver keep their order, as queued signals did). A
+  // report still waiting when the session is destroyed is dropped with it.
+  void report(std::function<void(EngineSession&)> event);
 
+  EngineSession* const session_;
   std::unique_ptr<Engine> engine_;
   // The job cancelled last, which its shouldStop compares with its own id;
   // cleared when that job ends, so that a job a reset put back runs again.
