@@ -54,6 +54,10 @@ QString installTranslators() {
   bool loaded = false;
   for (const QString& folder : catalogueFolders())
     if ((loaded = install(own, locale, kPrefix.chopped(1), folder))) break;
+  // A language without a catalogue, or the C locale, reads the English one:
+  // the source strings alone would show "7 take(s)".
+  for (const QString& folder : catalogueFolders())
+    if (!loaded && (loaded = install(own, QLocale(QLocale::English), kPrefix.chopped(1), folder))) break;
   if (!loaded) {
     delete own;
     return {};

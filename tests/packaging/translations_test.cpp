@@ -140,6 +140,15 @@ class TranslationsTest : public QObject {
     QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("plural forms missing:\n") + problems.join('\n')));
   }
 
+  // A language with no catalogue of its own reads English, plural forms included.
+  void aLanguageWithoutACatalogueReadsEnglish() {
+    QSettings().setValue(QLatin1String(cosystudio::i18n::kLanguageSettingsKey), QStringLiteral("fr_FR"));
+    QCOMPARE(cosystudio::i18n::installTranslators(), QStringLiteral("en"));
+    QCOMPARE(QCoreApplication::translate("cosystudio::ui::TextPanel", "%n character(s)", nullptr, 7),
+             QStringLiteral("7 characters"));
+    QSettings().remove(QLatin1String(cosystudio::i18n::kLanguageSettingsKey));
+  }
+
   void settingsOverrideLoadsTheCatalogue() {
     QVERIFY(cosystudio::i18n::availableLanguages().contains(QStringLiteral("zh_CN")));
     QVERIFY(cosystudio::i18n::availableLanguages().contains(QStringLiteral("en")));
