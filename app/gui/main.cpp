@@ -61,8 +61,8 @@ int main(int argc, char** argv) {
   int status = 0;
   {
     cosystudio::ui::MainWindow window;
+    window.show();  // first: what restoring has to say (a queue it cannot bring back) opens over the window
     window.restoreSession();
-    window.show();
     if (parser.isSet(modelOption))
       window.setModelFolder(parser.value(modelOption));
     else
