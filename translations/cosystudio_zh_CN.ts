@@ -387,6 +387,10 @@
         <source>&lt;p&gt;The engine was torn down in %1 s and reloaded in %2 s.&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;RAM&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</source>
         <translation>&lt;p&gt;引擎拆除用时 %1 秒，重新加载用时 %2 秒。&lt;/p&gt;&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;%3&lt;th&gt;内存&lt;/th&gt;&lt;/tr&gt;%4%5%6&lt;/table&gt;&lt;p&gt;%7&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Engine reset</source>
+        <translation>引擎已重置</translation>
+    </message>
 </context>
 <context>
     <name>RunawayPrompt</name>
@@ -1322,10 +1326,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Engine reset in %1 s</source>
         <translation>引擎已重置，用时 %1 秒</translation>
-    </message>
-    <message>
-        <source>Engine reset</source>
-        <translation>引擎已重置</translation>
     </message>
     <message>
         <source>cancelled</source>

@@ -15,6 +15,7 @@
 #include "elided_label.h"
 #include "help_dialogs.h"
 #include "pcm_player.h"
+#include "reset_report.h"
 #include "runaway_prompt.h"
 #include "saved_queue.h"
 #include "session_state.h"
@@ -43,32 +44,6 @@
 #include <QTimer>
 
 namespace cosystudio::ui {
-
-namespace {
-
-// On the CPU there is no VRAM to show, and no CUDA context to explain.
-QString describeReport(const ResetReport& r, bool onGpu) {
-  auto row = [onGpu](const QString& name, const MemoryStats& s) {
-    const QString vram = onGpu ? QStringLiteral("<td>%1</td><td>%2</td>")
-                                     .arg(formatBytes(s.deviceAllocated), formatBytes(s.deviceReserved))
-                               : QString();
-    return QStringLiteral("<tr><td>%1</td>%2<td>%3</td></tr>").arg(name, vram, formatBytes(s.hostResident));
-  };
-  const QString header = onGpu ? QObject::tr("<th>VRAM allocated</th><th>VRAM reserved</th>") : QString();
-  const QString baseline =
-      onGpu ? QObject::tr("What remains after the teardown is the baseline of the runtime (the CUDA context); "
-                          "it is not a leak.")
-            : QObject::tr("What remains after the teardown is the baseline of the runtime; it is not a leak.");
-  return QObject::tr("<p>The engine was torn down in %1 s and reloaded in %2 s.</p>"
-                     "<table cellspacing=6><tr><th></th>%3<th>RAM</th></tr>%4%5%6</table><p>%7</p>")
-      .arg(r.teardownSeconds, 0, 'f', 2)
-      .arg(r.reloadSeconds, 0, 'f', 2)
-      .arg(header,
-           row(QObject::tr("before"), r.before), row(QObject::tr("torn down"), r.afterTeardown),
-           row(QObject::tr("reloaded"), r.afterReload), baseline);
-}
-
-}  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
@@ -280,12 +255,7 @@ void MainWindow::connectSession() {
   });
   connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
     statusBar()->showMessage(tr("Engine reset in %1 s").arg(report.teardownSeconds + report.reloadSeconds, 0, 'f', 1), 8000);
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Engine reset"),
-                                describeReport(report, session_->model().device.kind == DeviceKind::Cuda),
-                                QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("resetReport"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    showResetReport(this, report, session_->model().device.kind == DeviceKind::Cuda);
   });
   connect(session_, &EngineSession::resetFailed, this, [this](const QString& message) {
     showError(tr("The engine could not be reset: %1\nNo model is loaded now: choose one with Engine → Choose model "
