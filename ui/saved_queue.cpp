@@ -1,5 +1,7 @@
 #include "saved_queue.h"
 
+#include "job_json.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -17,54 +19,6 @@ namespace cosystudio::ui {
 namespace {
 
 constexpr int kFormat = 1;
-
-// The same names as a take's sidecar JSON where they mean the same.
-QJsonObject toJson(const JobSpec& job) {
-  return QJsonObject{
-      {QStringLiteral("mode"), modeId(job.mode)},
-      {QStringLiteral("text"), job.text},
-      {QStringLiteral("instruction"), job.instruction},
-      {QStringLiteral("prompt_clip"), job.clip.path},
-      {QStringLiteral("prompt_clip_in"), job.clip.inFrame},
-      {QStringLiteral("prompt_clip_out"), job.clip.outFrame},
-      {QStringLiteral("prompt_clip_sha256"), QString::fromLatin1(job.clip.digest.toHex())},
-      {QStringLiteral("prompt_transcript"), job.transcript},
-      {QStringLiteral("voice_file"), job.voiceFile},
-      {QStringLiteral("voice"), job.voiceName},
-      {QStringLiteral("source_clip"), job.sourceClipPath},
-      {QStringLiteral("speed"), job.speed},
-      {QStringLiteral("seed"), QString::number(job.seed)},  // 64 bits do not fit a JSON number
-      {QStringLiteral("stream"), job.stream},
-      {QStringLiteral("raw_text"), !job.normalize},
-      {QStringLiteral("read_numbers"), job.readNumbers},
-      {QStringLiteral("segment_time_limit_seconds"), job.segmentTimeLimitSeconds},
-  };
-}
-
-std::optional<JobSpec> fromJson(const QJsonObject& json) {
-  const std::optional<Mode> mode = modeFromId(json.value(QStringLiteral("mode")).toString());
-  bool seedOk = false;
-  JobSpec job;
-  job.seed = json.value(QStringLiteral("seed")).toString().toULongLong(&seedOk);
-  if (!mode || !seedOk) return std::nullopt;
-  job.mode = *mode;
-  job.text = json.value(QStringLiteral("text")).toString();
-  job.instruction = json.value(QStringLiteral("instruction")).toString();
-  job.clip.path = json.value(QStringLiteral("prompt_clip")).toString();
-  job.clip.inFrame = json.value(QStringLiteral("prompt_clip_in")).toInteger(0);
-  job.clip.outFrame = json.value(QStringLiteral("prompt_clip_out")).toInteger(-1);
-  job.clip.digest = QByteArray::fromHex(json.value(QStringLiteral("prompt_clip_sha256")).toString().toLatin1());
-  job.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
-  job.voiceFile = json.value(QStringLiteral("voice_file")).toString();
-  job.voiceName = json.value(QStringLiteral("voice")).toString();
-  job.sourceClipPath = json.value(QStringLiteral("source_clip")).toString();
-  job.speed = json.value(QStringLiteral("speed")).toDouble(1.0);
-  job.stream = json.value(QStringLiteral("stream")).toBool();
-  job.normalize = !json.value(QStringLiteral("raw_text")).toBool();
-  job.readNumbers = json.value(QStringLiteral("read_numbers")).toBool(true);
-  job.segmentTimeLimitSeconds = json.value(QStringLiteral("segment_time_limit_seconds")).toDouble();
-  return job;
-}
 
 // The first file the job reads that is no longer there; empty when all are.
 QString missingFile(const JobSpec& job) {
@@ -85,7 +39,7 @@ bool isKeptAcrossSessions(const JobSpec& job) { return job.replacesSegment < 0; 
 bool saveQueue(const QString& path, const QList<JobSpec>& jobs, QString* error) {
   QJsonArray kept;
   for (const JobSpec& job : jobs)
-    if (isKeptAcrossSessions(job)) kept << toJson(job);
+    if (isKeptAcrossSessions(job)) kept << jobJson(job);
   if (kept.isEmpty()) return !QFileInfo::exists(path) || QFile::remove(path);
   QDir().mkpath(QFileInfo(path).absolutePath());
   QSaveFile file(path);
@@ -114,7 +68,7 @@ SavedQueue takeSavedQueue(const QString& path) {
     return saved;
   }
   for (const QJsonValue& value : document.object().value(QStringLiteral("jobs")).toArray()) {
-    std::optional<JobSpec> job = fromJson(value.toObject());
+    std::optional<JobSpec> job = jobFromJson(value.toObject());
     if (!job) {
       saved.dropped << QCoreApplication::translate("SavedQueue", "A job that cannot be read back.");
       continue;

@@ -1,6 +1,7 @@
 #include "take_store.h"
 
 #include "engine_messages.h"
+#include "job_json.h"
 #include "memory_meter.h"
 
 #include "cosystudio/atomic_file.h"
@@ -221,29 +222,12 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
   take.created = QDateTime::fromString(json.value(QStringLiteral("created")).toString(), Qt::ISODate);
   take.modelFolder = json.value(QStringLiteral("model")).toString();
   take.llmCheckpoint = json.value(QStringLiteral("checkpoint")).toString();
-  take.seed = json.value(QStringLiteral("seed")).toString().toULongLong();
   take.realTimeFactor = json.value(QStringLiteral("real_time_factor")).toDouble();
   take.firstAudioSeconds = json.value(QStringLiteral("first_audio_seconds")).toDouble();
-  JobSpec& spec = take.spec;
-  spec.id = take.jobId;
-  spec.mode = modeFromId(json.value(QStringLiteral("mode")).toString()).value_or(Mode::ZeroShot);
-  spec.text = json.value(QStringLiteral("text")).toString();
-  spec.instruction = json.value(QStringLiteral("instruction")).toString();
-  spec.voiceName = json.value(QStringLiteral("voice")).toString();
-  spec.voiceFile = json.value(QStringLiteral("voice_file")).toString();
-  if (spec.voiceFile.isEmpty()) {
-    // The clip is cut again from these only if a segment is made again.
-    spec.clip.path = json.value(QStringLiteral("prompt_clip")).toString();
-    spec.clip.inFrame = json.value(QStringLiteral("prompt_clip_in")).toInteger(0);
-    spec.clip.outFrame = json.value(QStringLiteral("prompt_clip_out")).toInteger(-1);
-    spec.clip.digest = QByteArray::fromHex(json.value(QStringLiteral("prompt_clip_sha256")).toString().toLatin1());
-  }
-  spec.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
-  spec.seed = take.seed;
-  spec.speed = json.value(QStringLiteral("speed")).toDouble(1.0);
-  spec.stream = json.value(QStringLiteral("stream")).toBool();
-  spec.normalize = !json.value(QStringLiteral("raw_text")).toBool();
-  spec.readNumbers = json.value(QStringLiteral("read_numbers")).toBool(true);
+  // The clip is cut again from the spec's only if a segment is made again.
+  take.spec = jobFromJsonLeniently(json);
+  take.spec.id = take.jobId;
+  take.seed = take.spec.seed;  // the sidecar's "seed" is the one used
   take.segments = cutIntoSegments(take.samples, take.sampleRate, json.value(QStringLiteral("segments")).toArray());
   if (take.segments.isEmpty())
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "its segments do not match its audio")
@@ -306,24 +290,18 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
         {QStringLiteral("regenerated_seed"),
          segment.regeneratedSeed ? QJsonValue(QString::number(*segment.regeneratedSeed)) : QJsonValue()},
     };
-  QJsonObject json{
+  // The job as the queue keeps it, and the take's own fields.
+  QJsonObject json = jobJson(spec);
+  const QJsonObject taken{
       {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
       {QStringLiteral("created"), take.created.toString(Qt::ISODate)},
       {QStringLiteral("job_id"), QString::number(take.jobId)},
       {QStringLiteral("model"), take.modelFolder},
       {QStringLiteral("checkpoint"), take.llmCheckpoint},
-      {QStringLiteral("mode"), modeId(spec.mode)},
-      {QStringLiteral("text"), spec.text},
       {QStringLiteral("segments"), segments},
-      {QStringLiteral("instruction"), spec.instruction},
-      {QStringLiteral("voice"), spec.voiceName},
-      {QStringLiteral("prompt_clip"), spec.voiceFile.isEmpty() ? spec.clip.path : spec.voiceFile},
-      {QStringLiteral("voice_file"), spec.voiceFile},
-      {QStringLiteral("prompt_transcript"), spec.transcript},
+      // What the take was made with rather than what was asked: the seed
+      // actually used, and numbers read as words only where the text was normalised.
       {QStringLiteral("seed"), QString::number(take.seed)},
-      {QStringLiteral("speed"), spec.speed},
-      {QStringLiteral("stream"), spec.stream},
-      {QStringLiteral("raw_text"), !spec.normalize},
       {QStringLiteral("read_numbers"), spec.normalize && spec.readNumbers},
       {QStringLiteral("speech_tokens"), take.speechTokens()},
       {QStringLiteral("duration_seconds"), take.durationSeconds()},
@@ -351,12 +329,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
            {QStringLiteral("trim_silence"), format.trimSilence},
        }},
   };
-  // The part of prompt_clip the voice was made from, to make a segment again.
-  if (spec.voiceFile.isEmpty() && !spec.clip.path.isEmpty()) {
-    json.insert(QStringLiteral("prompt_clip_in"), spec.clip.inFrame);
-    json.insert(QStringLiteral("prompt_clip_out"), spec.clip.outFrame);
-    json.insert(QStringLiteral("prompt_clip_sha256"), QString::fromLatin1(spec.clip.digest.toHex()));
-  }
+  for (auto field = taken.begin(); field != taken.end(); ++field) json.insert(field.key(), field.value());
   return QJsonDocument(json).toJson();
 }
 
