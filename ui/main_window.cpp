@@ -155,7 +155,9 @@ void MainWindow::createPanels() {
   });
   connect(history_, &HistoryPanel::regenerateRequested, this,
           [this](const Take& take, int segment, const QString& text) {
-            session_->enqueue(regenerationJob(take, segment, text, randomSeed(seeds_)));
+            JobSpec job = regenerationJob(take, segment, text, randomSeed(seeds_));
+            job.segmentTimeLimitSeconds = watchdogSeconds();  // of the device now, not the take's
+            session_->enqueue(job);
           });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
 
@@ -398,7 +400,7 @@ JobSpec MainWindow::jobFromPanels(QString* clipError) {
   job.stream = style_->stream();
   job.normalize = !text_->rawText();
   job.readNumbers = text_->readsNumbers();
-  if (session_->model().device.kind == DeviceKind::Cuda) job.segmentTimeLimitSeconds = settings_.watchdogSeconds;
+  job.segmentTimeLimitSeconds = watchdogSeconds();
   job.seed = style_->randomSeed() ? randomSeed(seeds_) : style_->seed();
   job.voiceFile = voices_->activeVoiceFile();
   if (!job.voiceFile.isEmpty()) {
@@ -410,6 +412,10 @@ JobSpec MainWindow::jobFromPanels(QString* clipError) {
   }
   if (job.mode == Mode::VoiceConversion) job.sourceClipPath = sourceClip_;
   return job;
+}
+
+double MainWindow::watchdogSeconds() const {
+  return session_->model().device.kind == DeviceKind::Cuda ? settings_.watchdogSeconds : 0;
 }
 
 quint64 MainWindow::generate() {

@@ -80,6 +80,9 @@ class MainWindow : public QMainWindow {
   // The job the panels describe; `clipError` says what is wrong with the clip
   // when the job needs one and the clip panel cannot give it.
   JobSpec jobFromPanels(QString* clipError);
+  // The runaway watchdog of the device the model is on: a GPU's from the
+  // settings; none on the CPU, which is too slow for a fixed limit.
+  double watchdogSeconds() const;
   void createMenus();
   void connectSession();
   // A geometry saved on a larger screen, or on one that is gone, is brought back
