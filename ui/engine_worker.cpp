@@ -15,6 +15,14 @@ std::filesystem::path toPath(const QString& path) {
 
 QString fromUtf8(const std::string& text) { return QString::fromStdString(text); }
 
+// A job read back from disk carries where its clip was cut from, not the
+// samples: they are cut again (and checked to be the same) here.
+PromptClip withSamples(PromptClip clip) {
+  QString error;
+  if (!clip.isLoaded() && !loadPromptClip(clip, &error)) throw std::runtime_error(error.toStdString());
+  return clip;
+}
+
 }  // namespace
 
 EngineWorker::EngineWorker(EngineSession* session) : session_(session) {}
@@ -109,12 +117,7 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
     const Voice loaded = Voice::load(toPath(job.voiceFile));
     return voices_.insert(job.voiceFile, loaded, loaded.bytes());
   }
-  PromptClip clip = job.clip;
-  // A job read back from disk carries where its clip was cut from, not the samples.
-  if (!clip.isLoaded()) {
-    QString error;
-    if (!loadPromptClip(clip, &error)) throw std::runtime_error(error.toStdString());
-  }
+  PromptClip clip = withSamples(job.clip);
   if (clip.digest.isEmpty()) clip.digest = promptClipDigest(clip.samples, clip.sampleRate);
   const QString key = QStringLiteral("clip ") + QString::fromLatin1(clip.digest.toHex()) + QLatin1Char('\n') +
                       job.transcript;
@@ -193,10 +196,7 @@ void EngineWorker::run(const JobSpec& job) {
 
 void EngineWorker::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   try {
-    PromptClip cut = clip;
-    QString error;
-    if (!cut.isLoaded() && !loadPromptClip(cut, &error)) throw std::runtime_error(error.toStdString());
-    engine().prepareVoice(engineClip(cut), transcript.toStdString()).save(toPath(file));
+    engine().prepareVoice(engineClip(withSamples(clip)), transcript.toStdString()).save(toPath(file));
     report([file](EngineSession& s) { emit s.voiceSaved(file); });
   } catch (const std::exception& e) {
     report([file, message = errorText(e)](EngineSession& s) { emit s.voiceFailed(file, message); });
