@@ -2,37 +2,49 @@
 # layout, never named, so another fixture root of the same format
 # (-DCOSYSTUDIO_FIXTURES_DIR=...) runs its own sets.
 
+include(${CMAKE_CURRENT_LIST_DIR}/parity_sets.cmake)
+
 # add_parity_sets(<component> <root> [REQUIRES files...] [PREFIX name])
-# One test `parity.<component>.[<prefix>.]<set>` per folder under <root> that
-# holds every REQUIRES file.
+# One test `parity.<component>.[<prefix>.]<set>` per set under <root>
+# (parity_sets.cmake says what a set is). A set missing a file, and a root
+# holding no set at all, get a test that fails saying so: a fixture that
+# lost a file never makes its test vanish.
 function(add_parity_sets component root)
   cmake_parse_arguments(ARG "" "PREFIX" "REQUIRES" ${ARGN})
-  file(GLOB _sets LIST_DIRECTORIES true ${root}/*)
-  foreach(_set IN LISTS _sets)
-    set(_complete TRUE)
-    foreach(_file IN LISTS ARG_REQUIRES)
-      if(NOT EXISTS ${_set}/${_file})
-        set(_complete FALSE)
-      endif()
-    endforeach()
-    if(_complete)
-      get_filename_component(_name ${_set} NAME)
-      if(ARG_PREFIX)
-        set(_name ${ARG_PREFIX}.${_name})
-      endif()
-      add_test(NAME parity.${component}.${_name} COMMAND cosystudio-parity ${component} ${_set})
-      set_tests_properties(parity.${component}.${_name} PROPERTIES LABELS parity)
-      if(COSYSTUDIO_REFERENCE_BLAS_DIR AND NOT component MATCHES "^(tokenizer|text)$")
-        # The same set on the netlib reference BLAS, which Debian's libtorch
-        # runs on where OpenBLAS is missing: the report must name it. A pass
-        # pattern makes ctest ignore the exit status, so it is printed.
-        add_test(NAME parity.${component}.${_name}.reference_blas
-          COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:cosystudio-parity> ${component} ${_set})
-        set_tests_properties(parity.${component}.${_name}.reference_blas PROPERTIES LABELS parity
-          ENVIRONMENT "LD_LIBRARY_PATH=${COSYSTUDIO_REFERENCE_BLAS_DIR}"
-          PASS_REGULAR_EXPRESSION "CPU: reference BLAS \\(netlib\\)"
-          FAIL_REGULAR_EXPRESSION "FAIL|parity: [0-9]+ passed, [1-9]|exit status [1-9]")
-      endif()
+  parity_sets(_complete _incomplete ${root} REQUIRES ${ARG_REQUIRES})
+  set(_prefix "")
+  if(ARG_PREFIX)
+    set(_prefix "${ARG_PREFIX}.")
+  endif()
+  if(NOT _complete AND NOT _incomplete)
+    add_test(NAME parity.${component}.${_prefix}no_sets
+      COMMAND sh -c "echo \"no ${component} parity set under $0\" >&2; exit 1" ${root})
+    set_tests_properties(parity.${component}.${_prefix}no_sets PROPERTIES LABELS parity)
+  endif()
+  foreach(_entry IN LISTS _incomplete)
+    string(REPLACE "|" ";" _entry "${_entry}")
+    list(GET _entry 0 _set)
+    list(GET _entry 1 _missing)
+    get_filename_component(_name ${_set} NAME)
+    add_test(NAME parity.${component}.${_prefix}${_name}
+      COMMAND sh -c "echo \"$0 is an incomplete parity set: it lacks $1\" >&2; exit 1" ${_set} "${_missing}")
+    set_tests_properties(parity.${component}.${_prefix}${_name} PROPERTIES LABELS parity)
+  endforeach()
+  foreach(_set IN LISTS _complete)
+    get_filename_component(_name ${_set} NAME)
+    set(_name ${_prefix}${_name})
+    add_test(NAME parity.${component}.${_name} COMMAND cosystudio-parity ${component} ${_set})
+    set_tests_properties(parity.${component}.${_name} PROPERTIES LABELS parity)
+    if(COSYSTUDIO_REFERENCE_BLAS_DIR AND NOT component MATCHES "^(tokenizer|text)$")
+      # The same set on the netlib reference BLAS, which Debian's libtorch
+      # runs on where OpenBLAS is missing: the report must name it. A pass
+      # pattern makes ctest ignore the exit status, so it is printed.
+      add_test(NAME parity.${component}.${_name}.reference_blas
+        COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:cosystudio-parity> ${component} ${_set})
+      set_tests_properties(parity.${component}.${_name}.reference_blas PROPERTIES LABELS parity
+        ENVIRONMENT "LD_LIBRARY_PATH=${COSYSTUDIO_REFERENCE_BLAS_DIR}"
+        PASS_REGULAR_EXPRESSION "CPU: reference BLAS \\(netlib\\)"
+        FAIL_REGULAR_EXPRESSION "FAIL|parity: [0-9]+ passed, [1-9]|exit status [1-9]")
     endif()
   endforeach()
 endfunction()
@@ -61,6 +73,11 @@ endforeach()
 # Text front end and the whole pipeline on every e2e case
 # (golden/<model>/<case>/manifest.json).
 file(GLOB _e2e_models LIST_DIRECTORIES true ${FIXTURES}/e2e/golden/*)
+if(NOT _e2e_models)
+  add_test(NAME parity.pipeline.no_sets
+    COMMAND sh -c "echo \"no e2e golden model folder under $0\" >&2; exit 1" ${FIXTURES}/e2e/golden)
+  set_tests_properties(parity.pipeline.no_sets PROPERTIES LABELS parity)
+endif()
 foreach(_model IN LISTS _e2e_models)
   if(IS_DIRECTORY ${_model})
     get_filename_component(_model_name ${_model} NAME)
@@ -69,3 +86,7 @@ foreach(_model IN LISTS _e2e_models)
     endforeach()
   endif()
 endforeach()
+
+# The set finder itself, on a made-up root: complete, incomplete and shared folders.
+add_test(NAME parity.set_discovery COMMAND ${CMAKE_COMMAND} -P ${CMAKE_CURRENT_LIST_DIR}/parity_sets_test.cmake)
+set_tests_properties(parity.set_discovery PROPERTIES LABELS unit)

@@ -26,8 +26,6 @@ QJsonArray devicesJson() {
         {QStringLiteral("compute_capability"),
          QStringLiteral("%1.%2").arg(info.computeMajor).arg(info.computeMinor)},
         {QStringLiteral("total_bytes"), double(info.totalBytes)},
-        {QStringLiteral("free_bytes"), double(info.freeBytes)},
-        {QStringLiteral("problem"), QString::fromStdString(info.problem)},
     };
   return devices;
 }
@@ -58,6 +56,7 @@ QByteArray diagnosticsJson(const DiagnosticsContext& context) {
       {QStringLiteral("cpu"), QSysInfo::currentCpuArchitecture()},
       {QStringLiteral("cpu_backend"), QString::fromStdString(describeCpuBackend(cpuBackend()))},
       {QStringLiteral("devices"), devicesJson()},
+      {QStringLiteral("gpu"), QString::fromStdString(describeGpuUse())},
       {QStringLiteral("engine_state"), context.engineState},
       {QStringLiteral("model_folder"), context.modelFolder},
       {QStringLiteral("settings"), settingsJson()},

@@ -54,10 +54,7 @@ void EngineWorker::load(const ModelChoice& choice) {
     // Looked for here, off the GUI thread (finding CUDA takes seconds): a GPU
     // chosen once and gone since loads the model on the CPU.
     if (options.device.kind == DeviceKind::Cuda) {
-      QString problem = tr("it is missing");
-      for (const DeviceInfo& info : availableDevices())
-        if (info.device.kind == DeviceKind::Cuda && info.device.index == options.device.index)
-          problem = fromUtf8(info.problem);
+      const QString problem = fromUtf8(deviceProblem(options.device));
       if (!problem.isEmpty()) {
         options.device = Device{};
         options.precision = Precision::Float32;

@@ -136,6 +136,8 @@ void showAbout(QWidget* parent) {
     html += tr("<p>This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with "
                "<code>scripts/run.sh</code> on the computer that has the GPU: it then builds against the CUDA "
                "libtorch (see the README).</p>");
+  else if (const std::string why = gpuUnavailableReason(); !why.empty())
+    html += tr("<p><b>No GPU is used:</b> %1.</p>").arg(QString::fromStdString(why).toHtmlEscaped());
   html += tr("<p><b>Model:</b> <a href=\"%1\">Fun-CosyVoice3-0.5B-2512</a> by FunAudioLLM, Tongyi Lab, Alibaba, "
              "under the Apache License 2.0; downloaded separately.</p>")
               .arg(QLatin1String(kModelScopeUrl));

@@ -1,5 +1,7 @@
 #include "model_dialogs.h"
 
+#include "cosystudio/version.h"
+
 #include "language.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
@@ -16,7 +18,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
@@ -128,12 +129,6 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
     const QString name = QString::fromStdString(info.name);
     device_->addItem(info.device.kind == DeviceKind::Cuda ? tr("GPU %1: %2").arg(info.device.index).arg(name)
                                                          : tr("CPU"));
-    if (!info.problem.empty()) {  // listed, with the reason, but not selectable
-      QStandardItem* item = qobject_cast<QStandardItemModel*>(device_->model())->item(device_->count() - 1);
-      item->setText(tr("%1 — cannot be used").arg(item->text()));
-      item->setToolTip(QString::fromStdString(info.problem));
-      item->setEnabled(false);
-    }
     if (info.device.kind == settings.device.kind && info.device.index == settings.device.index)
       device_->setCurrentIndex(device_->count() - 1);
   }
@@ -234,11 +229,22 @@ void SettingsDialog::describeDevice() {
   const DeviceInfo& info = devices_[index];
   const bool gpu = info.device.kind == DeviceKind::Cuda;
   precision_->setEnabled(gpu);
-  deviceInfo_->setText(gpu ? tr("Compute capability %1.%2 · %3 free of %4")
-                                 .arg(info.computeMajor)
-                                 .arg(info.computeMinor)
-                                 .arg(formatBytes(info.freeBytes), formatBytes(info.totalBytes))
-                           : tr("Runs everywhere; much slower than a GPU."));
+  if (!gpu) {
+    const std::string noGpu = builtWithCuda() ? gpuUnavailableReason() : std::string();
+    deviceInfo_->setText(noGpu.empty() ? tr("Runs everywhere; much slower than a GPU.")
+                                       : tr("No GPU can be used: %1").arg(QString::fromStdString(noGpu)));
+    return;
+  }
+  // Only the GPU chosen here is tried (and gets a CUDA context), not every one listed.
+  const std::string problem = deviceProblem(info.device);
+  if (!problem.empty()) {
+    deviceInfo_->setText(tr("This GPU cannot be used: %1").arg(QString::fromStdString(problem)));
+    return;
+  }
+  deviceInfo_->setText(tr("Compute capability %1.%2 · %3 free of %4")
+                           .arg(info.computeMajor)
+                           .arg(info.computeMinor)
+                           .arg(formatBytes(sampleMemory(info.device).deviceFree), formatBytes(info.totalBytes)));
 }
 
 AppSettings SettingsDialog::settings() const {

@@ -241,6 +241,39 @@ struct TokenClock {
   double last_ = 0;
 };
 
+// Flow and HiFT time from the progress events of a non-streaming request:
+// per segment the flow runs from its first Mel event to the Waveform event
+// (the engine reads the mel's finiteness there, which waits for the device),
+// HiFT from there to the next segment's first event or the end (its samples
+// are copied to the host, which waits too).
+struct StageClock {
+  double flowSeconds = 0;
+  double hiftSeconds = 0;
+
+  void onProgress(const Progress& p) {
+    if (p.stage == Stage::Mel && !inFlow_) {
+      inFlow_ = true;
+      since_ = p.elapsedSeconds;
+    } else if (p.stage == Stage::Waveform) {
+      flowSeconds += p.elapsedSeconds - since_;
+      inFlow_ = false;
+      inHift_ = true;
+      since_ = p.elapsedSeconds;
+    } else if (inHift_ && (p.stage == Stage::Text || p.stage == Stage::SpeechTokens)) {
+      finish(p.elapsedSeconds);
+    }
+  }
+  void finish(double seconds) {
+    if (inHift_) hiftSeconds += seconds - since_;
+    inHift_ = false;
+  }
+
+ private:
+  bool inFlow_ = false;
+  bool inHift_ = false;
+  double since_ = 0;
+};
+
 struct RunFigures {
   double firstAudioSeconds = 0;   // streaming
   double streamSeconds = 0;
@@ -250,6 +283,8 @@ struct RunFigures {
   int tokens = 0;
   double firstTokenSeconds = 0;
   double tokensPerSecond = 0;
+  double flowSecondsPerAudioSecond = 0;
+  double hiftSecondsPerAudioSecond = 0;
 };
 
 RunFigures measureRun(Engine& engine, SynthesisRequest request, MemoryPeak& peak) {
@@ -262,8 +297,10 @@ RunFigures measureRun(Engine& engine, SynthesisRequest request, MemoryPeak& peak
   figures.streamSeconds = streamed.totalSeconds;
 
   TokenClock clock;
+  StageClock stages;
   callbacks.onProgress = [&](const Progress& p) {
     clock.onProgress(p);
+    stages.onProgress(p);
     peak.sample(engine.memory());
   };
   request.stream = false;
@@ -274,6 +311,11 @@ RunFigures measureRun(Engine& engine, SynthesisRequest request, MemoryPeak& peak
   for (const auto& segment : whole.segments) figures.tokens += segment.speechTokens;
   figures.firstTokenSeconds = clock.firstTokenSeconds;
   figures.tokensPerSecond = clock.tokensPerSecond();
+  stages.finish(whole.totalSeconds);
+  if (figures.audioSeconds > 0) {
+    figures.flowSecondsPerAudioSecond = stages.flowSeconds / figures.audioSeconds;
+    figures.hiftSecondsPerAudioSecond = stages.hiftSeconds / figures.audioSeconds;
+  }
   return figures;
 }
 
@@ -285,7 +327,9 @@ nlohmann::ordered_json toJson(const RunFigures& r) {
           {"real_time_factor", r.realTimeFactor},
           {"speech_tokens", r.tokens},
           {"llm_first_token_seconds", r.firstTokenSeconds},
-          {"llm_tokens_per_second", r.tokensPerSecond}};
+          {"llm_tokens_per_second", r.tokensPerSecond},
+          {"flow_seconds_per_audio_second", r.flowSecondsPerAudioSecond},
+          {"hift_seconds_per_audio_second", r.hiftSecondsPerAudioSecond}};
 }
 
 nlohmann::ordered_json toJson(const MemoryStats& m) {
@@ -360,7 +404,8 @@ int bench(const BenchOptions& o) {
   for (double RunFigures::*field :
        {&RunFigures::firstAudioSeconds, &RunFigures::streamSeconds, &RunFigures::audioSeconds,
         &RunFigures::synthesisSeconds, &RunFigures::realTimeFactor, &RunFigures::firstTokenSeconds,
-        &RunFigures::tokensPerSecond})
+        &RunFigures::tokensPerSecond, &RunFigures::flowSecondsPerAudioSecond,
+        &RunFigures::hiftSecondsPerAudioSecond})
     mid.*field = medianOf(field);
   mid.tokens = runs[runs.size() / 2].tokens;
   const double resetSeconds = reset.teardownSeconds + reset.reloadSeconds;
@@ -373,7 +418,7 @@ int bench(const BenchOptions& o) {
         {"model", o.engine.model},
         {"checkpoint", engine.options().llmCheckpoint},
         {"device", deviceName(engine.options().device)},
-        {"precision", cuda ? o.engine.precision : "fp32"},
+        {"precision", precisionName(engine.options().precision)},
         {"cpu_threads", at::get_num_threads()},
         {"cpu_blas", cpuBackend().blas},
         {"libtorch", torchBuildDescription()},
@@ -400,7 +445,7 @@ int bench(const BenchOptions& o) {
   }
   std::printf("model %s on %s (%s, libtorch %s, %s, %d CPU threads); %d run%s after %d warm-up, medians\n",
               o.engine.model.c_str(), deviceName(engine.options().device).c_str(),
-              cuda ? o.engine.precision.c_str() : "fp32", torchBuildDescription(), cpuBackend().blas.c_str(),
+              precisionName(engine.options().precision).c_str(), torchBuildDescription(), cpuBackend().blas.c_str(),
               at::get_num_threads(), o.runs, o.runs == 1 ? "" : "s", o.warmup);
   std::printf("load                    %8.2f s       (target <= 5 s from page cache)\n", loadSeconds);
   std::printf("voice from prompt clip  %8.2f s\n", voiceSeconds);
@@ -410,6 +455,8 @@ int bench(const BenchOptions& o) {
               mid.realTimeFactor, mid.audioSeconds, mid.synthesisSeconds);
   std::printf("LLM                     %8.1f tokens/s (%d tokens; first token after %.3f s)\n", mid.tokensPerSecond,
               mid.tokens, mid.firstTokenSeconds);
+  std::printf("flow                    %8.1f ms per second of audio\n", 1000 * mid.flowSecondsPerAudioSecond);
+  std::printf("HiFT                    %8.1f ms per second of audio\n", 1000 * mid.hiftSecondsPerAudioSecond);
   std::printf("reset                   %8.2f s       (teardown %.2f s + reload %.2f s; target <= load + 0.5 s)\n",
               resetSeconds, reset.teardownSeconds, reset.reloadSeconds);
   printMemory("before reset", reset.before, cuda);

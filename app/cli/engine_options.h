@@ -41,11 +41,17 @@ inline const std::map<std::string, Precision>& precisions() {
   return names;
 }
 
+inline std::string precisionName(Precision precision) {
+  for (const auto& [name, value] : precisions())
+    if (value == precision) return name;
+  return {};
+}
+
 // Options of a command that loads a model.
 struct EngineOptions {
   std::string model;
   std::string device = "cpu";
-  std::string precision = "bf16";
+  std::string precision;    // empty: defaultPrecision() of the device
   std::string checkpoint;  // empty: the RL-tuned one when the folder has it
   int threads = 0;         // 0: one per physical core
 
@@ -57,9 +63,9 @@ struct EngineOptions {
             [](std::string& s) { return parseDevice(s) ? std::string() : "'" + s + "' is not cpu, cuda or cuda:N"; },
             "DEVICE"))
         ->capture_default_str();
-    sub->add_option("--precision", precision, "Precision of the LLM and flow on CUDA (the CPU always runs fp32)")
-        ->check(CLI::IsMember({"fp32", "bf16", "fp16"}))
-        ->capture_default_str();
+    sub->add_option("--precision", precision,
+                    "Precision of the LLM and the flow: fp32, bf16 or fp16 (default: fp32 on the CPU, bf16 on CUDA)")
+        ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
     sub->add_option("--checkpoint", checkpoint,
                     std::string("Language model: ") + kRlCheckpoint + " or " + kBaseCheckpoint + " (default: " +
                         kRlCheckpoint + " when the folder has it)")
@@ -72,7 +78,7 @@ struct EngineOptions {
     LoadOptions o;
     o.modelFolder = model;
     o.device = *parseDevice(device);
-    o.precision = precisions().at(precision);
+    o.precision = precision.empty() ? defaultPrecision(o.device.kind) : precisions().at(precision);
     o.llmCheckpoint = checkpoint;
     o.cpuThreads = threads;
     return o;

@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", [] {
     setCpuThreads(0);  // the default every command uses
     return std::string("cosystudio-cli ") + kVersion + "\nlibtorch " + torchBuildDescription() +
-           "\nCPU: " + describeCpuBackend(cpuBackend());
+           "\nCPU: " + describeCpuBackend(cpuBackend()) + "\nGPU: " + describeGpuUse();
   });
   app.require_subcommand(0, 1);
   app.footer("Exit status: 0 success, 1 the command failed, 2 usage error.\n");

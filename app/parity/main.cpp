@@ -1,12 +1,17 @@
-// cosystudio-parity <component> <set-dir>
+// cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16] <component> <set-dir>
 #include "registry.h"
 
+#include "core/torch_compat.h"
 #include "cosystudio/engine.h"
 #include "cosystudio/version.h"
+
+#include <c10/util/Exception.h>
 
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <optional>
+#include <string>
 
 namespace cosystudio::parity {
 
@@ -15,41 +20,126 @@ std::map<std::string, CommandInfo>& registry() {
   return commands;
 }
 
+c10::ScalarType RunOptions::dtype() const {
+  switch (precision) {
+    case Precision::BFloat16: return c10::kBFloat16;
+    case Precision::Float16: return c10::kHalf;
+    case Precision::Float32: break;
+  }
+  return c10::kFloat;
+}
+
+std::string RunOptions::precisionName() const {
+  switch (precision) {
+    case Precision::BFloat16: return "bf16";
+    case Precision::Float16: return "fp16";
+    case Precision::Float32: break;
+  }
+  return "fp32";
+}
+
 }  // namespace cosystudio::parity
 
-static void printUsage(std::FILE* out) {
-  std::fprintf(out, "usage: cosystudio-parity <component> <set-dir>\n\ncomponents:\n");
+namespace {
+
+using cosystudio::Precision;
+
+void printUsage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16] <component> <set-dir>\n"
+               "\n  --device     where the networks run (default cpu); goldens are compared on the host\n"
+               "  --precision  of the LLM and the flow (default fp32, the exact mode: the front end and HiFT\n"
+               "               always run fp32); bf16 and fp16 are held to the reduced-precision\n"
+               "               tolerances of the README\n\ncomponents:\n");
   for (const auto& [name, info] : cosystudio::parity::registry())
-    std::fprintf(out, "  %-12s %s\n", name.c_str(), info.summary.c_str());
+    std::fprintf(out, "  %-18s %s%s\n", name.c_str(), info.summary.c_str(), info.takesDevice ? "" : " (CPU, fp32)");
   std::fprintf(out, "\nExit status: 0 all checks passed, 1 a check failed, 2 usage error.\n");
 }
 
+std::optional<c10::Device> parseDevice(const std::string& text) {
+  if (text == "cpu") return c10::Device(c10::kCPU);
+  if (text == "cuda") return c10::Device(c10::kCUDA, 0);
+  if (text.rfind("cuda:", 0) == 0 && text.size() > 5 && text.find_first_not_of("0123456789", 5) == std::string::npos)
+    return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(std::stoi(text.substr(5))));
+  return std::nullopt;
+}
+
+std::optional<Precision> parsePrecision(const std::string& text) {
+  if (text == "fp32") return Precision::Float32;
+  if (text == "bf16") return Precision::BFloat16;
+  if (text == "fp16") return Precision::Float16;
+  return std::nullopt;
+}
+
+int usageError(const std::string& message) {
+  std::fprintf(stderr, "cosystudio-parity: %s\n\n", message.c_str());
+  printUsage(stderr);
+  return 2;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  if (argc == 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
-    printUsage(stdout);
-    return 0;
+  using namespace cosystudio;
+  parity::RunOptions options;
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      printUsage(stdout);
+      return 0;
+    }
+    if (arg == "--version") {
+      std::printf("cosystudio-parity %s\n", kVersion);
+      return 0;
+    }
+    if (arg == "--device" || arg == "--precision") {
+      if (i + 1 >= argc) return usageError(arg + " needs a value");
+      const std::string value = argv[++i];
+      if (arg == "--device") {
+        const auto device = parseDevice(value);
+        if (!device) return usageError("--device takes cpu, cuda or cuda:N, not '" + value + "'");
+        options.device = *device;
+      } else {
+        const auto precision = parsePrecision(value);
+        if (!precision) return usageError("--precision takes fp32, bf16 or fp16, not '" + value + "'");
+        options.precision = *precision;
+      }
+      continue;
+    }
+    if (arg.rfind("--", 0) == 0) return usageError("unknown option " + arg);
+    positional.push_back(arg);
   }
-  if (argc == 2 && !std::strcmp(argv[1], "--version")) {
-    std::printf("cosystudio-parity %s\n", cosystudio::kVersion);
-    return 0;
-  }
-  const auto& commands = cosystudio::parity::registry();
-  if (argc != 3 || !commands.count(argv[1])) {
-    printUsage(stderr);
-    return 2;
-  }
-  const std::filesystem::path setDir = argv[2];
+  const auto& commands = parity::registry();
+  if (positional.size() != 2) return usageError("give a component and a set folder");
+  const auto command = commands.find(positional[0]);
+  if (command == commands.end()) return usageError("no component named '" + positional[0] + "'");
+  if (!command->second.takesDevice && (options.device.is_cuda() || options.reduced()))
+    return usageError(positional[0] + " runs on the CPU in fp32 only");
+  const std::filesystem::path setDir = positional[1];
   if (!std::filesystem::is_directory(setDir)) {
-    std::fprintf(stderr, "cosystudio-parity: '%s' is not a directory\n", argv[2]);
+    std::fprintf(stderr, "cosystudio-parity: '%s' is not a directory\n", setDir.c_str());
     return 2;
   }
+  if (options.device.is_cuda()) {
+    const std::string problem = deviceProblem(Device{DeviceKind::Cuda, options.device.index()});
+    if (!problem.empty()) {
+      std::fprintf(stderr, "cosystudio-parity: %s\n", problem.c_str());
+      return 1;
+    }
+  }
+  // fp32 on a GPU is fp32, as in the engine: no TF32.
+  compat::requireExactFloat32();
   // Sums run in the BLAS library's order, so a report names the one it ran on.
-  std::printf("libtorch %s; CPU: %s\n", cosystudio::torchBuildDescription(),
-              cosystudio::describeCpuBackend(cosystudio::cpuBackend()).c_str());
+  std::printf("libtorch %s; CPU: %s\n", torchBuildDescription(), describeCpuBackend(cpuBackend()).c_str());
+  std::printf("device %s, precision %s\n", options.device.str().c_str(), options.precisionName().c_str());
   try {
-    return commands.at(argv[1]).run(setDir);
+    return command->second.run(setDir, options);
+  } catch (const c10::Error& e) {
+    std::fprintf(stderr, "cosystudio-parity %s: %s\n", positional[0].c_str(), e.what_without_backtrace());
+    return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "cosystudio-parity %s: %s\n", argv[1], e.what());
+    std::fprintf(stderr, "cosystudio-parity %s: %s\n", positional[0].c_str(), e.what());
     return 1;
   }
 }

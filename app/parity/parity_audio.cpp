@@ -13,7 +13,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -61,11 +60,6 @@ nlohmann::json readManifest(const std::filesystem::path& file) {
   return nlohmann::json::parse(in);
 }
 
-at::Device parityDevice() {
-  const char* name = std::getenv("COSYSTUDIO_PARITY_DEVICE");
-  return at::Device(name && *name ? name : "cpu");
-}
-
 void compare(Report& report, const std::string& name, const Computed& computed,
              const at::Tensor& expected) {
   if (computed.exact)
@@ -97,11 +91,11 @@ void checkCommonConstants(Report& report, const std::filesystem::path& file) {
   }
 }
 
-int runAudio(const std::filesystem::path& setArgument) {
+int runAudio(const std::filesystem::path& setArgument, const RunOptions& options) {
   const auto setDir = setArgument.has_filename() ? setArgument : setArgument.parent_path();
   const nlohmann::json manifest = readManifest(setDir / "manifest.json");
   const GoldenTensors golden(setDir / "tensors.pt");
-  const at::Device device = parityDevice();
+  const at::Device device = options.device;
   Report report;
   std::printf("audio parity on %s (device %s)\n", setDir.string().c_str(), device.str().c_str());
 

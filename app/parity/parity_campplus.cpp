@@ -21,14 +21,14 @@ void compareEmbedding(Report& report, const std::string& name, const at::Tensor&
   report.close(name + " cosine", cosine, at::ones_like(cosine), kCosineTolerance);
 }
 
-int runCampplus(const std::filesystem::path& setDir) {
+int runCampplus(const std::filesystem::path& setDir, const RunOptions& options) {
   const auto model = audioModelFile(setDir, "campplus");
   std::printf("model: %s\n", model.string().c_str());
   const GoldenTensors golden(setDir / "tensors.pt");
   Report report;
   try {
-    const SpeakerEncoder encoder(model);
-    const auto embedding = encoder.embed(golden.at("fbank_cmn"));
+    const SpeakerEncoder encoder(model, options.device);
+    const auto embedding = encoder.embed(golden.at("fbank_cmn").to(options.device)).cpu();
     const auto expected = golden.at("campplus_embedding").reshape(-1);
     report.exact("embedding size", embedding.size(0), expected.size(0));
     if (embedding.size(0) == expected.size(0)) {
@@ -44,7 +44,7 @@ int runCampplus(const std::filesystem::path& setDir) {
 
 // cosystudio-parity campplus-bench <set-dir>: embedding 10 s of the set's fbank
 // (repeated), on the CPU and, where there is one, the GPU.
-int runCampplusBench(const std::filesystem::path& setDir) {
+int runCampplusBench(const std::filesystem::path& setDir, const RunOptions&) {
   constexpr int64_t kFrames = 998;  // Kaldi frames of 10 s at 16 kHz: 1 + (160000 - 400) / 160
   const auto fbank = repeatFrames(GoldenTensors(setDir / "tensors.pt").at("fbank_cmn"), 0, kFrames);
   std::vector<at::Device> devices = {at::kCPU};
@@ -60,7 +60,7 @@ int runCampplusBench(const std::filesystem::path& setDir) {
   return 0;
 }
 
-const Registration benchReg("campplus-bench", "CAM++ speed: embedding 10 s of fbank", &runCampplusBench);
+const Registration benchReg("campplus-bench", "CAM++ speed: embedding 10 s of fbank", &runCampplusBench, false);
 const Registration reg("campplus", "CAM++ speaker embedding (campplus.onnx) from the golden fbank", &runCampplus);
 
 }  // namespace

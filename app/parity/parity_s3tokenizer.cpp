@@ -15,14 +15,14 @@ namespace {
 
 constexpr double kPrequantTolerance = 1e-4;
 
-int runS3Tokenizer(const std::filesystem::path& setDir) {
+int runS3Tokenizer(const std::filesystem::path& setDir, const RunOptions& options) {
   const auto model = audioModelFile(setDir, "s3tokenizer_v3");
   std::printf("model: %s\n", model.string().c_str());
   const GoldenTensors golden(setDir / "tensors.pt");
   Report report;
   try {
-    const SpeechTokenizer tokenizer(model);
-    const auto& logMel = golden.at("whisper_logmel");
+    const SpeechTokenizer tokenizer(model, options.device);
+    const auto logMel = golden.at("whisper_logmel").to(options.device);
     // Inputs here, compared with the engine's own front end by `cosystudio-parity audio`.
     report.notCompared("whisper_logmel", "the input of this check (compared by the audio parity)");
     report.notCompared("whisper_logmel_len", "the input's length (compared by the audio parity)");
@@ -47,7 +47,7 @@ int runS3Tokenizer(const std::filesystem::path& setDir) {
 
 // cosystudio-parity s3tokenizer-bench <set-dir>: tokenizing 10 s of the set's
 // log-mel (repeated), on the CPU and, where there is one, the GPU.
-int runS3TokenizerBench(const std::filesystem::path& setDir) {
+int runS3TokenizerBench(const std::filesystem::path& setDir, const RunOptions&) {
   constexpr int64_t kFrames = 1000;  // whisper frames of 10 s at 16 kHz: 160000 / 160
   const auto logMel = repeatFrames(GoldenTensors(setDir / "tensors.pt").at("whisper_logmel"), 2, kFrames);
   std::vector<at::Device> devices = {at::kCPU};
@@ -64,7 +64,7 @@ int runS3TokenizerBench(const std::filesystem::path& setDir) {
 }
 
 const Registration benchReg("s3tokenizer-bench", "S3Tokenizer v3 speed: tokenizing 10 s of log-mel",
-                            &runS3TokenizerBench);
+                            &runS3TokenizerBench, false);
 const Registration reg("s3tokenizer", "S3Tokenizer v3 speech tokens (speech_tokenizer_v3.onnx) from the golden log-mel",
                        &runS3Tokenizer);
 

@@ -152,7 +152,7 @@ void checkDecodeCases(const text::Tokenizer& tokenizer, const std::filesystem::p
   report.exact("decode_cases_keep_special.exact", keepOk, static_cast<long long>(cases.size()));
 }
 
-int runTokenizer(const std::filesystem::path& setDir) {
+int runTokenizer(const std::filesystem::path& setDir, const RunOptions&) {
   Report report;
   const auto vocabDir = setDir / ".." / "vocab";
   const auto tokenizer = text::Tokenizer::load(vocabDir);
@@ -218,7 +218,7 @@ void checkNormalizeCalls(const json& calls, const text::Tokenizer& tokenizer, co
   report.exact("text_normalize_calls.exact", ok, static_cast<long long>(calls.size()));
 }
 
-int runText(const std::filesystem::path& caseDir) {
+int runText(const std::filesystem::path& caseDir, const RunOptions&) {
   Report report;
   std::ifstream in(caseDir / "manifest.json");
   if (!in) throw std::runtime_error("cannot open " + (caseDir / "manifest.json").string());
@@ -249,9 +249,9 @@ int runText(const std::filesystem::path& caseDir) {
 }
 
 const Registration reg("tokenizer", "text tokenizer: ids and decodes of a corpus (vocab in <set>/../vocab)",
-                       &runTokenizer);
+                       &runTokenizer, false);
 const Registration textReg("text", "text front end of an e2e case: normalisation, segments, prompt and text ids",
-                           &runText);
+                           &runText, false);
 
 }  // namespace
 }  // namespace cosystudio::parity

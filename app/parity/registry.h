@@ -3,6 +3,11 @@
 // quantity and returns 0 only when all of them pass.
 #pragma once
 
+#include "cosystudio/engine.h"
+
+#include <c10/core/Device.h>
+#include <c10/core/ScalarType.h>
+
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -10,11 +15,25 @@
 
 namespace cosystudio::parity {
 
-using Command = std::function<int(const std::filesystem::path& setDir)>;
+// Where a command runs the engine's networks (--device) and in which
+// precision the LLM and the flow compute (--precision). The goldens stay on
+// the host; results are brought back to it to be compared.
+struct RunOptions {
+  c10::Device device = c10::kCPU;
+  Precision precision = Precision::Float32;
+  c10::ScalarType dtype() const;     // of the LLM and the flow
+  bool reduced() const { return precision != Precision::Float32; }
+  std::string precisionName() const;  // fp32, bf16, fp16
+};
+
+using Command = std::function<int(const std::filesystem::path& setDir, const RunOptions& options)>;
 
 struct CommandInfo {
   std::string summary;
   Command run;
+  // Components with no network (the text front end) and the speed benches
+  // take the CPU in float32 only.
+  bool takesDevice = true;
 };
 
 std::map<std::string, CommandInfo>& registry();
@@ -22,8 +41,8 @@ std::map<std::string, CommandInfo>& registry();
 // Registers a command at static-initialisation time:
 //   static const Registration reg("audio", "…", &runAudio);
 struct Registration {
-  Registration(const std::string& name, std::string summary, Command run) {
-    registry()[name] = CommandInfo{std::move(summary), std::move(run)};
+  Registration(const std::string& name, std::string summary, Command run, bool takesDevice = true) {
+    registry()[name] = CommandInfo{std::move(summary), std::move(run), takesDevice};
   }
 };
 

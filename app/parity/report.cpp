@@ -2,6 +2,8 @@
 
 #include <torch/serialize.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -86,6 +88,78 @@ bool Report::closeRelative(const std::string& name, const at::Tensor& got, const
   char tol[64];
   std::snprintf(tol, sizeof tol, "rel %.0e", relTolerance);
   line(name, maxRelative, meanAbs, tol, ok, finite ? "" : "non-finite values");
+  return ok;
+}
+
+bool Report::closeToRange(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                          double maxFraction) {
+  if (!comparable(name, got, expected)) return false;
+  const auto reference = expected.to(at::kDouble);
+  const auto diff = (got.detach().to(at::kCPU, at::kDouble) - reference).abs();
+  const bool finite = diff.isfinite().all().item<bool>();
+  double range = 0;
+  if (reference.numel())
+    range = std::max((reference.max() - reference.min()).item<double>(), reference.abs().max().item<double>());
+  const double maxAbs = diff.numel() ? diff.max().item<double>() : 0.0;
+  const double fraction = range > 0 ? maxAbs / range : maxAbs;
+  const bool ok = finite && fraction <= maxFraction;
+  char tol[64];
+  std::snprintf(tol, sizeof tol, "%.0e range", maxFraction);
+  line(name, fraction, diff.numel() ? diff.mean().item<double>() : 0.0, tol, ok,
+       finite ? "" : "non-finite values");
+  return ok;
+}
+
+bool Report::logProbsClose(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double nats,
+                           bool fromLogits) {
+  if (!comparable(name, got, expected)) return false;
+  at::Tensor a = got.detach().to(at::kCPU, at::kDouble);
+  at::Tensor b = expected.to(at::kDouble);
+  if (fromLogits) {
+    a = at::log_softmax(a, -1);
+    b = at::log_softmax(b, -1);
+  }
+  // Candidates the golden gives (next to) no chance carry no information:
+  // both at -inf, or far below the best, differ by rounding of nothing.
+  const auto diff = at::where(b > -30, (a - b).abs(), at::zeros_like(b));
+  const bool finite = diff.isfinite().all().item<bool>();
+  const double maxAbs = diff.numel() ? diff.max().item<double>() : 0.0;
+  const bool ok = finite && maxAbs <= nats;
+  char tol[64];
+  std::snprintf(tol, sizeof tol, "%.2g nats", nats);
+  line(name, maxAbs, diff.numel() ? diff.mean().item<double>() : 0.0, tol, ok, finite ? "" : "non-finite values");
+  return ok;
+}
+
+bool Report::snrAtLeast(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double minDb) {
+  if (!comparable(name, got, expected)) return false;
+  const auto reference = expected.to(at::kDouble);
+  const auto error = got.detach().to(at::kCPU, at::kDouble) - reference;
+  const bool finite = error.isfinite().all().item<bool>();
+  const double signal = reference.pow(2).sum().item<double>();
+  const double noise = error.pow(2).sum().item<double>();
+  const double db = noise > 0 ? 10.0 * std::log10(signal / noise) : 999.0;
+  const bool ok = finite && db >= minDb;
+  char tol[64];
+  std::snprintf(tol, sizeof tol, ">= %.0f dB", minDb);
+  line(name, db, error.numel() ? error.abs().mean().item<double>() : 0.0, tol, ok,
+       finite ? "SNR in dB" : "non-finite values");
+  return ok;
+}
+
+bool Report::agreement(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                       double minFraction) {
+  const auto a = got.detach().reshape({-1}).to(at::kCPU, at::kLong);
+  const auto b = expected.reshape({-1}).to(at::kLong);
+  const int64_t common = std::min(a.numel(), b.numel());
+  const int64_t total = std::max(a.numel(), b.numel());
+  const int64_t equal = common ? a.narrow(0, 0, common).eq(b.narrow(0, 0, common)).sum().item<int64_t>() : 0;
+  const double fraction = total ? double(equal) / double(total) : 1.0;
+  const bool ok = fraction >= minFraction;
+  char tol[64];
+  std::snprintf(tol, sizeof tol, ">= %.2f equal", minFraction);
+  line(name, fraction, double(total - equal), tol, ok,
+       std::to_string(equal) + " of " + std::to_string(total) + " equal");
   return ok;
 }
 

@@ -40,6 +40,20 @@ class Report {
   // the largest relative error max(|got - expected| - absFloor, 0) / |expected|.
   bool closeRelative(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
                      double relTolerance, double absFloor);
+  // Reduced precision: the largest error as a fraction of the golden's range
+  // (max - min; its largest magnitude where that is wider), for activations
+  // and mels whose bf16/fp16 rounding scales with their spread.
+  bool closeToRange(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double maxFraction);
+  // Reduced precision: log-probabilities (log_softmax of logits along the last
+  // axis when `fromLogits`) within `nats` of the golden's.
+  bool logProbsClose(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double nats,
+                     bool fromLogits);
+  // Reduced precision: the signal-to-noise ratio of a waveform against the
+  // golden one, at least `minDb`.
+  bool snrAtLeast(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double minDb);
+  // Reduced precision: the fraction of token positions equal to the golden's
+  // (a length difference counts as disagreement), at least `minFraction`.
+  bool agreement(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double minFraction);
   // Exact comparison for ids, lengths and shapes.
   bool exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected);
   bool exact(const std::string& name, long long got, long long expected);

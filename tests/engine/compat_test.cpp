@@ -95,7 +95,7 @@ TEST(TorchCompat, CudaMacroMatchesLibtorchsBuild) {
 TEST(TorchCompat, NoGpuMeansNoDeviceAndNoFigures) {
   if (at::hasCUDA()) GTEST_SKIP() << "a CUDA GPU is present; GpuMemoryFiguresFollowAllocations covers it";
   EXPECT_EQ(cosystudio::compat::cudaDeviceCount(), 0);
-  cosystudio::compat::releaseCudaCache();  // must be a no-op, not an error
+  cosystudio::compat::releaseCudaCache(0);  // must be a no-op, not an error
   const auto memory = cosystudio::compat::cudaMemory(0);
   EXPECT_EQ(memory.allocated, 0);
   EXPECT_EQ(memory.total, 0);
@@ -104,8 +104,10 @@ TEST(TorchCompat, NoGpuMeansNoDeviceAndNoFigures) {
 TEST(TorchCompat, GpuMemoryFiguresFollowAllocations) {
   if (!COSYSTUDIO_WITH_CUDA) GTEST_SKIP() << "needs a CUDA build (this libtorch is CPU only)";
   if (cosystudio::compat::cudaDeviceCount() == 0) GTEST_SKIP() << "needs a CUDA GPU (none is present)";
-  cosystudio::compat::releaseCudaCache();
+  // Statistics first, before any CUDA tensor exists: the order a Settings
+  // dialog opened at start-up meets.
   const auto before = cosystudio::compat::cudaMemory(0);
+  EXPECT_GT(before.total, 0);
   {
     const auto block = at::empty({64 << 20}, at::TensorOptions().dtype(at::kByte).device(at::kCUDA, 0));
     const auto held = cosystudio::compat::cudaMemory(0);
@@ -114,10 +116,30 @@ TEST(TorchCompat, GpuMemoryFiguresFollowAllocations) {
     EXPECT_GT(held.total, 0);
     EXPECT_FALSE(cosystudio::compat::cudaDeviceProperties(0).name.empty());
   }
-  cosystudio::compat::releaseCudaCache();
+  cosystudio::compat::releaseCudaCache(0);
   const auto after = cosystudio::compat::cudaMemory(0);
   EXPECT_EQ(after.allocated, before.allocated);
   EXPECT_LE(after.reserved, before.reserved);
+}
+
+// A CUDA build that sees no GPU says why in the runtime's words; a CPU build
+// and a CUDA build with a GPU say nothing.
+TEST(TorchCompat, ACudaBuildWithoutAGpuSaysWhy) {
+  const std::string reason = cosystudio::compat::cudaUnavailableReason();
+  if (!COSYSTUDIO_WITH_CUDA || cosystudio::compat::cudaDeviceCount() > 0) {
+    EXPECT_EQ(reason, "");
+    return;
+  }
+  EXPECT_NE(reason, "");
+  EXPECT_TRUE(reason.find("driver") != std::string::npos || reason.find("CUDA reports") != std::string::npos) << reason;
+}
+
+// float32 on CUDA is float32: TF32 is off for cuBLAS and for cuDNN (where
+// libtorch allows it by default) once the engine has loaded a model.
+TEST(TorchCompat, ExactFloat32TurnsTf32Off) {
+  cosystudio::compat::requireExactFloat32();
+  EXPECT_FALSE(at::globalContext().allowTF32CuBLAS());
+  EXPECT_FALSE(at::globalContext().allowTF32CuDNN());
 }
 
 }  // namespace

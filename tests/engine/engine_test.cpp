@@ -3,11 +3,13 @@
 #include "cosystudio/engine.h"
 #include "pipeline/voice_data.h"
 
+#include <c10/util/Exception.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 
 namespace fs = std::filesystem;
 using namespace cosystudio;
@@ -105,6 +107,48 @@ TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
   EXPECT_EQ(second.segments[0].samples, all.segments[1].samples);
   one.onlySegment = 5;
   EXPECT_THROW(engine.synthesize(one), EngineError);
+}
+
+// Running out of memory in the middle of a request: the engine retries from
+// the segment that failed, and the listener hears every sample exactly once.
+// The failure is thrown once, at the first progress event of segment
+// `failing` in `failAt`, or the first after its first chunk was delivered.
+void expectOneRetryWithoutRepeats(Engine& engine, SynthesisRequest r, int failing, Stage failAt,
+                                  bool afterItsFirstChunk) {
+  std::map<int, std::vector<float>> heard;
+  std::map<int, int> ends;
+  bool failed = false;
+  SynthesisCallbacks callbacks;
+  callbacks.onAudio = [&](const AudioChunk& c) {
+    heard[c.segment].insert(heard[c.segment].end(), c.samples.begin(), c.samples.end());
+    ends[c.segment] += c.segmentDone;
+  };
+  callbacks.onProgress = [&](const Progress& p) {
+    if (failed || p.segment != failing || p.stage != failAt || (afterItsFirstChunk && heard[failing].empty()))
+      return;
+    failed = true;
+    TORCH_CHECK_WITH(OutOfMemoryError, false, "CUDA out of memory. Tried to allocate 2.00 GiB (injected)");
+  };
+  const auto result = engine.synthesize(r, callbacks);
+  ASSERT_TRUE(failed) << "the failure was never injected";
+  ASSERT_GT(result.segments.size(), size_t(failing));
+  for (int k = 0; k < int(result.segments.size()); ++k) {
+    EXPECT_EQ(ends[k], 1) << "segment " << k << " ended more than once";
+    EXPECT_EQ(heard[k], result.segments[size_t(k)].samples) << "segment " << k;
+  }
+}
+
+TEST_F(EngineTest, OutOfMemoryRetriesFromTheFailedSegmentWithoutRepeatingAudio) {
+  const std::string text =
+      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
+  // Whole segments: segment 1 fails in its flow, after segment 0 was heard.
+  expectOneRetryWithoutRepeats(engine, request(text), 1, Stage::Mel, false);
+  // Streamed: a sentence made in several chunks (as in the streaming test)
+  // fails in a later flow call, after its first chunk was heard.
+  auto streamed = request("今天的天气非常好，我们一起去公园散步吧。", 500237832);
+  streamed.stream = true;
+  expectOneRetryWithoutRepeats(engine, streamed, 0, Stage::Mel, true);
 }
 
 // Speech, not just samples: one segment whose length is 40 ms (960 samples at

@@ -50,7 +50,7 @@ struct ScriptedDraws {
   std::vector<int64_t> outcomes;
   std::vector<std::pair<RasSampler::Draw, int64_t>> seen;
   RasSampler::DrawHook hook() {
-    return [this](RasSampler::Draw kind, const at::Tensor& weights) {
+    return [this](RasSampler::Draw kind, const at::Tensor& weights, const at::Tensor&) {
       seen.emplace_back(kind, weights.size(0));
       return outcomes.at(seen.size() - 1);
     };

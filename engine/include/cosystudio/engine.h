@@ -28,9 +28,13 @@ struct Device {
   int index = 0;  // CUDA device ordinal
 };
 
-// Numeric precision of the large networks on CUDA (HiFT always runs in float32;
-// on CPU everything runs in float32).
+// Numeric precision of the LLM and the flow estimator (the front end and HiFT
+// always run in float32).
 enum class Precision { Float32, BFloat16, Float16 };
+
+// float32 on the CPU (the exact mode, and the fast one there until reduced
+// precision is measured to pay), bfloat16 on CUDA.
+Precision defaultPrecision(DeviceKind kind);
 
 struct DeviceInfo {
   Device device;
@@ -38,16 +42,26 @@ struct DeviceInfo {
   int computeMajor = 0;     // CUDA compute capability
   int computeMinor = 0;
   int64_t totalBytes = 0;   // device memory (CUDA only)
-  int64_t freeBytes = 0;
-  // Empty when this build runs on the device; otherwise why not (e.g. a GPU
-  // newer than the architectures the libtorch build was compiled for).
-  std::string problem;
 };
 
-// The CPU first, then every GPU this build sees, each tried with a small
-// computation so that an unsupported architecture is reported, not met later
-// as a kernel error.
+// The CPU first, then every GPU this build sees. Listing opens no CUDA
+// context (and takes no memory) on any GPU; sampleMemory() gives the free
+// memory of one, deviceProblem() tries one.
 std::vector<DeviceInfo> availableDevices();
+
+// Empty when this build runs on `device`; otherwise why not (a GPU newer than
+// the architectures the libtorch build was compiled for, a missing GPU, a
+// driver too old). Runs a small computation on that GPU, so it opens that
+// GPU's CUDA context and no other; Engine::load asks it too.
+std::string deviceProblem(const Device& device);
+
+// Why this build can use no GPU at all, with what to do: a CPU build, or the
+// CUDA runtime's reason (no driver, a driver too old for this build's CUDA,
+// no GPU); empty when it sees a GPU.
+std::string gpuUnavailableReason();
+// One line for --version, About and diagnostics: the GPUs this build can use,
+// or "none used: " and the reason.
+std::string describeGpuUse();
 
 // How the CPU computes. Debian's libtorch calls whichever libblas.so.3 the
 // system provides (the netlib reference BLAS unless OpenBLAS is installed);
@@ -253,7 +267,7 @@ struct LoadOptions {
   // After Engine::load, options() names the one loaded.
   std::string llmCheckpoint;
   Device device;
-  Precision precision = Precision::BFloat16;
+  Precision precision = Precision::Float32;
   // CPU threads for the networks, set on the engine's thread (OpenMP keeps
   // the count per thread); 0 = setCpuThreads's default.
   int cpuThreads = 0;

@@ -80,10 +80,36 @@ inline int cudaDeviceCount() {
 #endif
 }
 
+// libtorch sets up its CUDA state (the caching allocator among it) lazily, on
+// the first CUDA tensor; reading the allocator's statistics before that throws
+// "Invalid device argument: did you call init?". Every reader below calls this
+// first. It creates no context on any GPU.
+inline void initCuda() {
+#if COSYSTUDIO_WITH_CUDA
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 6)
+  at::globalContext().lazyInitDevice(c10::DeviceType::CUDA);
+#else
+  at::globalContext().lazyInitCUDA();
+#endif
+#endif
+}
+
+// float32 means float32: cuBLAS and cuDNN otherwise compute float32 matmuls
+// and convolutions in TF32 (10-bit mantissa) on Ampere and newer, which moves
+// the LLM's log-probs enough to flip sampled speech tokens. libtorch allows
+// TF32 for cuDNN convolutions by default; nothing in the engine wants it.
+inline void requireExactFloat32() {
+  at::globalContext().setAllowTF32CuBLAS(false);
+  at::globalContext().setAllowTF32CuDNN(false);
+}
+
+// The memory figures of GPU `device`. Asking the driver for free memory needs
+// that device's CUDA context: call it for the GPU in use only.
 inline CudaMemory cudaMemory([[maybe_unused]] int device) {
   CudaMemory memory;
 #if COSYSTUDIO_WITH_CUDA
   if (device < 0 || device >= cudaDeviceCount()) return memory;  // the allocator throws for a missing device
+  initCuda();
   // Index 0 of each stat array is the aggregate over pool types, in 1.x and 2.x.
   const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device);
   memory.allocated = stats.allocated_bytes[0].current;
@@ -99,13 +125,16 @@ inline CudaMemory cudaMemory([[maybe_unused]] int device) {
   return memory;
 }
 
-// Waits for the device and hands the allocator's cached blocks back to the driver.
-inline void releaseCudaCache() {
+// Waits for GPU `device` (-1: none, the CPU) and hands the allocator's cached
+// blocks back to the driver. The wait is for that device: a synchronise on
+// the current device alone would free blocks another GPU's kernels still use.
+inline void releaseCudaCache([[maybe_unused]] int device) {
 #if COSYSTUDIO_WITH_CUDA
-  if (cudaDeviceCount() > 0) {
-    cudaDeviceSynchronize();
-    c10::cuda::CUDACachingAllocator::emptyCache();
-  }
+  if (device < 0 || device >= cudaDeviceCount()) return;
+  initCuda();
+  const c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(device));
+  cudaDeviceSynchronize();
+  c10::cuda::CUDACachingAllocator::emptyCache();
 #endif
 }
 
@@ -113,12 +142,39 @@ struct CudaDeviceProperties {
   std::string name;
   int major = 0;
   int minor = 0;
+  int64_t totalBytes = 0;
 };
 
+// Read by the runtime without creating a context on the device.
 inline CudaDeviceProperties cudaDeviceProperties([[maybe_unused]] int device) {
 #if COSYSTUDIO_WITH_CUDA
-  const cudaDeviceProp* props = at::cuda::getDeviceProperties(device);
-  return {props->name, props->major, props->minor};
+  cudaDeviceProp props{};
+  if (cudaGetDeviceProperties(&props, device) != cudaSuccess) return {};
+  return {props.name, props.major, props.minor, static_cast<int64_t>(props.totalGlobalMem)};
+#else
+  return {};
+#endif
+}
+
+// Why a CUDA build sees no GPU, in the CUDA runtime's words, with the CUDA
+// versions of the driver and of this build when the driver is too old for it;
+// empty when it sees one or is no CUDA build. Creates no context.
+inline std::string cudaUnavailableReason() {
+#if COSYSTUDIO_WITH_CUDA
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaSuccess && count > 0) return {};
+  int driver = 0, runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  const auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
+  if (driver == 0)
+    return std::string("no NVIDIA driver is installed (CUDA reports: ") + cudaGetErrorString(status) + ")";
+  if (status == cudaErrorInsufficientDriver || driver < runtime)
+    return "the NVIDIA driver supports CUDA " + version(driver) + ", this build needs CUDA " + version(runtime) +
+           ": update the driver, or run scripts/setup.sh again, which picks the libtorch that fits the driver";
+  if (status == cudaSuccess) return "the NVIDIA driver lists no GPU";
+  return std::string("CUDA reports: ") + cudaGetErrorString(status);
 #else
   return {};
 #endif

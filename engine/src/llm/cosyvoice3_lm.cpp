@@ -95,6 +95,8 @@ GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLi
   for (int64_t step = 0; step < limits.maxLen; ++step) {
     // The sampler runs on the host; reading the id is the step's only sync.
     const auto stepLogp = logProbs(h.select(1, h.size(1) - 1)).squeeze(0).to(at::kCPU);
+    // On the host already: checking the 6761 values costs nothing.
+    if (!stepLogp.isfinite().all().item<bool>()) throw NonFiniteLogProbs();
     at::Tensor logp = stepLogp.clone();
     const bool ignoreEos = step < limits.minLen;
     if (ignoreEos) logp[config_.speechTokenSize] = -std::numeric_limits<float>::infinity();

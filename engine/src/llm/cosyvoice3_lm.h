@@ -54,6 +54,13 @@ class GenerationError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A step's log-probabilities hold an infinity or NaN (reduced precision that
+// overflowed, or a damaged checkpoint): nothing sensible can be sampled.
+class NonFiniteLogProbs : public GenerationError {
+ public:
+  NonFiniteLogProbs() : GenerationError("the language model's log-probabilities are not finite") {}
+};
+
 class CosyVoice3LM {
  public:
   // Every key and shape of the official `llm.pt` for this config.

@@ -14,8 +14,8 @@ int64_t GreedySampler::sample(at::Tensor& logp, const std::vector<int64_t>&) {
 RasSampler::RasSampler(const RasSamplingConfig& config, uint64_t seed)
     : config_(config), generator_(at::make_generator<at::CPUGeneratorImpl>(seed)) {}
 
-int64_t RasSampler::draw(Draw kind, const at::Tensor& weights) {
-  if (hook_) return hook_(kind, weights);
+int64_t RasSampler::draw(Draw kind, const at::Tensor& weights, const at::Tensor& tokens) {
+  if (hook_) return hook_(kind, weights, tokens);
   return at::multinomial(weights, 1, true, generator_).item<int64_t>();
 }
 
@@ -27,14 +27,16 @@ int64_t RasSampler::sample(at::Tensor& logp, const std::vector<int64_t>& decoded
   float cumulative = 0;
   int64_t count = 0;
   while (count < values.size(0) && cumulative < topP && count < config_.topK) cumulative += values[count++];
-  int64_t token = order[draw(Draw::Nucleus, sorted.narrow(0, 0, count))].item<int64_t>();
+  const at::Tensor candidates = order.narrow(0, 0, count);
+  int64_t token = candidates[draw(Draw::Nucleus, sorted.narrow(0, 0, count), candidates)].item<int64_t>();
 
   // Repetition check over the last win_size outputs.
   const auto window = decoded.end() - std::min<int64_t>(decoded.size(), config_.winSize);
   const auto repeats = std::count(window, decoded.end(), token);
   if (static_cast<double>(repeats) >= static_cast<double>(config_.winSize) * config_.tauR) {
     logp[token] = -std::numeric_limits<float>::infinity();
-    token = draw(Draw::Fallback, at::softmax(logp, 0));
+    // Every id is a candidate here: the index drawn is the token.
+    token = draw(Draw::Fallback, at::softmax(logp, 0), hook_ ? at::arange(logp.size(0)) : at::Tensor());
   }
   return token;
 }

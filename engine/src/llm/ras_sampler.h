@@ -35,15 +35,16 @@ class GreedySampler : public TokenSampler {
 class RasSampler : public TokenSampler {
  public:
   enum class Draw { Nucleus = 0, Fallback = 1 };
-  // Gets the (unnormalised) weights a draw is made from and returns the index drawn.
-  using DrawHook = std::function<int64_t(Draw kind, const at::Tensor& weights)>;
+  // Gets the (unnormalised) weights a draw is made from and the token id of
+  // each candidate, and returns the index drawn.
+  using DrawHook = std::function<int64_t(Draw kind, const at::Tensor& weights, const at::Tensor& tokens)>;
 
   RasSampler(const RasSamplingConfig& config, uint64_t seed);
   int64_t sample(at::Tensor& logp, const std::vector<int64_t>& decoded) override;
   void setDrawHook(DrawHook hook) { hook_ = std::move(hook); }
 
  private:
-  int64_t draw(Draw kind, const at::Tensor& weights);
+  int64_t draw(Draw kind, const at::Tensor& weights, const at::Tensor& tokens);
 
   RasSamplingConfig config_;
   at::Generator generator_;

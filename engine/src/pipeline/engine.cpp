@@ -9,6 +9,7 @@
 #include "pipeline/model.h"
 #include "pipeline/synthesizer.h"
 #include "pipeline/voice_features.h"
+#include "runtime/device_errors.h"
 
 #include <c10/core/InferenceMode.h>
 
@@ -23,19 +24,6 @@ namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-bool isOutOfMemory(const c10::Error& e) {
-  return std::string(e.what()).find("out of memory") != std::string::npos;
-}
-
-// Errors after which the CUDA context is unusable until the process restarts.
-bool isUnrecoverable(const c10::Error& e) {
-  const std::string what = e.what();
-  for (const char* sticky : {"illegal memory access", "device-side assert", "unspecified launch failure",
-                             "misaligned address", "an illegal instruction"})
-    if (what.find(sticky) != std::string::npos) return true;
-  return false;
 }
 
 }  // namespace
@@ -60,6 +48,9 @@ struct Engine::Impl {
       kCachedVoices, kCachedVoiceBytes};
   bool poisoned = false;
 
+  // The GPU the model runs on, or -1 on the CPU.
+  int cudaIndex() const { return options.device.kind == DeviceKind::Cuda ? options.device.index : -1; }
+
   void requireUsable() const {
     if (poisoned)
       throw EngineError(
@@ -76,22 +67,23 @@ struct Engine::Impl {
       try {
         return work();
       } catch (const c10::Error& e) {
-        if (!isOutOfMemory(e)) throw;
-        compat::releaseCudaCache();
+        if (classifyDeviceError(e) != DeviceFailure::OutOfMemory) throw;
+        compat::releaseCudaCache(cudaIndex());
         return retry();
       }
     } catch (const Cancelled&) {
       throw;
     } catch (const c10::Error& e) {
-      if (isUnrecoverable(e)) {
+      const DeviceFailure failure = classifyDeviceError(e);
+      if (failure == DeviceFailure::Unrecoverable) {
         poisoned = true;
         throw EngineError({COSYSTUDIO_MESSAGE("Engine",
                                               "the GPU failed while %1 and cannot be used again in this process; "
                                               "restart CosyStudio"),
                            {what}});
       }
-      if (isOutOfMemory(e)) {
-        compat::releaseCudaCache();
+      if (failure == DeviceFailure::OutOfMemory) {
+        compat::releaseCudaCache(cudaIndex());
         throw EngineError({COSYSTUDIO_MESSAGE("Engine",
                                               "out of GPU memory while %1; the engine is still usable: try a "
                                               "shorter text, the CPU, or Reset engine"),
@@ -160,6 +152,7 @@ void Engine::load(const LoadOptions& options, const std::function<void(const std
 
 void Engine::loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep) {
   setCpuThreads(options.cpuThreads);
+  compat::requireExactFloat32();
   impl_->options = options;
   impl_->model = impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "loading the model"), [&] {
     c10::InferenceMode inference;
@@ -173,7 +166,7 @@ void Engine::loadModel(const LoadOptions& options, const std::function<void(cons
 void Engine::unload() {
   impl_->voiceCache.clear();
   impl_->model.reset();
-  compat::releaseCudaCache();
+  compat::releaseCudaCache(impl_->cudaIndex());
   releaseHostMemory();
 }
 
@@ -266,9 +259,12 @@ void refuseIncomplete(const SynthesisRequest& request) {
 SynthesisResult Engine::synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks) {
   impl_->requireUsable();
   refuseIncomplete(request);
+  // One synthesizer for both attempts: it keeps what the first one delivered,
+  // so the retry starts at the segment that failed and the listener never
+  // hears a sample twice.
+  c10::InferenceMode inference;
+  Synthesizer synthesizer(*impl_->model);
   const auto run = [&](const SynthesisRequest& r) {
-    c10::InferenceMode inference;
-    Synthesizer synthesizer(*impl_->model);
     return synthesizer.run(r, impl_->featuresOf(r.voice), callbacks);
   };
   // Out of memory: the retry renders in streaming chunks, whose flow and

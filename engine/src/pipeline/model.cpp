@@ -99,22 +99,42 @@ namespace {
 
 at::Device torchDevice(const Device& device) {
   if (device.kind == DeviceKind::Cpu) return at::kCPU;
-  if (device.index >= compat::cudaDeviceCount())
-    throw EngineError("CUDA device " + std::to_string(device.index) + " is not available to this build (" +
-                      torchBuildDescription() + ")");
+  if (const std::string problem = deviceProblem(device); !problem.empty())
+    throw EngineError(problem + " (" + torchBuildDescription() + ")");
   return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
 }
 
-// Precision applies to the LLM and the flow estimator on CUDA; the CPU runs
-// float32 (half-precision matmuls are slow or missing there).
-at::ScalarType networkDtype(const LoadOptions& options) {
-  if (options.device.kind == DeviceKind::Cpu) return at::kFloat;
+// The one place a precision becomes a dtype: the LLM and the flow estimator
+// compute in it on every device; the front end and HiFT stay float32. A
+// precision the device has no matrix kernels for (fp16 on the CPU with
+// libtorch 1.13) is refused here, at load, not in the middle of a request.
+at::ScalarType networkDtype(const LoadOptions& options, const at::Device& device) {
+  at::ScalarType dtype = at::kFloat;
+  const char* name = "fp32";
   switch (options.precision) {
-    case Precision::BFloat16: return at::kBFloat16;
-    case Precision::Float16: return at::kHalf;
-    case Precision::Float32: break;
+    case Precision::BFloat16: dtype = at::kBFloat16, name = "bf16"; break;
+    case Precision::Float16: dtype = at::kHalf, name = "fp16"; break;
+    case Precision::Float32: return dtype;
   }
-  return at::kFloat;
+  try {
+    const auto ones = at::ones({2, 4}, at::TensorOptions().device(device).dtype(dtype));
+    at::linear(ones, ones).sum().item<float>();
+  } catch (const c10::Error&) {
+    throw EngineError(std::string(name) + " is not available on " + device.str() + " with this libtorch (" +
+                      torchBuildDescription() + "): choose fp32" + (dtype == at::kHalf ? " or bf16" : ""));
+  }
+  return dtype;
+}
+
+CosyVoice3LM loadLlm(const LoadOptions& options, const ModelConfig& config, at::Device device, at::ScalarType dtype) {
+  return CosyVoice3LM::load(config.llm,
+                            options.modelFolder / chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint),
+                            LlmRuntime{device, dtype});
+}
+
+std::unique_ptr<FlowDecoder> loadFlow(const LoadOptions& options, const ModelConfig& config, at::Device device,
+                                      at::ScalarType dtype) {
+  return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow, FlowDecoder::Options{device, dtype});
 }
 
 template <typename F>
@@ -125,8 +145,20 @@ auto step(const std::function<void(const std::string&)>& onStep, const std::stri
 
 }  // namespace
 
+Precision defaultPrecision(DeviceKind kind) {
+  return kind == DeviceKind::Cuda ? Precision::BFloat16 : Precision::Float32;
+}
+
+std::string networkName(ReducedNetwork network) {
+  return network == ReducedNetwork::Llm ? "the language model" : "the flow decoder";
+}
+
+NonFiniteOutput::NonFiniteOutput(ReducedNetwork network)
+    : std::runtime_error(networkName(network) + " produced non-finite values"), network(network) {}
+
 Model::Model(const LoadOptions& options, const std::function<void(const std::string&)>& onStep)
-    : device(torchDevice(options.device)),
+    : options(options),
+      device(torchDevice(options.device)),
       config(step(onStep, "Reading the configuration", [&] { return readModelConfig(options.modelFolder); })),
       fingerprint(frontEndFingerprint(options.modelFolder)),
       tokenizer(step(onStep, "Loading the text tokenizer",
@@ -136,17 +168,27 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
       speechTokenizer(step(onStep, "Loading the speech tokenizer", [&] {
         return SpeechTokenizer(options.modelFolder / "speech_tokenizer_v3.onnx", device);
       })),
-      llm(step(onStep, "Loading the language model", [&] {
-        return CosyVoice3LM::load(config.llm,
-                                  options.modelFolder / chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint),
-                                  LlmRuntime{device, networkDtype(options)});
-      })),
-      flow(step(onStep, "Loading the flow decoder", [&] {
-        return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow,
-                                 FlowDecoder::Options{device, networkDtype(options)});
-      })),
+      llm(step(onStep, "Loading the language model",
+               [&] { return loadLlm(options, config, device, networkDtype(options, device)); })),
+      flow(step(onStep, "Loading the flow decoder",
+                [&] { return loadFlow(options, config, device, networkDtype(options, device)); })),
+      llmPrecision(options.precision),
+      flowPrecision(options.precision),
       hift(step(onStep, "Loading the vocoder", [&] {
         return HiftGenerator::load(options.modelFolder / "hift.pt", config.hift, config.sourceTables, device);
       })) {}
+
+bool Model::useFloat32For(ReducedNetwork network) {
+  Precision& precision = network == ReducedNetwork::Llm ? llmPrecision : flowPrecision;
+  if (precision == Precision::Float32) return false;
+  if (network == ReducedNetwork::Llm) {
+    llm = loadLlm(options, config, device, at::kFloat);
+  } else {
+    flow.reset();  // the reduced copy goes first (the LLM's is freed on assignment)
+    flow = loadFlow(options, config, device, at::kFloat);
+  }
+  precision = Precision::Float32;
+  return true;
+}
 
 }  // namespace cosystudio

@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace cosystudio {
@@ -37,9 +38,28 @@ ModelConfig readModelConfig(const std::filesystem::path& modelFolder);
 // Identifies the front-end models that compute a voice's features.
 std::string frontEndFingerprint(const std::filesystem::path& modelFolder);
 
+// The networks that compute in the chosen precision.
+enum class ReducedNetwork { Llm, Flow };
+
+// A network computing in bf16/fp16 gave infinities or NaNs.
+class NonFiniteOutput : public std::runtime_error {
+ public:
+  explicit NonFiniteOutput(ReducedNetwork network);
+  ReducedNetwork network;
+};
+
+// "the language model" or "the flow decoder".
+std::string networkName(ReducedNetwork network);
+
 struct Model {
   Model(const LoadOptions& options, const std::function<void(const std::string&)>& onStep);
 
+  // Reloads `network` in float32 for the rest of this model's life, after it
+  // gave non-finite values in reduced precision; false when it already runs
+  // in float32 (the values are then the checkpoint's fault, not rounding).
+  bool useFloat32For(ReducedNetwork network);
+
+  LoadOptions options;
   at::Device device;
   ModelConfig config;
   std::string fingerprint;
@@ -48,6 +68,7 @@ struct Model {
   SpeechTokenizer speechTokenizer;
   CosyVoice3LM llm;
   std::unique_ptr<FlowDecoder> flow;
+  Precision llmPrecision, flowPrecision;  // what each computes in now
   HiftGenerator hift;
 };
 

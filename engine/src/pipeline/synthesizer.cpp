@@ -82,8 +82,12 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   request_ = &request;
   callbacks_ = &callbacks;
   hooks_ = &hooks;
-  startSeconds_ = now();
-  firstAudioSeconds_ = -1;
+  // A rerun continues the first run's clock.
+  const bool rerun = !samplesSent_.empty() || !finished_.empty();
+  if (!rerun) {
+    startSeconds_ = now();
+    firstAudioSeconds_ = -1;
+  }
   // A request stopped before it began does no work at all.
   throwIfCancelled();
 
@@ -138,26 +142,46 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     throw EngineError({COSYSTUDIO_MESSAGE("Engine", "segment %1 does not exist (the text has %2)"),
                        {std::to_string(*request.onlySegment + 1), std::to_string(segmentCount_)}});
 
-  SynthesisResult result;
-  result.seed = request.seed;
-  result.sampleRate = model_.config.sampleRate;
   for (int i = 0; i < segmentCount_; ++i) {
     if (request.onlySegment && *request.onlySegment != i) continue;
+    if (finished_.count(i)) continue;  // made by an earlier run of this request
     // Reseeded for every segment: a segment made again alone with the same
     // seed comes out as it did in the whole run.
     RasSampler sampler(model_.config.llm.sampling, request.seed);
-    if (hooks.draw) sampler.setDrawHook(hooks.draw);
-    Segment segment = prototype;
-    segment.index = i;
-    segment.text = segmentTexts[size_t(i)];
-    segment.sampler = &sampler;
-    segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
+    Segment segment;
+    const auto freshSegment = [&] {
+      sampler = RasSampler(model_.config.llm.sampling, request.seed);
+      if (hooks.draw) sampler.setDrawHook(hooks.draw);
+      segment = prototype;
+      segment.index = i;
+      segment.text = segmentTexts[size_t(i)];
+      segment.sampler = &sampler;
+      segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
+    };
+    freshSegment();
     throwIfCancelled();
     report(Stage::Text, segment);
-    generateSegment(segment);
+    std::vector<std::string> warnings;
+    // A network in bf16/fp16 that overflows is reloaded in float32 and the
+    // segment made again from its start (the listener hears nothing twice).
+    for (;;) {
+      try {
+        generateSegment(segment);
+        break;
+      } catch (const NonFiniteOutput& e) {
+        if (!model_.useFloat32For(e.network))
+          throw EngineError(networkName(e.network) + " produced non-finite values in float32 on segment " +
+                            std::to_string(i + 1) + ": the model files may be damaged");
+        warnings.push_back("segment " + std::to_string(i + 1) + ": " + networkName(e.network) +
+                           " gave non-finite values in reduced precision; it runs in float32 from now on, until the "
+                           "model is loaded again");
+        freshSegment();
+      }
+    }
     if (hooks.onSegment) hooks.onSegment(i, segment.trace);
 
     SegmentResult done;
+    done.warnings = std::move(warnings);
     done.text = segment.text;
     done.samples = std::move(segment.samples);
     done.speechTokens = int(segment.trace.flowTokens.size());
@@ -167,8 +191,14 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
                                 std::to_string(segment.trace.llmTokens.size()) +
                                 " tokens) without ending by itself: listen for babbling and regenerate it with "
                                 "another seed");
-    result.segments.push_back(std::move(done));
+    finished_[i] = std::move(done);
   }
+  SynthesisResult result;
+  result.seed = request.seed;
+  result.sampleRate = model_.config.sampleRate;
+  for (auto& [index, segment] : finished_) result.segments.push_back(std::move(segment));
+  finished_.clear();
+  samplesSent_.clear();
   for (const SegmentResult& segment : result.segments)
     audio::appendWithCrossfade(result.samples, segment.samples.data(), segment.samples.size(), result.sampleRate);
   result.totalSeconds = now() - startSeconds_;
@@ -229,8 +259,12 @@ void Synthesizer::generateSegment(Segment& segment) {
       report(Stage::SpeechTokens, segment);
       return !(callbacks_->shouldStop && callbacks_->shouldStop());
     };
-    const GeneratedTokens generated =
-        model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken, hooks_->decodeStep);
+    GeneratedTokens generated;
+    try {
+      generated = model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken, hooks_->decodeStep);
+    } catch (const NonFiniteLogProbs&) {
+      throw NonFiniteOutput(ReducedNetwork::Llm);
+    }
     throwIfCancelled();
     segment.reachedTokenCap = !generated.stopped && int64_t(generated.tokens.size()) >= limits.maxLen;
   }
@@ -265,7 +299,9 @@ void Synthesizer::token2wav(Segment& segment, const TokenChunk& scheduled) {
     report(Stage::Mel, segment, call.step);
     throwIfCancelled();
   };
-  const at::Tensor mel = model_.flow->inference(flowRequest, &flowTrace);
+  at::Tensor mel = model_.flow->inference(flowRequest, &flowTrace);
+  if (hooks_->flowOutput) hooks_->flowOutput(mel);
+  if (!mel.isfinite().all().item<bool>()) throw NonFiniteOutput(ReducedNetwork::Flow);
   trace.flowMels.push_back(mel);
 
   const at::Tensor newMel = mel.narrow(2, scheduled.tokenOffset * model_.config.flow.tokenMelRatio,
@@ -285,13 +321,19 @@ void Synthesizer::token2wav(Segment& segment, const TokenChunk& scheduled) {
 
   const int64_t fresh = wav.size(1) - segment.samplesDelivered;
   if (fresh <= 0 && !scheduled.finalize) return;
+  const std::vector<float> samples = hostSamples(wav.narrow(1, segment.samplesDelivered, std::max<int64_t>(fresh, 0)));
+  segment.samplesDelivered += std::max<int64_t>(fresh, 0);
+  segment.samples.insert(segment.samples.end(), samples.begin(), samples.end());
+  // What an earlier run already sent of this segment is not sent again.
+  int64_t& sent = samplesSent_[segment.index];
+  const int64_t unsent = std::max<int64_t>(0, segment.samplesDelivered - sent);
+  if (unsent == 0 && !scheduled.finalize) return;
   AudioChunk chunk;
   chunk.segment = segment.index;
   chunk.sampleRate = model_.config.sampleRate;
-  chunk.samples = hostSamples(wav.narrow(1, segment.samplesDelivered, std::max<int64_t>(fresh, 0)));
+  chunk.samples.assign(segment.samples.end() - unsent, segment.samples.end());
   chunk.segmentDone = scheduled.finalize;
-  segment.samplesDelivered += std::max<int64_t>(fresh, 0);
-  segment.samples.insert(segment.samples.end(), chunk.samples.begin(), chunk.samples.end());
+  sent = std::max(sent, segment.samplesDelivered);
   if (firstAudioSeconds_ < 0 && !chunk.samples.empty()) firstAudioSeconds_ = now() - startSeconds_;
   if (callbacks_->onAudio) callbacks_->onAudio(chunk);
 }

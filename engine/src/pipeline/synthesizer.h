@@ -13,6 +13,7 @@
 #include <ATen/ATen.h>
 
 #include <functional>
+#include <map>
 
 namespace cosystudio {
 
@@ -42,6 +43,8 @@ struct SynthesisHooks {
   RasSampler::DrawHook draw;  // replaces the sampler's random draws
   CosyVoice3LM::StepObserver decodeStep;  // sees every LLM decode step, stop included
   std::function<void(int segment, const SegmentTrace&)> onSegment;
+  // Sees, and may spoil, each flow output before it is checked (fault injection).
+  std::function<void(at::Tensor& mel)> flowOutput;
 };
 
 class Synthesizer {
@@ -50,7 +53,9 @@ class Synthesizer {
 
   // `voice` holds the prompt clip's features on the model's device. Throws
   // EngineError for unusable requests and Cancelled once callbacks.shouldStop
-  // returns true.
+  // returns true. Run again after a failure (out of memory), the same
+  // synthesizer keeps the segments it finished and sends callbacks.onAudio
+  // only the samples it has not sent yet: the listener hears each sample once.
   SynthesisResult run(const SynthesisRequest& request, const VoiceFeatures& voice, const SynthesisCallbacks& callbacks,
                       const SynthesisHooks& hooks = {});
 
@@ -68,6 +73,10 @@ class Synthesizer {
   double startSeconds_ = 0;
   double firstAudioSeconds_ = -1;
   int segmentCount_ = 0;
+  // Kept across runs: the segments finished, by index, and how many samples
+  // of each segment the listener has received.
+  std::map<int, SegmentResult> finished_;
+  std::map<int, int64_t> samplesSent_;
 };
 
 }  // namespace cosystudio

@@ -6,21 +6,10 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 
 namespace cosystudio {
-
-// Runs a tiny computation on the GPU: a libtorch built without kernels for
-// the device's architecture fails here ("no kernel image is available").
-static std::string cudaProblem(int index) {
-  try {
-    const at::Tensor ones = at::ones({4}, at::TensorOptions().device(at::Device(at::kCUDA, c10::DeviceIndex(index))));
-    if ((ones * 2).sum().item<float>() == 8.0f) return {};
-    return "computes wrong results";
-  } catch (const c10::Error& e) {
-    return std::string("this libtorch build cannot run on it: ") + e.what_without_backtrace();
-  }
-}
 
 static int64_t hostResidentBytes() {
   // /proc/self/statm: size resident shared text lib data dt (in pages).
@@ -37,18 +26,55 @@ std::vector<DeviceInfo> availableDevices() {
   devices.push_back(cpu);
   for (int index = 0; index < compat::cudaDeviceCount(); ++index) {
     const auto props = compat::cudaDeviceProperties(index);
-    const auto memory = compat::cudaMemory(index);
     DeviceInfo gpu;
     gpu.device = {DeviceKind::Cuda, index};
     gpu.name = props.name;
     gpu.computeMajor = props.major;
     gpu.computeMinor = props.minor;
-    gpu.totalBytes = memory.total;
-    gpu.freeBytes = memory.free;
-    gpu.problem = cudaProblem(index);
+    gpu.totalBytes = props.totalBytes;
     devices.push_back(gpu);
   }
   return devices;
+}
+
+std::string deviceProblem(const Device& device) {
+  if (device.kind == DeviceKind::Cpu) return {};
+  if (device.index < 0 || device.index >= compat::cudaDeviceCount()) {
+    const std::string why = compat::cudaUnavailableReason();
+    return "GPU " + std::to_string(device.index) + " is not available to this build" + (why.empty() ? "" : ": " + why);
+  }
+  // A tiny computation: a libtorch built without kernels for the GPU's
+  // architecture fails here ("no kernel image is available").
+  try {
+    const at::Tensor ones =
+        at::ones({4}, at::TensorOptions().device(at::Device(at::kCUDA, c10::DeviceIndex(device.index))));
+    if ((ones * 2).sum().item<float>() == 8.0f) return {};
+    return "GPU " + std::to_string(device.index) + " computes wrong results";
+  } catch (const c10::Error& e) {
+    return "this libtorch build cannot run on GPU " + std::to_string(device.index) + ": " +
+           e.what_without_backtrace();
+  }
+}
+
+std::string gpuUnavailableReason() {
+  if (!COSYSTUDIO_WITH_CUDA)
+    return "this is the CPU build: its libtorch has no CUDA; scripts/setup.sh on a computer with an NVIDIA GPU "
+           "builds the GPU version";
+  return compat::cudaUnavailableReason();
+}
+
+std::string describeGpuUse() {
+  if (const std::string why = gpuUnavailableReason(); !why.empty()) return "none used: " + why;
+  std::string text;
+  for (const DeviceInfo& info : availableDevices()) {
+    if (info.device.kind != DeviceKind::Cuda) continue;
+    char line[160];
+    std::snprintf(line, sizeof line, "%scuda:%d %s (compute capability %d.%d, %.1f GiB)", text.empty() ? "" : "; ",
+                  info.device.index, info.name.c_str(), info.computeMajor, info.computeMinor,
+                  double(info.totalBytes) / double(1 << 30));
+    text += line;
+  }
+  return text;
 }
 
 MemoryStats sampleMemory(const Device& device) {
