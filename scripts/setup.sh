@@ -6,9 +6,13 @@
 # Usage: scripts/setup.sh [--engine-only | --fuzz]
 #        (--fuzz: the engine, the window's library and their fuzz targets,
 #         with clang, ASan and UBSan; scripts/fuzz.sh calls it)
+#        scripts/setup.sh --dry-run   print which build and libtorch it would
+#                                     choose, and why; install and build nothing
 #        scripts/setup.sh --check-packages PKG...   report what installing PKG... would do
 #
-# Which libtorch: see scripts/lib/torch-choice.sh (COSYSTUDIO_TORCH=system|pypi).
+# Which libtorch: see scripts/lib/torch-choice.sh (COSYSTUDIO_TORCH=system|pypi,
+# COSYSTUDIO_TORCH_FLAVOUR=cu13|cu12). No CUDA toolkit is needed or used: the
+# CUDA build takes its CUDA headers from PyPI's NVIDIA wheels beside torch.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -79,41 +83,125 @@ install_missing_packages() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-installed_pypi_torch() {
-  "$COSYSTUDIO_TORCH_VENV/bin/python" -c \
-    'import importlib.metadata as m; print(m.version("torch"))' 2>/dev/null || true
+# The choice torch-choice.sh made, and why.
+print_choice() {
+  echo "setup: NVIDIA driver: $COSYSTUDIO_NVIDIA_DRIVER"
+  if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
+    echo "setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch $COSYSTUDIO_PYPI_TORCH_VERSION" \
+         "with CUDA $COSYSTUDIO_PYPI_TORCH_CUDA (flavour $COSYSTUDIO_TORCH_FLAVOUR) into $COSYSTUDIO_BUILD_DIR"
+  else
+    echo "setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch 1.13 into $COSYSTUDIO_BUILD_DIR"
+  fi
+  echo "setup: why: $COSYSTUDIO_TORCH_WHY"
+}
+
+# What pip installs into the torch cache: torch, and the PyPI packages with the
+# CUDA headers its own NVIDIA wheels lack (torch-choice.sh's table).
+PYPI_SPEC_STAMP="${COSYSTUDIO_TORCH_VENV:-}/.cosystudio-pip-spec"
+pypi_spec() {
+  echo "torch==$COSYSTUDIO_PYPI_TORCH_VERSION ${COSYSTUDIO_PYPI_TORCH_EXTRAS[*]}"
+}
+
+pypi_torch_installed() {
+  [[ -f "$PYPI_SPEC_STAMP" && "$(<"$PYPI_SPEC_STAMP")" == "$(pypi_spec)" ]]
 }
 
 # PyPI's torch wheel carries a complete CUDA libtorch (headers, libraries,
-# TorchConfig.cmake, cxx11 ABI). It goes into a virtual environment of the
-# project's own, never into the system Python.
+# TorchConfig.cmake, cxx11 ABI) and depends on NVIDIA's wheels of the CUDA
+# libraries. It goes into a virtual environment of the project's own (one per
+# torch version), never into the system Python.
 install_pypi_torch() {
-  [[ "$(installed_pypi_torch)" == "$COSYSTUDIO_PYPI_TORCH_VERSION" ]] && return 0
-  echo "setup: the CUDA build uses PyPI's torch $COSYSTUDIO_PYPI_TORCH_VERSION" \
-       "(libtorch with CUDA $COSYSTUDIO_PYPI_TORCH_CUDA)."
+  pypi_torch_installed && return 0
+  print_choice
   echo "setup: downloading it once: about 2.7 GB with its CUDA libraries (2.5 GB installed) into"
   echo "setup:   $COSYSTUDIO_TORCH_VENV"
   echo "setup: later runs reuse it; pip keeps the downloads in its own cache."
   [[ -x "$COSYSTUDIO_TORCH_VENV/bin/pip" ]] || python3 -m venv "$COSYSTUDIO_TORCH_VENV"
-  local progress=off
+  local progress=off spec
   [[ -t 1 ]] && progress=on
-  "$COSYSTUDIO_TORCH_VENV/bin/pip" install --disable-pip-version-check --progress-bar "$progress" \
-    "torch==$COSYSTUDIO_PYPI_TORCH_VERSION"
+  read -r -a spec <<<"$(pypi_spec)"
+  "$COSYSTUDIO_TORCH_VENV/bin/pip" install --disable-pip-version-check --progress-bar "$progress" "${spec[@]}"
+  pypi_spec >"$PYPI_SPEC_STAMP"
 }
 
-# libtorch's CMake package needs the CUDA toolkit (nvcc, the runtime headers)
-# of the major version torch was built with.
-find_nvcc() {
-  local nvcc
-  nvcc="$(command -v nvcc || true)"
-  [[ -z "$nvcc" && -x /usr/local/cuda/bin/nvcc ]] && nvcc=/usr/local/cuda/bin/nvcc
-  if [[ -z "$nvcc" ]]; then
-    echo "setup: the CUDA build needs NVIDIA's CUDA toolkit $COSYSTUDIO_PYPI_TORCH_CUDA (nvcc) in" \
-         "/usr/local/cuda or on PATH; install it from developer.nvidia.com/cuda-downloads," \
-         "or build the CPU version with COSYSTUDIO_TORCH=system" >&2
-    exit 1
+# torch's site-packages folder, found without importing torch (which is slow
+# and warns without numpy).
+torch_site_packages() {
+  "$COSYSTUDIO_TORCH_VENV/bin/python" -c \
+    'import importlib.util, os; print(os.path.dirname(os.path.dirname(importlib.util.find_spec("torch").origin)))'
+}
+
+# libtorch's CMake package (Caffe2/public/cuda.cmake) asks for a whole CUDA
+# toolkit: nvcc for a version check and a test compile, CUDAToolkit, a program
+# built against cuda.h. All of it only defines torch::cudart, the one CUDA
+# target libtorch's own targets link, and it skips all of it when that target
+# exists. PyPI has no nvcc for CUDA 12, but NVIDIA's wheels beside torch carry
+# the CUDA runtime, its headers and the math libraries' headers, one folder
+# each (cu12) or all in nvidia/cu13. This links them into one toolkit-shaped
+# folder (include/, lib64/) and writes torch-cudart.cmake, which defines
+# torch::cudart from it; CMake includes it after project() (CMAKE_PROJECT_INCLUDE).
+CUDA_DIR="${COSYSTUDIO_TORCH_VENV:-}/cuda"
+make_cuda_folder() {
+  [[ -f "$CUDA_DIR/torch-cudart.cmake" && "$CUDA_DIR/torch-cudart.cmake" -nt "$PYPI_SPEC_STAMP" ]] && return 0
+  local site="$1" new="$CUDA_DIR.new" pkg cudart
+  rm -rf "$new"
+  mkdir -p "$new/include" "$new/lib64"
+  for pkg in "$site"/nvidia/*/; do
+    # -s: symbolic links to the files (sources must be absolute), real folders
+    # where packages share one (crt/); -n: the first package's file stays.
+    [[ -d "${pkg}include" ]] && cp -rsn "${pkg}include/." "$new/include/"
+    [[ -d "${pkg}lib" ]] && cp -rsn "${pkg}lib/." "$new/lib64/"
+  done
+  for cudart in "$new"/lib64/libcudart.so.[0-9]*; do
+    ln -s "${cudart##*/}" "$new/lib64/libcudart.so"
+    break
+  done
+  local needed
+  for needed in include/cuda_runtime_api.h include/crt/host_config.h include/cublas_v2.h lib64/libcudart.so; do
+    if [[ ! -e "$new/$needed" ]]; then
+      echo "setup: $needed is not in PyPI's NVIDIA packages under $site/nvidia;" \
+           "remove $COSYSTUDIO_TORCH_VENV and run setup again" >&2
+      exit 1
+    fi
+  done
+  cat >"$new/torch-cudart.cmake" <<CMAKE
+# Written by CosyStudio's scripts/setup.sh (make_cuda_folder): the CUDA runtime
+# target libtorch's targets link, from PyPI's NVIDIA wheels. libtorch's
+# cuda.cmake returns at once when it exists, so no CUDA toolkit is looked for.
+if(NOT TARGET torch::cudart)
+  add_library(torch::cudart INTERFACE IMPORTED GLOBAL)
+  set_target_properties(torch::cudart PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "$CUDA_DIR/include"
+    INTERFACE_LINK_LIBRARIES "$CUDA_DIR/lib64/libcudart.so")
+endif()
+CMAKE
+  rm -rf "$CUDA_DIR"
+  mv "$new" "$CUDA_DIR"
+}
+
+# One entry of a CMakeCache.txt ($1) by name ($2), or nothing.
+cached_value() {
+  awk -v key="$2" 'index($0, key ":") == 1 { sub(/^[^=]*=/, ""); print; exit }' "$1"
+}
+
+# A build folder configured against another libtorch (another flavour, the
+# other build kind, or the CUDA toolkit CUDA builds used to need) is configured
+# again from scratch: CMake keeps Torch_DIR and the compilers it found in its
+# cache. Compiled objects stay; ninja rebuilds what the new flags change.
+forget_other_torch() {
+  local cache="$COSYSTUDIO_BUILD_DIR/CMakeCache.txt" want_prefix="$1" want_include="$2"
+  [[ -f "$cache" ]] || return 0
+  local prefix include nvcc
+  prefix="$(cached_value "$cache" CMAKE_PREFIX_PATH)"
+  include="$(cached_value "$cache" CMAKE_PROJECT_INCLUDE)"
+  nvcc="$(cached_value "$cache" CMAKE_CUDA_COMPILER)"
+  if [[ "$prefix" != "$want_prefix" || "$include" != "$want_include" || -n "$nvcc" ]]; then
+    local was="$prefix"
+    [[ -n "$was" ]] || was="Debian's libtorch"
+    echo "setup: $COSYSTUDIO_BUILD_DIR was configured against another libtorch ($was);" \
+         "configuring it again"
+    rm -rf "$cache" "$COSYSTUDIO_BUILD_DIR"/CMakeFiles/[0-9]*
   fi
-  echo "$nvcc"
 }
 
 if [[ "${1:-}" == "--check-packages" ]]; then
@@ -126,6 +214,17 @@ FUZZ=OFF
 case "${1:-}" in
   --engine-only) ENGINE_ONLY=ON ;;
   --fuzz) FUZZ=ON ;;
+  --dry-run)
+    print_choice
+    if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
+      if pypi_torch_installed; then
+        echo "setup: dry run: $(pypi_spec) is installed in $COSYSTUDIO_TORCH_VENV"
+      else
+        echo "setup: dry run: would install $(pypi_spec) into $COSYSTUDIO_TORCH_VENV (about 2.7 GB)"
+      fi
+    fi
+    echo "setup: dry run: nothing installed, downloaded or built"
+    exit 0 ;;
 esac
 
 packages=("${ENGINE_PACKAGES[@]}")
@@ -141,13 +240,15 @@ install_missing_packages "${packages[@]}"
 torch_args=()
 if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
   install_pypi_torch
-  nvcc="$(find_nvcc)"
+  site="$(torch_site_packages)"
+  make_cuda_folder "$site"
   torch_args=(
-    # torch.utils.cmake_prefix_path, found without importing torch (which is slow and warns without numpy)
-    -DCMAKE_PREFIX_PATH="$("$COSYSTUDIO_TORCH_VENV/bin/python" -c \
-      'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("torch").origin), "share", "cmake"))')"
-    -DCMAKE_CUDA_COMPILER="$nvcc"
+    -DCMAKE_PREFIX_PATH="$site/torch/share/cmake"   # torch.utils.cmake_prefix_path
+    -DCMAKE_PROJECT_INCLUDE="$CUDA_DIR/torch-cudart.cmake"
   )
+  forget_other_torch "$site/torch/share/cmake" "$CUDA_DIR/torch-cudart.cmake"
+else
+  forget_other_torch "" ""
 fi
 fuzz_args=()
 [[ "$FUZZ" == ON ]] && fuzz_args=(-DCOSYSTUDIO_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++)
@@ -159,7 +260,7 @@ export CCACHE_NOHASHDIR=true
 export CCACHE_SLOPPINESS="pch_defines,time_macros,include_file_mtime,include_file_ctime"
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 
-echo "setup: building with $COSYSTUDIO_TORCH_KIND libtorch into $COSYSTUDIO_BUILD_DIR"
+print_choice
 cmake -S "$ROOT" -B "$COSYSTUDIO_BUILD_DIR" -G Ninja \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCOSYSTUDIO_ENGINE_ONLY="$ENGINE_ONLY" "${torch_args[@]}" "${fuzz_args[@]}" >/dev/null

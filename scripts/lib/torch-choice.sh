@@ -5,35 +5,201 @@
 #   pypi    the CUDA libtorch inside PyPI's torch wheel          -> build-cuda/
 #
 # COSYSTUDIO_TORCH=system|pypi forces one; unset (or auto), the CUDA build is
-# chosen when nvidia-smi lists a GPU. COSYSTUDIO_BUILD_DIR overrides the folder.
+# chosen when nvidia-smi lists a GPU and its driver runs one of the flavours
+# below. COSYSTUDIO_TORCH_FLAVOUR=cu13|cu12 forces a flavour (and the CUDA
+# build). COSYSTUDIO_BUILD_DIR overrides the folder.
+#
+# Sets COSYSTUDIO_TORCH_KIND, COSYSTUDIO_BUILD_DIR and, for the CUDA build,
+# COSYSTUDIO_TORCH_FLAVOUR, COSYSTUDIO_PYPI_TORCH_VERSION, _CUDA, _EXTRAS and
+# COSYSTUDIO_TORCH_VENV; COSYSTUDIO_TORCH_WHY says why, COSYSTUDIO_NVIDIA_DRIVER
+# what the driver is (setup.sh prints both).
 
-# The one pin of the CUDA build: PyPI's torch 2.11.0 is built with CUDA 13.0.
-COSYSTUDIO_PYPI_TORCH_VERSION="2.11.0"
-COSYSTUDIO_PYPI_TORCH_CUDA="13.0"
+# The CUDA flavours, newest first. This table is the only place a torch
+# version is written. Columns: flavour, PyPI torch, the CUDA it is built with,
+# the oldest driver branch that runs it, and the PyPI packages that complete
+# the CUDA headers beside torch's own NVIDIA wheels (docs/BUILDING.md):
+#   cu13  torch 2.11.0's wheel needs cuda-toolkit 13.0.2 (nvidia-cuda-runtime
+#         13.0.96): CUDA 13 needs driver R580 or newer.
+#   cu12  torch 2.10.0 is the newest whose PyPI wheel is built with CUDA 12
+#         (it needs nvidia-cuda-runtime-cu12 12.8.90; 2.11.0 and later need
+#         CUDA 13). A CUDA 12.x program runs on any R525 or newer driver
+#         through CUDA's minor-version compatibility.
+COSYSTUDIO_TORCH_FLAVOURS=(
+  "cu13 2.11.0 13.0 580 cuda-toolkit[crt,cccl]==13.0.2"
+  "cu12 2.10.0 12.8 525 nvidia-cuda-nvcc-cu12==12.8.93 nvidia-cuda-cccl-cu12==12.8.90"
+)
+# What COSYSTUDIO_TORCH=pypi builds where no driver says otherwise (CI).
+COSYSTUDIO_DEFAULT_TORCH_FLAVOUR=cu13
 
 COSYSTUDIO_CACHE="${COSYSTUDIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cosystudio}"
-COSYSTUDIO_TORCH_VENV="$COSYSTUDIO_CACHE/torch-$COSYSTUDIO_PYPI_TORCH_VERSION"
 
-# Captured, not piped into grep -q: under pipefail an early-exiting reader
-# kills the writer with SIGPIPE and the pipeline fails although it matched.
+# Sets the COSYSTUDIO_PYPI_TORCH_* fields of flavour $1; fails for an unknown one.
+torch_flavour_row() {
+  local row name rest
+  for row in "${COSYSTUDIO_TORCH_FLAVOURS[@]}"; do
+    read -r name COSYSTUDIO_PYPI_TORCH_VERSION COSYSTUDIO_PYPI_TORCH_CUDA \
+      COSYSTUDIO_TORCH_MIN_DRIVER rest <<<"$row"
+    if [[ "$name" == "$1" ]]; then
+      read -r -a COSYSTUDIO_PYPI_TORCH_EXTRAS <<<"$rest"
+      return 0
+    fi
+  done
+  return 1
+}
+
+torch_flavour_names() {
+  local row names=()
+  for row in "${COSYSTUDIO_TORCH_FLAVOURS[@]}"; do names+=("${row%% *}"); done
+  local IFS='|'
+  echo "${names[*]}"
+}
+
+# Each nvidia-smi answer is captured, not piped into grep -q: under pipefail an
+# early-exiting reader kills the writer with SIGPIPE and the pipeline fails
+# although it matched.
 gpu_listed() {
   local gpus
   gpus="$(nvidia-smi -L 2>/dev/null || true)"
   [[ "$gpus" == GPU\ * || "$gpus" == *$'\n'GPU\ * ]]
 }
 
-case "${COSYSTUDIO_TORCH:-auto}" in
-  auto)
-    if gpu_listed; then COSYSTUDIO_TORCH_KIND=pypi; else COSYSTUDIO_TORCH_KIND=system; fi ;;
-  system | pypi)
-    COSYSTUDIO_TORCH_KIND="$COSYSTUDIO_TORCH" ;;
-  *)
-    echo "COSYSTUDIO_TORCH must be 'system' (Debian's CPU libtorch), 'pypi' (CUDA libtorch from PyPI)" \
-         "or 'auto', not '$COSYSTUDIO_TORCH'" >&2
-    exit 2 ;;
-esac
+# Sets COSYSTUDIO_NVIDIA_SMI_ANSWER to the first line of nvidia-smi's answer
+# about the driver's version (e.g. 535.247.01, or an error), trimmed.
+read_nvidia_driver_version() {
+  local answer
+  answer="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>&1 || true)"
+  answer="${answer%%$'\n'*}"
+  [[ "$answer" =~ ^[[:space:]]*(.*[^[:space:]])[[:space:]]*$ ]] && answer="${BASH_REMATCH[1]}"
+  COSYSTUDIO_NVIDIA_SMI_ANSWER="$answer"
+}
+
+# The newest CUDA the driver supports, from nvidia-smi's banner ("CUDA Version: 12.2").
+nvidia_smi_cuda_version() {
+  local banner
+  banner="$(nvidia-smi 2>/dev/null || true)"
+  [[ "$banner" =~ CUDA\ Version:\ *([0-9]+\.[0-9]+) ]] && echo "${BASH_REMATCH[1]}"
+  return 0
+}
+
+# The newest flavour the driver branch $1 runs, or nothing.
+torch_flavour_for_driver() {
+  local row name min
+  for row in "${COSYSTUDIO_TORCH_FLAVOURS[@]}"; do
+    read -r name _ _ min _ <<<"$row"
+    if ((10#$1 >= min)); then echo "$name"; return 0; fi
+  done
+  return 0
+}
+
+# The oldest driver branch any flavour runs on.
+oldest_torch_driver() {
+  local row name min oldest=""
+  for row in "${COSYSTUDIO_TORCH_FLAVOURS[@]}"; do
+    read -r name _ _ min _ <<<"$row"
+    [[ -z "$oldest" || "$min" -lt "$oldest" ]] && oldest="$min"
+  done
+  echo "$oldest"
+}
+
+# Why flavour $1 suits driver $2, in words.
+torch_flavour_reason() {
+  local newest_name newest_cuda newest_min
+  read -r newest_name _ newest_cuda newest_min _ <<<"${COSYSTUDIO_TORCH_FLAVOURS[0]}"
+  torch_flavour_row "$1"
+  if [[ "$1" == "$newest_name" ]]; then
+    echo "driver $2 runs CUDA $COSYSTUDIO_PYPI_TORCH_CUDA, which needs R$COSYSTUDIO_TORCH_MIN_DRIVER or newer"
+  else
+    echo "driver $2 is older than R$newest_min, which CUDA $newest_cuda needs;" \
+         "CUDA $COSYSTUDIO_PYPI_TORCH_CUDA programs run on R$COSYSTUDIO_TORCH_MIN_DRIVER and newer" \
+         "through CUDA's minor-version compatibility"
+  fi
+}
+
+# Sets COSYSTUDIO_TORCH_KIND, COSYSTUDIO_TORCH_FLAVOUR, COSYSTUDIO_TORCH_WHY and
+# COSYSTUDIO_NVIDIA_DRIVER.
+choose_torch() {
+  local requested="${COSYSTUDIO_TORCH:-auto}" forced="${COSYSTUDIO_TORCH_FLAVOUR:-}"
+  local driver="" branch="" smi_cuda="" fit=""
+  case "$requested" in
+    auto | system | pypi) ;;
+    *)
+      echo "COSYSTUDIO_TORCH must be 'system' (Debian's CPU libtorch), 'pypi' (CUDA libtorch from PyPI)" \
+           "or 'auto', not '$requested'" >&2
+      exit 2 ;;
+  esac
+  if [[ -n "$forced" ]] && ! torch_flavour_row "$forced"; then
+    echo "COSYSTUDIO_TORCH_FLAVOUR must be one of $(torch_flavour_names), not '$forced'" >&2
+    exit 2
+  fi
+  if [[ -n "$forced" && "$requested" == system ]]; then
+    echo "COSYSTUDIO_TORCH_FLAVOUR=$forced picks a CUDA build, COSYSTUDIO_TORCH=system the CPU one: set only one" >&2
+    exit 2
+  fi
+
+  COSYSTUDIO_NVIDIA_DRIVER="none (nvidia-smi lists no NVIDIA GPU)"
+  command -v nvidia-smi >/dev/null || COSYSTUDIO_NVIDIA_DRIVER="none (no nvidia-smi)"
+  [[ "$requested" == system ]] && COSYSTUDIO_NVIDIA_DRIVER="not asked (COSYSTUDIO_TORCH=system)"
+  if [[ "$requested" != system ]] && gpu_listed; then
+    read_nvidia_driver_version
+    [[ "$COSYSTUDIO_NVIDIA_SMI_ANSWER" =~ ^[0-9]+\.[0-9]+(\.[0-9]+)?$ ]] && driver="$COSYSTUDIO_NVIDIA_SMI_ANSWER"
+    smi_cuda="$(nvidia_smi_cuda_version)"
+    if [[ -n "$driver" ]]; then
+      branch="${driver%%.*}"
+      COSYSTUDIO_NVIDIA_DRIVER="$driver${smi_cuda:+ (nvidia-smi: CUDA $smi_cuda)}"
+      fit="$(torch_flavour_for_driver "$branch")"
+    else
+      COSYSTUDIO_NVIDIA_DRIVER="unreadable (nvidia-smi lists a GPU but answers '$COSYSTUDIO_NVIDIA_SMI_ANSWER' for its driver version)"
+    fi
+  fi
+
+  local oldest newest_cuda newest_min
+  oldest="$(oldest_torch_driver)"
+  read -r _ _ newest_cuda newest_min _ <<<"${COSYSTUDIO_TORCH_FLAVOURS[0]}"
+  COSYSTUDIO_TORCH_KIND=pypi
+  if [[ "$requested" == system ]]; then
+    COSYSTUDIO_TORCH_KIND=system
+    COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH=system asks for it"
+  elif [[ -n "$forced" ]]; then
+    COSYSTUDIO_TORCH_FLAVOUR="$forced"
+    COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH_FLAVOUR=$forced asks for it"
+    torch_flavour_row "$forced"
+    if [[ -n "$branch" ]] && ((10#$branch < COSYSTUDIO_TORCH_MIN_DRIVER)); then
+      COSYSTUDIO_TORCH_WHY+="; warning: driver $driver is older than R$COSYSTUDIO_TORCH_MIN_DRIVER,"
+      COSYSTUDIO_TORCH_WHY+=" which CUDA $COSYSTUDIO_PYPI_TORCH_CUDA needs, so it will run on the CPU only"
+    fi
+  elif [[ -n "$fit" ]]; then
+    COSYSTUDIO_TORCH_FLAVOUR="$fit"
+    COSYSTUDIO_TORCH_WHY="$(torch_flavour_reason "$fit" "$driver")"
+  elif [[ "$requested" == pypi ]]; then
+    # Asked for the CUDA build where no driver picks a flavour (CI, no GPU): the default one.
+    COSYSTUDIO_TORCH_FLAVOUR="$COSYSTUDIO_DEFAULT_TORCH_FLAVOUR"
+    if [[ -n "$branch" ]]; then
+      COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH=pypi asks for it; warning: driver $driver is older than R$oldest,"
+      COSYSTUDIO_TORCH_WHY+=" the oldest any CUDA build runs on, so it will run on the CPU only"
+    else
+      COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH=pypi asks for it and no driver says which CUDA: the default flavour"
+      COSYSTUDIO_TORCH_WHY+=" (without a GPU it runs on the CPU)"
+    fi
+  else
+    COSYSTUDIO_TORCH_KIND=system
+    if [[ -n "$branch" ]]; then
+      COSYSTUDIO_TORCH_WHY="driver $driver is older than R$oldest, the oldest any CUDA build runs on;"
+      COSYSTUDIO_TORCH_WHY+=" the GPU build needs NVIDIA driver R$oldest or newer (R$newest_min or newer for CUDA $newest_cuda)"
+    elif [[ "$COSYSTUDIO_NVIDIA_DRIVER" == unreadable* ]]; then
+      COSYSTUDIO_TORCH_WHY="the driver version could not be read; the GPU build needs NVIDIA driver R$oldest or newer:"
+      COSYSTUDIO_TORCH_WHY+=" check that 'nvidia-smi --query-gpu=driver_version --format=csv,noheader' prints it"
+    else
+      COSYSTUDIO_TORCH_WHY="no NVIDIA GPU is listed (nvidia-smi -L)"
+    fi
+  fi
+}
+
+choose_torch
 
 if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
+  torch_flavour_row "$COSYSTUDIO_TORCH_FLAVOUR"
+  # One virtual environment per torch version: switching flavours keeps both.
+  COSYSTUDIO_TORCH_VENV="$COSYSTUDIO_CACHE/torch-$COSYSTUDIO_PYPI_TORCH_VERSION"
   COSYSTUDIO_BUILD_DIR="${COSYSTUDIO_BUILD_DIR:-$ROOT/build-cuda}"
 else
   COSYSTUDIO_BUILD_DIR="${COSYSTUDIO_BUILD_DIR:-$ROOT/build}"

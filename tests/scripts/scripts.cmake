@@ -1,0 +1,7 @@
+# Tests of the scripts under scripts/, run by bash; none downloads or builds.
+
+# setup.sh --dry-run's choice of build and libtorch for each driver row, an
+# unreadable driver answer and no nvidia-smi (a fake nvidia-smi on PATH).
+add_test(NAME setup.torch_choice
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/torch_choice_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(setup.torch_choice PROPERTIES LABELS unit)
