@@ -57,7 +57,8 @@ status=0
 summary=()
 for flavour in "${flavours[@]}"; do
   build="$ROOT/build-cuda-$flavour"
-  log="$build.log"
+  mkdir -p "$build"
+  log="$build/check-torch-flavours.log"  # inside the (ignored) build folder
   echo "check-torch-flavours: $flavour into $build (log: $log)"
   started=$SECONDS
   flavour_status=0
