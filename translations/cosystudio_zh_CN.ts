@@ -638,6 +638,10 @@
         <source>About CosyStudio</source>
         <translation>关于 CosyStudio</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No GPU is used:&lt;/b&gt; %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;未使用 GPU：&lt;/b&gt;%1。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipPanel</name>
@@ -825,10 +829,6 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
-    </message>
-    <message>
-        <source>it is missing</source>
-        <translation>它不存在</translation>
     </message>
 </context>
 <context>
@@ -1667,10 +1667,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
 <context>
     <name>cosystudio::ui::SettingsDialog</name>
     <message>
-        <source>%1 — cannot be used</source>
-        <translation>%1 — 无法使用</translation>
-    </message>
-    <message>
         <source>RL-tuned (llm.rl.pt) when the folder has it</source>
         <translation>RL 微调版（llm.rl.pt，文件夹中有时）</translation>
     </message>
@@ -1823,6 +1819,14 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Outputs &amp;folder:</source>
         <translation>输出文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>No GPU can be used: %1</source>
+        <translation>无法使用任何 GPU：%1</translation>
+    </message>
+    <message>
+        <source>This GPU cannot be used: %1</source>
+        <translation>无法使用此 GPU：%1</translation>
     </message>
 </context>
 <context>

@@ -133,6 +133,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
       device_->setCurrentIndex(device_->count() - 1);
   }
   deviceInfo_ = new QLabel(this);
+  deviceInfo_->setObjectName(QStringLiteral("deviceInfo"));
   deviceInfo_->setWordWrap(true);
   precision_ = new QComboBox(this);
   precision_->setObjectName(QStringLiteral("precision"));

@@ -48,9 +48,9 @@ class Report {
   // axis when `fromLogits`) within `nats` of the golden's.
   bool logProbsClose(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double nats,
                      bool fromLogits);
-  // Reduced precision: the signal-to-noise ratio of a waveform against the
-  // golden one, at least `minDb`.
-  bool snrAtLeast(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double minDb);
+  // Reduced precision: the signal-to-noise ratio of a waveform's STFT
+  // magnitudes against the golden one's, at least `minDb`.
+  bool spectralSnrAtLeast(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double minDb);
   // Reduced precision: the fraction of token positions equal to the golden's
   // (a length difference counts as disagreement), at least `minFraction`.
   bool agreement(const std::string& name, const at::Tensor& got, const at::Tensor& expected, double minFraction);

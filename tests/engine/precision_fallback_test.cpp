@@ -60,9 +60,10 @@ TEST(PrecisionFallback, ANonFiniteFlowInBf16IsReloadedInFloat32AndTheSegmentMade
   EXPECT_EQ(model.flowPrecision, Precision::Float32);
   EXPECT_EQ(model.llmPrecision, Precision::BFloat16) << "only the network that failed changes";
   ASSERT_EQ(run.result.segments.size(), 1u);
+  // The first warning says so (a token-cap warning of the random model may follow).
   const auto& warnings = run.result.segments[0].warnings;
-  ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_NE(warnings[0].find("the flow decoder"), std::string::npos) << warnings[0];
+  ASSERT_FALSE(warnings.empty());
+  EXPECT_NE(warnings[0].find("the flow decoder gave non-finite values"), std::string::npos) << warnings[0];
   EXPECT_NE(warnings[0].find("float32"), std::string::npos) << warnings[0];
   ASSERT_FALSE(run.result.samples.empty());
   for (float s : run.result.samples) ASSERT_TRUE(std::isfinite(s));

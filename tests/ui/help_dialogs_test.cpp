@@ -98,6 +98,23 @@ class HelpDialogsTest : public QObject {
           QStringLiteral("Apache License 2.0"), QStringLiteral("Qt 6 (LGPL-3.0)"), QStringLiteral("libtorch (BSD-3-Clause)"),
           QStringLiteral("libsndfile (LGPL-2.1)"), QStringLiteral("libsamplerate (BSD-2-Clause)")})
       QVERIFY2(text.contains(credit), qPrintable(credit));
+    // Why no GPU is used, where the user looks: a CUDA build without a usable
+    // GPU (this machine, CI) names the reason; a CPU build says it is one.
+    const QString why = QString::fromStdString(cosystudio::gpuUnavailableReason()).toHtmlEscaped();
+    if (cosystudio::builtWithCuda() && !why.isEmpty())
+      QVERIFY2(text.contains(QStringLiteral("No GPU is used:</b> ") + why), qPrintable(text));
+    if (!cosystudio::builtWithCuda()) QVERIFY(text.contains(QStringLiteral("This build runs on the CPU only")));
+  }
+
+  void settingsSaysWhyNoGpuCanBeUsed() {
+    const SettingsDialog dialog{AppSettings{}};
+    const auto* info = dialog.findChild<QLabel*>(QStringLiteral("deviceInfo"));
+    QVERIFY(info);
+    const QString why = QString::fromStdString(cosystudio::gpuUnavailableReason());
+    if (cosystudio::builtWithCuda() && !why.isEmpty())
+      QCOMPARE(info->text(), QStringLiteral("No GPU can be used: ") + why);
+    else
+      QCOMPARE(info->text(), QStringLiteral("Runs everywhere; much slower than a GPU."));
   }
 };
 

@@ -59,8 +59,8 @@ std::string deviceProblem(const Device& device);
 // CUDA runtime's reason (no driver, a driver too old for this build's CUDA,
 // no GPU); empty when it sees a GPU.
 std::string gpuUnavailableReason();
-// One line for --version, About and diagnostics: the GPUs this build can use,
-// or "none used: " and the reason.
+// One line for --version and diagnostics: the GPUs this build can use, or
+// "none, " and the reason.
 std::string describeGpuUse();
 
 // How the CPU computes. Debian's libtorch calls whichever libblas.so.3 the

@@ -51,7 +51,7 @@ struct Synthesizer::Segment {
   int index = 0;
   std::string text;
   SegmentTrace trace;
-  RasSampler* sampler = nullptr;
+  TokenSampler* sampler = nullptr;
 
   at::Tensor generatedMel;  // (1, 80, frames) handed to HiFT so far
   int64_t samplesDelivered = 0;
@@ -155,7 +155,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
       segment = prototype;
       segment.index = i;
       segment.text = segmentTexts[size_t(i)];
-      segment.sampler = &sampler;
+      segment.sampler = hooks.sampler ? hooks.sampler : &sampler;
       segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
     };
     freshSegment();

@@ -41,6 +41,9 @@ struct SegmentTrace {
 
 struct SynthesisHooks {
   RasSampler::DrawHook draw;  // replaces the sampler's random draws
+  // Replaces the seeded sampler altogether (parity in reduced precision: the
+  // official tokens, step by step, so every later stage stays comparable).
+  TokenSampler* sampler = nullptr;
   CosyVoice3LM::StepObserver decodeStep;  // sees every LLM decode step, stop included
   std::function<void(int segment, const SegmentTrace&)> onSegment;
   // Sees, and may spoil, each flow output before it is checked (fault injection).

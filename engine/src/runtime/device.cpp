@@ -58,13 +58,13 @@ std::string deviceProblem(const Device& device) {
 
 std::string gpuUnavailableReason() {
   if (!COSYSTUDIO_WITH_CUDA)
-    return "this is the CPU build: its libtorch has no CUDA; scripts/setup.sh on a computer with an NVIDIA GPU "
+    return "this is the CPU build (its libtorch has no CUDA); scripts/setup.sh on a computer with an NVIDIA GPU "
            "builds the GPU version";
   return compat::cudaUnavailableReason();
 }
 
 std::string describeGpuUse() {
-  if (const std::string why = gpuUnavailableReason(); !why.empty()) return "none used: " + why;
+  if (const std::string why = gpuUnavailableReason(); !why.empty()) return "none, " + why;
   std::string text;
   for (const DeviceInfo& info : availableDevices()) {
     if (info.device.kind != DeviceKind::Cuda) continue;
