@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include <unistd.h>
 
@@ -190,6 +191,18 @@ TEST(LlmModel, RefusesEmptyTextAndReportsRunaway) {
   const GeneratedTokens out = lm.generate(lm.inputEmbeddings({}, {4, 5}, {}), {0, 3}, always);
   EXPECT_EQ(out.tokens, (std::vector<int64_t>{7, 7, 7}));
   EXPECT_FALSE(out.stopped) << "a run to max_len must be reported as not stopped";
+}
+
+// Log-probabilities that are not finite (a network overflowing in reduced
+// precision) stop generation before anything is sampled from them; the
+// synthesizer then reloads the LLM in float32 (precision_fallback_test).
+TEST(LlmModel, NonFiniteLogProbsStopGeneration) {
+  const auto& lm = coreLm();
+  const at::Tensor input = lm.inputEmbeddings({}, {4, 5}, {});
+  GreedySampler greedy;
+  EXPECT_THROW(lm.generate(at::full_like(input, std::numeric_limits<float>::infinity()), {0, 3}, greedy),
+               NonFiniteLogProbs);
+  EXPECT_NO_THROW(lm.generate(input, {0, 3}, greedy));
 }
 
 TEST(LlmModel, MinLenMasksOnlySos) {
