@@ -1533,6 +1533,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>The queue cannot be kept for next time: %1</source>
         <translation>无法为下次保留队列：%1</translation>
     </message>
+    <message>
+        <source>No GPU can be used: %1</source>
+        <translation>无法使用任何 GPU：%1</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupHighlighter</name>

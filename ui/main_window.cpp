@@ -3,6 +3,7 @@
 #include "engine_messages.h"
 #include "file_dialogs.h"
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/version.h"
 #include "language.h"
 #include "clip_panel.h"
 #include "engine_session.h"
@@ -42,6 +43,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
+
+#include <utility>
 
 namespace cosystudio::ui {
 
@@ -232,15 +235,21 @@ void MainWindow::connectSession() {
   connect(session_, &EngineSession::gpuUnavailable, this, [this](int index, const QString& problem) {
     settings_.device = Device{};
     settings_.precision = Precision::Float32;
-    statusBar()->showMessage(
-        tr("GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.").arg(index).arg(problem),
-        15000);
+    gpuNotice_ = tr("GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.").arg(index).arg(problem);
   });
   connect(session_, &EngineSession::loadStep, this, [this](const QString& what) {
     engineStatus_->setText(tr("Loading: %1").arg(what));
   });
   connect(session_, &EngineSession::loaded, this, [this](double seconds) {
-    statusBar()->showMessage(tr("Model loaded in %1 s").arg(seconds, 0, 'f', 1), 8000);
+    // Why the model runs on the CPU, said with the load it explains: a GPU
+    // chosen and refused, or a GPU build that can use no GPU at all.
+    QString notice = std::exchange(gpuNotice_, QString());
+    if (notice.isEmpty() && settings_.device.kind == DeviceKind::Cpu && builtWithCuda())
+      if (const std::string why = gpuUnavailableReason(); !why.empty())
+        notice = tr("No GPU can be used: %1").arg(QString::fromStdString(why));
+    const QString loaded = tr("Model loaded in %1 s").arg(seconds, 0, 'f', 1);
+    statusBar()->showMessage(notice.isEmpty() ? loaded : loaded + QStringLiteral(" — ") + notice,
+                             notice.isEmpty() ? 8000 : 30000);
     updateActions();
   });
   connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {

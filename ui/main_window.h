@@ -109,6 +109,7 @@ class MainWindow : public QMainWindow {
   TakeStore* store_;
   QString modelFolder_;
   QString sourceClip_;  // voice conversion
+  QString gpuNotice_;   // why the CPU runs the model, said with the next load
   ErrorLog errors_;  // for lastError() and the diagnostics report
 
   ClipPanel* clip_ = nullptr;

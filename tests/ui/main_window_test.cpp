@@ -408,6 +408,20 @@ class MainWindowTest : public QObject {
              qPrintable(saved.dropped[1]));
   }
 
+  // A load on the CPU in a GPU build that can use no GPU (this machine, CI)
+  // says why, with the load; a CPU build does not speak of GPUs there.
+  void aLoadOnTheCpuSaysWhyNoGpuIsUsed() {
+    MainWindow window;
+    QVERIFY(window.setModelFolder(test::tinyModelA()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith(QStringLiteral("Model loaded in ")), 60000);
+    const QString message = window.statusBar()->currentMessage();
+    const QString why = QString::fromStdString(cosystudio::gpuUnavailableReason());
+    if (cosystudio::builtWithCuda() && !why.isEmpty())
+      QVERIFY2(message.endsWith(QStringLiteral(" — No GPU can be used: ") + why), qPrintable(message));
+    else
+      QVERIFY2(!message.contains(QStringLiteral("GPU")), qPrintable(message));
+  }
+
   void aRestoredQueueIsSaidInTheStatusBar() {
     JobSpec job;
     job.mode = cosystudio::Mode::Instruct;
