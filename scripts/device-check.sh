@@ -17,12 +17,13 @@
 # of at most 64 MiB; 10 minutes a command, 15 a session):
 #   here:   scripts/device-check.sh --pack
 #           (downloads the Debian 12 packages the engine builds with into
-#           .device-debs/, hides the fixtures the check does not read with a
+#           .device-debs/, hides what the check does not read with a
 #           sparse checkout, and checks that what travels fits in 64 MiB)
 #   device: run(command="scripts/device-check.sh", carry=[".device-debs"], timeout_s=560)
 #   here:   copy device-check.md and device-check.json from the reply's
 #           files_at to docs/, then scripts/device-check.sh --unpack (the
-#           hidden fixtures come back) and give_back.
+#           hidden files come back) and give_back; the logs of every step are in
+#           device-check-logs.tar.gz beside them.
 #
 # scripts/device-check.sh --rehearse BUILD_DIR runs every step on the CPU with
 # the tiny model and small sizes, using the programs already built in BUILD_DIR
@@ -166,6 +167,15 @@ write_results() {  # folder, mode
       grep -vE '^\{|^ |^\}' "$log" || true
       echo '```'
     done
+    for entry in "${RESULTS[@]}"; do
+      IFS='|' read -r name seconds status text <<<"$entry"
+      [[ "$status" == ok || ! -e "$LOGS/$name.log" ]] && continue
+      echo
+      echo "The end of $name's log:"
+      echo '```'
+      tail -40 "$LOGS/$name.log"
+      echo '```'
+    done
   } >"$md"
   {
     echo "{\"mode\": \"$2\", \"device\": \"${DEVICE_LINE//\"/\'}\", \"steps\": ["
@@ -233,7 +243,8 @@ unpack() {
 on_device() {
   [[ -n "${OUT:-}" ]] || die "OUT is not set: run this through the device tool (see the header)"
   [[ -d .device-debs ]] || die ".device-debs is missing: run --pack here first and carry it"
-  LOGS="$OUT/logs"
+  # Only 8 files come back from the device: the logs travel as one archive.
+  LOGS=/tmp/cosystudio-device-logs
   mkdir -p "$LOGS"
   DEVICE_LINE="$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | head -1); $(python3 -c 'import torch; print("torch", torch.__version__)')"
   use_debs .device-debs /tmp/cosystudio-debs
@@ -250,6 +261,7 @@ on_device() {
   bench_steps "$build/bin" cuda "$model" "--runs 3 --warmup 1" fp16 fp32
   record total "$(($(date +%s) - start))" ok "the whole check"
   write_results "$OUT" "H200"
+  tar czf "$OUT/device-check-logs.tar.gz" -C "$LOGS" .
 }
 
 rehearse() {  # build folder
