@@ -210,6 +210,22 @@
         <source>channel %1 holds %2 samples, channel 1 %3</source>
         <translation>第 %1 声道有 %2 个采样，第 1 声道有 %3 个</translation>
     </message>
+    <message>
+        <source>source clip: %1</source>
+        <translation>源音频：%1</translation>
+    </message>
+    <message>
+        <source>the setting &quot;%1&quot; cannot be read: %2</source>
+        <translation>无法读取设置“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the settings are not a JSON object</source>
+        <translation>设置不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the setting &quot;%1&quot; is missing</source>
+        <translation>缺少设置“%1”</translation>
+    </message>
 </context>
 <context>
     <name>JobCheck</name>

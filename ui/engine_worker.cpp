@@ -128,16 +128,9 @@ void EngineWorker::run(const JobSpec& job) {
   try {
     if (shouldStop()) throw Cancelled();  // cancelled while it waited: no voice is prepared for it
     SynthesisRequest request;
-    request.mode = job.mode;
     request.text = job.text.toStdString();
     request.instruction = job.instruction.toStdString();
-    request.speed = job.speed;
-    request.seed = job.seed;
-    request.stream = job.stream;
-    request.normalize = job.normalize;
-    request.readNumbers = job.readNumbers;
-    request.segmentTimeLimitSeconds = job.segmentTimeLimitSeconds;
-    if (job.mode == Mode::VoiceConversion) request.sourceClip = toPath(job.sourceClipPath);
+    if (job.settings.mode == Mode::VoiceConversion) request.sourceClip = audio::loadClip(toPath(job.sourceClipPath));
     request.voice = voiceFor(job);
 
     SynthesisCallbacks callbacks;
@@ -145,13 +138,13 @@ void EngineWorker::run(const JobSpec& job) {
     callbacks.onProgress = [this, id = job.id](const Progress& p) {
       report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
     };
-    if (job.stream)
+    if (job.settings.stream)
       callbacks.onAudio = [this, id = job.id](const AudioChunk& chunk) {
         report([id, samples = QVector<float>(chunk.samples.begin(), chunk.samples.end()),
                 rate = chunk.sampleRate](EngineSession& s) { emit s.jobAudio(id, samples, rate); });
       };
     const MemoryStats memoryBefore = engine().memory();
-    const SynthesisResult result = engine().synthesize(request, callbacks);
+    const SynthesisResult result = engine().synthesize(request, job.settings, callbacks);
 
     Take take;
     take.jobId = job.id;

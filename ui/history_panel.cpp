@@ -435,7 +435,7 @@ int HistoryPanel::segmentToRegenerate() {
   const int index = currentIndex();
   if (index < 0) return -1;
   const Take& take = takes_[index];
-  if (take.spec.mode == Mode::VoiceConversion) {
+  if (take.spec.settings.mode == Mode::VoiceConversion) {
     emit errorOccurred(tr("A voice conversion has no text to make again; convert the source clip again instead."));
     return -1;
   }

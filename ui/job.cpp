@@ -79,22 +79,6 @@ QString modeName(Mode mode) {
   return {};
 }
 
-QString modeId(Mode mode) {
-  switch (mode) {
-    case Mode::ZeroShot: return QStringLiteral("zero_shot");
-    case Mode::CrossLingual: return QStringLiteral("cross_lingual");
-    case Mode::Instruct: return QStringLiteral("instruct");
-    case Mode::VoiceConversion: return QStringLiteral("voice_conversion");
-  }
-  return {};
-}
-
-std::optional<Mode> modeFromId(const QString& id) {
-  for (Mode mode : {Mode::ZeroShot, Mode::CrossLingual, Mode::Instruct, Mode::VoiceConversion})
-    if (modeId(mode) == id) return mode;
-  return std::nullopt;
-}
-
 quint64 randomSeed(QRandomGenerator& seeds) { return seeds.bounded(2147483647u); }
 
 QString stageName(Stage stage) {
@@ -116,7 +100,7 @@ QString JobSpec::shownText() const {
 
 QString JobSpec::summary() const {
   const QString line =
-      QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(mode), shownText());
+      QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(settings.mode), shownText());
   return replacesSegment < 0 ? line
                              : line + QCoreApplication::translate("JobSpec", " (segment %1 of #%2)")
                                           .arg(replacesSegment + 1)
@@ -188,7 +172,7 @@ JobSpec regenerationJob(const Take& take, int segment, const QString& text, quin
   job.text = text;
   job.regenerates = take.jobId;
   job.replacesSegment = segment;
-  job.seed = seed;
+  job.settings.seed = seed;
   return job;
 }
 

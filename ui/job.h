@@ -55,7 +55,6 @@ audio::Clip engineClip(const PromptClip& clip);
 // One synthesis request as the user set it up.
 struct JobSpec {
   quint64 id = 0;
-  Mode mode = Mode::ZeroShot;
   QString text;
   QString instruction;     // body only; the engine adds the CosyVoice3 wrapping
   PromptClip clip;         // the prompt clip, already trimmed
@@ -63,12 +62,7 @@ struct JobSpec {
   QString voiceFile;       // a saved voice; when set, clip/transcript are not used
   QString voiceName;       // for display and the take's metadata
   QString sourceClipPath;  // voice conversion only
-  double speed = 1.0;
-  quint64 seed = 0;
-  bool stream = false;
-  bool normalize = true;
-  bool readNumbers = true;  // numbers, dates and units in words first (SynthesisRequest::readNumbers)
-  double segmentTimeLimitSeconds = 0;  // the watchdog; 0 = none
+  SynthesisSettings settings;  // mode, speed, seed, streaming, text handling, the watchdog
   // Set when the job makes one segment of a take again: that take, and the
   // segment (0-based) whose text — as the model received it, maybe edited —
   // is this job's text.
@@ -140,9 +134,6 @@ struct ModelChoice {
 };
 
 QString modeName(Mode mode);  // translated, for the window
-// Stable names for files ("zero_shot", …) and back; nullopt for an unknown name.
-QString modeId(Mode mode);
-std::optional<Mode> modeFromId(const QString& id);
 // A seed for a job the user did not fix one for, drawn from `seeds`.
 quint64 randomSeed(QRandomGenerator& seeds);
 QString stageName(Stage stage);

@@ -10,15 +10,15 @@ namespace {
 
 RequestOutline outlineOf(const JobSpec& job) {
   RequestOutline outline;
-  outline.mode = job.mode;
+  outline.mode = job.settings.mode;
   outline.voice = !job.voiceFile.isEmpty() || !job.clip.isEmpty();
   outline.text = !job.text.trimmed().isEmpty();
   // A saved voice carries its transcript, or not: the engine tells when it runs.
   outline.transcript = !job.voiceFile.isEmpty() || !job.transcript.trimmed().isEmpty();
   outline.instruction = !job.instruction.trimmed().isEmpty();
   outline.sourceClip = !job.sourceClipPath.isEmpty();
-  outline.speed = job.speed;
-  outline.stream = job.stream;
+  outline.speed = job.settings.speed;
+  outline.stream = job.settings.stream;
   return outline;
 }
 

@@ -1,12 +1,26 @@
 #include "job_json.h"
 
+#include "cosystudio/settings_json.h"
+
+#include <QJsonDocument>
 #include <QJsonValue>
 
 namespace cosystudio::ui {
 
 namespace {
 
-// Everything but the mode and the seed, which the callers read each their way.
+// The settings' fields (settings_json.h spells them) in the job's object.
+void insertSettings(QJsonObject& json, const SynthesisSettings& settings) {
+  const QJsonObject fields =
+      QJsonDocument::fromJson(QByteArray::fromStdString(settingsJson(settings))).object();
+  for (auto field = fields.begin(); field != fields.end(); ++field) json.insert(field.key(), field.value());
+}
+
+SynthesisSettings settingsIn(const QJsonObject& json, SettingsReading reading) {
+  return settingsFromJson(QJsonDocument(json).toJson(QJsonDocument::Compact).toStdString(), reading);
+}
+
+// Everything but the settings.
 JobSpec jobFields(const QJsonObject& json) {
   JobSpec job;
   job.text = json.value(QStringLiteral("text")).toString();
@@ -21,29 +35,13 @@ JobSpec jobFields(const QJsonObject& json) {
   }
   job.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
   job.sourceClipPath = json.value(QStringLiteral("source_clip")).toString();
-  job.speed = json.value(QStringLiteral("speed")).toDouble(1.0);
-  job.stream = json.value(QStringLiteral("stream")).toBool();
-  job.normalize = !json.value(QStringLiteral("raw_text")).toBool();
-  job.readNumbers = json.value(QStringLiteral("read_numbers")).toBool(true);
-  job.segmentTimeLimitSeconds = json.value(QStringLiteral("segment_time_limit_seconds")).toDouble();
   return job;
-}
-
-std::optional<Mode> modeOf(const QJsonObject& json) {
-  return modeFromId(json.value(QStringLiteral("mode")).toString());
-}
-
-std::optional<quint64> seedOf(const QJsonObject& json) {
-  bool ok = false;
-  const quint64 seed = json.value(QStringLiteral("seed")).toString().toULongLong(&ok);
-  return ok ? std::optional<quint64>(seed) : std::nullopt;
 }
 
 }  // namespace
 
 QJsonObject jobJson(const JobSpec& job) {
-  return QJsonObject{
-      {QStringLiteral("mode"), modeId(job.mode)},
+  QJsonObject json{
       {QStringLiteral("text"), job.text},
       {QStringLiteral("instruction"), job.instruction},
       {QStringLiteral("prompt_clip"), job.clip.path},
@@ -54,29 +52,24 @@ QJsonObject jobJson(const JobSpec& job) {
       {QStringLiteral("voice_file"), job.voiceFile},
       {QStringLiteral("voice"), job.voiceName},
       {QStringLiteral("source_clip"), job.sourceClipPath},
-      {QStringLiteral("speed"), job.speed},
-      {QStringLiteral("seed"), QString::number(job.seed)},
-      {QStringLiteral("stream"), job.stream},
-      {QStringLiteral("raw_text"), !job.normalize},
-      {QStringLiteral("read_numbers"), job.readNumbers},
-      {QStringLiteral("segment_time_limit_seconds"), job.segmentTimeLimitSeconds},
   };
+  insertSettings(json, job.settings);
+  return json;
 }
 
 std::optional<JobSpec> jobFromJson(const QJsonObject& json) {
-  const std::optional<Mode> mode = modeOf(json);
-  const std::optional<quint64> seed = seedOf(json);
-  if (!mode || !seed) return std::nullopt;
   JobSpec job = jobFields(json);
-  job.mode = *mode;
-  job.seed = *seed;
+  try {
+    job.settings = settingsIn(json, SettingsReading::Strict);
+  } catch (const EngineError&) {
+    return std::nullopt;
+  }
   return job;
 }
 
 JobSpec jobFromJsonLeniently(const QJsonObject& json) {
   JobSpec job = jobFields(json);
-  job.mode = modeOf(json).value_or(Mode::ZeroShot);
-  job.seed = seedOf(json).value_or(0);
+  job.settings = settingsIn(json, SettingsReading::Lenient);
   return job;
 }
 

@@ -159,7 +159,7 @@ void MainWindow::createPanels() {
   connect(history_, &HistoryPanel::regenerateRequested, this,
           [this](const Take& take, int segment, const QString& text) {
             JobSpec job = regenerationJob(take, segment, text, randomSeed(seeds_));
-            job.segmentTimeLimitSeconds = watchdogSeconds();  // of the device now, not the take's
+            job.settings.segmentTimeLimitSeconds = watchdogSeconds();  // of the device now, not the take's
             session_->enqueue(job);
           });
   connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
@@ -301,7 +301,7 @@ void MainWindow::connectSession() {
     generatePanel_->showEnded(tr("ran away"));
     offerRunawayRetry(this, job, segment, message, [this, job] {
       JobSpec retry = job;
-      retry.seed = randomSeed(seeds_);
+      retry.settings.seed = randomSeed(seeds_);
       session_->enqueue(retry);
     });
   });
@@ -402,24 +402,21 @@ bool MainWindow::openClip(const QString& path) {
 
 JobSpec MainWindow::jobFromPanels(QString* clipError) {
   JobSpec job;
-  job.mode = style_->mode();
   job.text = text_->textToSpeak().trimmed();
   job.instruction = style_->instruction();
-  job.speed = style_->speed();
-  job.stream = style_->stream();
-  job.normalize = !text_->rawText();
-  job.readNumbers = text_->readsNumbers();
-  job.segmentTimeLimitSeconds = watchdogSeconds();
-  job.seed = style_->randomSeed() ? randomSeed(seeds_) : style_->seed();
+  style_->writeSettings(job.settings);
+  text_->writeSettings(job.settings);
+  job.settings.segmentTimeLimitSeconds = watchdogSeconds();
+  if (style_->randomSeed()) job.settings.seed = randomSeed(seeds_);
   job.voiceFile = voices_->activeVoiceFile();
   if (!job.voiceFile.isEmpty()) {
     job.voiceName = voices_->activeVoiceName();
   } else {
     job.clip = clip_->clipForEngine(clipError);
     job.voiceName = QFileInfo(clip_->sourcePath()).completeBaseName();
-    if (job.mode == Mode::ZeroShot) job.transcript = clip_->transcript();
+    if (job.settings.mode == Mode::ZeroShot) job.transcript = clip_->transcript();
   }
-  if (job.mode == Mode::VoiceConversion) job.sourceClipPath = sourceClip_;
+  if (job.settings.mode == Mode::VoiceConversion) job.sourceClipPath = sourceClip_;
   return job;
 }
 
@@ -554,20 +551,16 @@ void MainWindow::restoreHistory() {
 void MainWindow::saveSession() const {
   SessionState state;
   state.text = text_->text();
-  state.rawText = text_->rawText();
-  state.readNumbers = text_->readsNumbers();
+  style_->writeSettings(state.settings);
+  text_->writeSettings(state.settings);
   state.clip = clip_->sourcePath();
   state.clipIn = clip_->inFrame();
   state.clipOut = clip_->outFrame();
   state.transcript = clip_->transcript();
   state.voice = voices_->activeVoiceName();
   state.sourceClip = sourceClip_;
-  state.mode = style_->mode();
   state.instruction = style_->instruction();
-  state.speed = style_->speed();
-  state.seed = style_->seed();
   state.randomSeed = style_->randomSeed();
-  state.stream = style_->stream();
   state.exportFormat = history_->exportFormat();
   state.windowGeometry = saveGeometry();
   state.windowState = saveState();
@@ -577,8 +570,7 @@ void MainWindow::saveSession() const {
 void MainWindow::restoreSession() {
   const SessionState state = SessionState::load();
   text_->setText(state.text);
-  text_->setRawText(state.rawText);
-  text_->setReadsNumbers(state.readNumbers);
+  text_->showSettings(state.settings);
   if (!state.clip.isEmpty() && QFileInfo::exists(state.clip)) {
     QString ignored;  // a clip that went away is simply not restored
     if (clip_->loadFile(state.clip, &ignored))
@@ -587,11 +579,9 @@ void MainWindow::restoreSession() {
   clip_->setTranscript(state.transcript);
   if (!state.voice.isEmpty()) voices_->setActiveVoice(state.voice);  // a voice deleted since is simply not restored
   if (QFileInfo::exists(state.sourceClip)) sourceClip_ = state.sourceClip;
-  style_->setMode(state.mode);
+  style_->showSettings(state.settings);
   style_->setInstruction(state.instruction);
-  style_->setSpeed(state.speed);
-  style_->setSeed(state.seed, state.randomSeed);
-  style_->setStream(state.stream);
+  style_->setSeed(state.settings.seed, state.randomSeed);
   history_->setExportFormat(state.exportFormat);
   restoreQueue();
 }

@@ -14,7 +14,7 @@ void offerRunawayRetry(QWidget* parent, const JobSpec& job, int segment, const Q
                                                    "which usually means the model is babbling or repeating.")
                            .arg(job.id)
                            .arg(segment + 1)
-                           .arg(job.segmentTimeLimitSeconds);
+                           .arg(job.settings.segmentTimeLimitSeconds);
   auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Close, parent);
   box->setObjectName(QStringLiteral("runawayPrompt"));
   box->setAttribute(Qt::WA_DeleteOnClose);

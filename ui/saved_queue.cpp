@@ -75,7 +75,7 @@ SavedQueue takeSavedQueue(const QString& path) {
     }
     if (const QString gone = missingFile(*job); !gone.isEmpty()) {
       saved.dropped << QCoreApplication::translate("SavedQueue", "%1 · “%2”: %3 is gone.")
-                           .arg(modeName(job->mode), job->shownText(), QDir::toNativeSeparators(gone));
+                           .arg(modeName(job->settings.mode), job->shownText(), QDir::toNativeSeparators(gone));
       continue;
     }
     // The clip is cut again now, so that a file changed since is named here
@@ -83,7 +83,7 @@ SavedQueue takeSavedQueue(const QString& path) {
     QString problem;
     if (job->voiceFile.isEmpty() && !job->clip.path.isEmpty() && !loadPromptClip(job->clip, &problem))
       saved.dropped << QCoreApplication::translate("SavedQueue", "%1 · “%2”: %3")
-                           .arg(modeName(job->mode), job->shownText(), problem);
+                           .arg(modeName(job->settings.mode), job->shownText(), problem);
     else
       saved.jobs << *job;
   }

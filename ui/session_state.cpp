@@ -1,5 +1,7 @@
 #include "session_state.h"
 
+#include "cosystudio/settings_json.h"
+
 #include <QSettings>
 
 namespace cosystudio::ui {
@@ -7,20 +9,15 @@ namespace cosystudio::ui {
 namespace {
 
 constexpr char kText[] = "session/text";
-constexpr char kRawText[] = "session/rawText";
-constexpr char kReadNumbers[] = "session/readNumbers";
+constexpr char kSettings[] = "session/settings";  // settings_json.h
 constexpr char kClip[] = "session/clip";
 constexpr char kClipIn[] = "session/clipIn";
 constexpr char kClipOut[] = "session/clipOut";
 constexpr char kTranscript[] = "session/transcript";
 constexpr char kVoice[] = "session/voice";
 constexpr char kSourceClip[] = "session/sourceClip";
-constexpr char kMode[] = "session/mode";
 constexpr char kInstruction[] = "session/instruction";
-constexpr char kSpeed[] = "session/speed";
-constexpr char kSeed[] = "session/seed";
 constexpr char kRandomSeed[] = "session/randomSeed";
-constexpr char kStream[] = "session/stream";
 constexpr char kEncoding[] = "export/encoding";
 constexpr char kRate[] = "export/rate";
 constexpr char kPauseSeconds[] = "export/pauseSeconds";
@@ -35,6 +32,19 @@ QVariant value(const QSettings& s, const char* key, const QVariant& fallback = {
   return s.value(QLatin1String(key), fallback);
 }
 
+// Sessions saved before the settings were kept as one value had a key each.
+SynthesisSettings settingsOfEarlierVersions(const QSettings& s) {
+  SynthesisSettings settings;
+  settings.normalize = !value(s, "session/rawText", !settings.normalize).toBool();
+  settings.readNumbers = value(s, "session/readNumbers", settings.readNumbers).toBool();
+  // The style panel keeps a mode it does not know to its default.
+  settings.mode = Mode(value(s, "session/mode", int(settings.mode)).toInt());
+  settings.speed = value(s, "session/speed", settings.speed).toDouble();
+  settings.seed = value(s, "session/seed", quint64(settings.seed)).toULongLong();
+  settings.stream = value(s, "session/stream", settings.stream).toBool();
+  return settings;
+}
+
 }  // namespace
 
 SessionState SessionState::load() {
@@ -42,21 +52,18 @@ SessionState SessionState::load() {
   SessionState state;
   const SessionState defaults;
   state.text = value(s, kText).toString();
-  state.rawText = value(s, kRawText, defaults.rawText).toBool();
-  state.readNumbers = value(s, kReadNumbers, defaults.readNumbers).toBool();
+  const QString settings = value(s, kSettings).toString();
+  state.settings = settings.isEmpty()
+                       ? settingsOfEarlierVersions(s)
+                       : settingsFromJson(settings.toStdString(), SettingsReading::Lenient);
   state.clip = value(s, kClip).toString();
   state.clipIn = value(s, kClipIn, defaults.clipIn).toLongLong();
   state.clipOut = value(s, kClipOut, defaults.clipOut).toLongLong();
   state.transcript = value(s, kTranscript).toString();
   state.voice = value(s, kVoice).toString();
   state.sourceClip = value(s, kSourceClip).toString();
-  // The style panel keeps a mode it does not know to its default.
-  state.mode = Mode(value(s, kMode, int(defaults.mode)).toInt());
   state.instruction = value(s, kInstruction).toString();
-  state.speed = value(s, kSpeed, defaults.speed).toDouble();
-  state.seed = value(s, kSeed, defaults.seed).toULongLong();
   state.randomSeed = value(s, kRandomSeed, defaults.randomSeed).toBool();
-  state.stream = value(s, kStream, defaults.stream).toBool();
   ExportFormat& format = state.exportFormat;
   format.encoding = audio::WavEncoding(value(s, kEncoding, int(format.encoding)).toInt());
   format.sampleRate = value(s, kRate, format.sampleRate).toInt();
@@ -74,20 +81,15 @@ void SessionState::save() const {
   QSettings s;
   const auto set = [&s](const char* key, const QVariant& v) { s.setValue(QLatin1String(key), v); };
   set(kText, text);
-  set(kRawText, rawText);
-  set(kReadNumbers, readNumbers);
+  set(kSettings, QString::fromStdString(settingsJson(settings)));
   set(kClip, clip);
   set(kClipIn, clipIn);
   set(kClipOut, clipOut);
   set(kTranscript, transcript);
   set(kVoice, voice);
   set(kSourceClip, sourceClip);
-  set(kMode, int(mode));
   set(kInstruction, instruction);
-  set(kSpeed, speed);
-  set(kSeed, seed);
   set(kRandomSeed, randomSeed);
-  set(kStream, stream);
   set(kEncoding, int(exportFormat.encoding));
   set(kRate, exportFormat.sampleRate);
   set(kPauseSeconds, exportFormat.pauseSeconds);

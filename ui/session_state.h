@@ -12,20 +12,15 @@ namespace cosystudio::ui {
 
 struct SessionState {
   QString text;
-  bool rawText = false;
-  bool readNumbers = true;
+  SynthesisSettings settings;  // as the panels show them (the watchdog comes from Settings)
   QString clip;  // the prompt clip's file; its selection in frames (-1: to the end)
   qint64 clipIn = 0;
   qint64 clipOut = -1;
   QString transcript;
   QString voice;       // the saved voice in use; empty = the clip
   QString sourceClip;  // voice conversion
-  Mode mode = Mode::ZeroShot;
   QString instruction;
-  double speed = 1.0;
-  quint64 seed = 0;
   bool randomSeed = true;
-  bool stream = false;
   ExportFormat exportFormat;
   QByteArray windowGeometry;  // QWidget::saveGeometry()
   QByteArray windowState;     // QMainWindow::saveState()

@@ -125,8 +125,19 @@ QString StylePanel::instruction() const {
 }
 void StylePanel::setInstruction(const QString& instruction) { instruction_->setText(instruction); }
 
-double StylePanel::speed() const { return stream() ? 1.0 : speed_->value() / 100.0; }
-void StylePanel::setSpeed(double speed) { speed_->setValue(int(std::lround(speed * 100))); }
+void StylePanel::writeSettings(SynthesisSettings& settings) const {
+  settings.mode = mode();
+  settings.stream = stream_->isChecked();
+  settings.speed = settings.stream ? 1.0 : speed_->value() / 100.0;
+  settings.seed = seed();
+}
+
+void StylePanel::showSettings(const SynthesisSettings& settings) {
+  setMode(settings.mode);
+  speed_->setValue(int(std::lround(settings.speed * 100)));
+  stream_->setChecked(settings.stream);
+  seed_->setValue(int(settings.seed));
+}
 
 bool StylePanel::randomSeed() const { return random_->isChecked(); }
 quint64 StylePanel::seed() const { return quint64(seed_->value()); }
@@ -135,9 +146,6 @@ void StylePanel::setSeed(quint64 seed, bool random) {
   random_->setChecked(random);
 }
 void StylePanel::showUsedSeed(quint64 seed) { usedSeed_->setText(tr("used: %1").arg(seed)); }
-
-bool StylePanel::stream() const { return stream_->isChecked(); }
-void StylePanel::setStream(bool stream) { stream_->setChecked(stream); }
 
 void StylePanel::updateEnabled() {
   const bool instruct = mode() == Mode::Instruct;

@@ -25,15 +25,15 @@ class StylePanel : public QWidget {
   void setMode(Mode mode);
   QString instruction() const;  // body only, empty when none
   void setInstruction(const QString& instruction);
-  double speed() const;
-  void setSpeed(double speed);
+  // Its part of the settings: the mode, the speed (1.0 while streaming),
+  // streaming and the seed it shows.
+  void writeSettings(SynthesisSettings& settings) const;
+  void showSettings(const SynthesisSettings& settings);
   bool randomSeed() const;
   quint64 seed() const;
   void setSeed(quint64 seed, bool random);
   // Shows the seed a take actually used.
   void showUsedSeed(quint64 seed);
-  bool stream() const;
-  void setStream(bool stream);
 
  signals:
   void modeChanged(cosystudio::Mode mode);

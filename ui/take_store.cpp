@@ -227,7 +227,7 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
   // The clip is cut again from the spec's only if a segment is made again.
   take.spec = jobFromJsonLeniently(json);
   take.spec.id = take.jobId;
-  take.seed = take.spec.seed;  // the sidecar's "seed" is the one used
+  take.seed = take.spec.settings.seed;  // the sidecar's "seed" is the one used
   take.segments = cutIntoSegments(take.samples, take.sampleRate, json.value(QStringLiteral("segments")).toArray());
   if (take.segments.isEmpty())
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "its segments do not match its audio")
@@ -302,7 +302,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       // What the take was made with rather than what was asked: the seed
       // actually used, and numbers read as words only where the text was normalised.
       {QStringLiteral("seed"), QString::number(take.seed)},
-      {QStringLiteral("read_numbers"), spec.normalize && spec.readNumbers},
+      {QStringLiteral("read_numbers"), spec.settings.normalize && spec.settings.readNumbers},
       {QStringLiteral("speech_tokens"), take.speechTokens()},
       {QStringLiteral("duration_seconds"), take.durationSeconds()},
       {QStringLiteral("real_time_factor"), take.realTimeFactor},

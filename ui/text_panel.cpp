@@ -252,10 +252,15 @@ void TextPanel::editReplacements() {
   if (dialog.exec() == QDialog::Accepted) setReplacements(dialog.rules());
 }
 
-bool TextPanel::rawText() const { return raw_->isChecked(); }
-void TextPanel::setRawText(bool raw) { raw_->setChecked(raw); }
-bool TextPanel::readsNumbers() const { return readNumbers_->isChecked(); }
-void TextPanel::setReadsNumbers(bool read) { readNumbers_->setChecked(read); }
+void TextPanel::writeSettings(SynthesisSettings& settings) const {
+  settings.normalize = !raw_->isChecked();
+  settings.readNumbers = readNumbers_->isChecked();
+}
+
+void TextPanel::showSettings(const SynthesisSettings& settings) {
+  raw_->setChecked(!settings.normalize);
+  readNumbers_->setChecked(settings.readNumbers);
+}
 
 void TextPanel::setKnownTags(const QStringList& tags) { knownTags_ = tags; }
 
@@ -331,8 +336,8 @@ void TextPanel::updatePreview() {
   try {
     // Cross-lingual text is sent as typed, only cut at the length bound.
     text::NormalizeOptions options;
-    options.textFrontend = !rawText();
-    options.readNumbers = readsNumbers();
+    options.textFrontend = !raw_->isChecked();
+    options.readNumbers = readNumbers_->isChecked();
     std::vector<bool> forcedCut;
     const std::vector<std::string> segments =
         crossLingual_ ? text::capToPieces(typed.toStdString(), *tokenizer_, &forcedCut)

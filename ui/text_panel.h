@@ -4,6 +4,8 @@
 
 #include "replacement_rules.h"
 
+#include "cosystudio/engine.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -32,11 +34,10 @@ class TextPanel : public QWidget {
   QString textToSpeak() const;
   const QList<Replacement>& replacements() const { return replacements_; }
   void setReplacements(const QList<Replacement>& rules);  // also saved in the settings
-  bool rawText() const;
-  void setRawText(bool raw);
-  // Numbers, dates and units in words before the official rules (the default).
-  bool readsNumbers() const;
-  void setReadsNumbers(bool read);
+  // Its part of the settings: normalisation (off for raw text) and numbers,
+  // dates and units read as words before the official rules (the default).
+  void writeSettings(SynthesisSettings& settings) const;
+  void showSettings(const SynthesisSettings& settings);
   // The tokenizer's added tokens of the loaded model (empty: not known yet),
   // for the markup reference. Markup is classified without them: the
   // engine's text::scanMarkup knows CosyVoice3's tokens.

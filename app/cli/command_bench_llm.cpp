@@ -1,4 +1,4 @@
-// cosystudio-cli bench-llm <folder> [--write-random] [--device cpu|cuda] [--dtype auto|float32|bfloat16|float16]
+// cosystudio-cli bench-llm <folder> [--write-random] [--device cpu|cuda:N] [--precision fp32|bf16|fp16]
 //                                   [--text-tokens N] [--prompt-speech-tokens N] [--decode-tokens N]
 //
 // Times the CosyVoice3 LLM of a model folder: load, prefill, decode ms/token and
@@ -8,11 +8,7 @@
 #include "command.h"
 #include "engine_options.h"
 
-#include "config/llm_config.h"
-#include "llm/cosyvoice3_lm.h"
-#include "llm/random_llm_folder.h"
-
-#include <ATen/Parallel.h>
+#include "cosystudio/bench.h"
 
 #include <chrono>
 #include <cstdio>
@@ -23,71 +19,34 @@ namespace cosystudio::cli {
 namespace {
 
 struct BenchOptions {
+  bench::LanguageModelBenchOptions run;
   std::string folder;
   bool writeRandom = false;
   std::string device = "cpu";
-  std::string dtype = "auto";
-  int textTokens = 40;
-  int promptSpeechTokens = 150;
-  int decodeTokens = 100;
+  std::string precision;
 };
 
-// RAS as in a real request, but a drawn stop id is folded back into the speech
-// range so that random weights decode the requested number of tokens.
-class NonStopping : public TokenSampler {
- public:
-  NonStopping(const LlmConfig& config) : ras_(config.sampling, 1986), speechTokens_(config.speechTokenSize) {}
-  int64_t sample(at::Tensor& logp, const std::vector<int64_t>& decoded) override {
-    return ras_.sample(logp, decoded) % speechTokens_;
-  }
-
- private:
-  RasSampler ras_;
-  int64_t speechTokens_;
-};
-
-int bench(const BenchOptions& o) {
-  using Clock = std::chrono::steady_clock;
-  const auto ms = [](Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double, std::milli>(b - a).count();
-  };
+int benchLlm(BenchOptions o) {
   if (o.writeRandom) {
-    const auto start = Clock::now();
-    writeRandomLlmFolder(o.folder, releasedLlmConfig(), 0);
-    std::printf("wrote random-weight LLM to %s in %.1f s\n", o.folder.c_str(), ms(start, Clock::now()) / 1000);
+    const auto start = std::chrono::steady_clock::now();
+    bench::writeRandomLanguageModel(o.folder, 0);
+    std::printf("wrote random-weight LLM to %s in %.1f s\n", o.folder.c_str(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
-  LlmRuntime runtime = LlmRuntime::forDevice(at::Device(o.device));
-  if (o.dtype != "auto")
-    runtime.dtype = o.dtype == "bfloat16" ? at::kBFloat16 : o.dtype == "float16" ? at::kHalf : at::kFloat;
-  const LlmConfig config = readLlmConfig(o.folder);
-
-  auto start = Clock::now();
-  const auto lm = CosyVoice3LM::load(config, std::filesystem::path(o.folder) / "llm.pt", runtime);
-  const double loadMs = ms(start, Clock::now());
-  const double loadPeak = mib(peakResidentBytes());
-
-  std::vector<int64_t> text(o.textTokens), speech(o.promptSpeechTokens);
-  for (size_t i = 0; i < text.size(); ++i) text[i] = 1000 + 37 * i;
-  for (size_t i = 0; i < speech.size(); ++i) speech[i] = (11 * i) % config.speechTokenSize;
-  const auto lmInput = lm.inputEmbeddings({}, text, speech);
-
-  NonStopping sampler(config);
-  std::vector<Clock::time_point> stamps;
-  start = Clock::now();
-  lm.generate(lmInput, {0, o.decodeTokens + 1}, sampler, [&](int64_t, const at::Tensor&) {
-    stamps.push_back(Clock::now());
-    return static_cast<int>(stamps.size()) < o.decodeTokens;
-  });
-  const double prefillMs = ms(start, stamps.front());
-  const double decodeMs = stamps.size() > 1 ? ms(stamps.front(), stamps.back()) / (stamps.size() - 1) : 0;
-  std::printf("device %s, dtype %s, %d threads\n", o.device.c_str(), c10::toString(runtime.dtype),
-              at::get_num_threads());
-  std::printf("load %.0f ms (peak RSS %.0f MiB)\n", loadMs, loadPeak);
-  std::printf("prefill %lld positions + first token: %.1f ms\n", static_cast<long long>(lmInput.size(1)), prefillMs);
-  std::printf("decode %zu tokens: %.2f ms/token, %.1f tokens/s\n", stamps.size() - 1, decodeMs, 1000.0 / decodeMs);
+  o.run.folder = o.folder;
+  o.run.device = *parseDevice(o.device);
+  if (!o.precision.empty()) o.run.precision = parsePrecision(o.precision);
+  const bench::LanguageModelBench figures = bench::benchLanguageModel(o.run);
+  std::printf("device %s, precision %s, %d threads\n", deviceName(o.run.device).c_str(), figures.precision.c_str(),
+              cpuBackend().threads);
+  std::printf("load %.0f ms (peak RSS %.0f MiB)\n", figures.loadMs, mib(figures.loadPeakResident));
+  std::printf("prefill %lld positions + first token: %.1f ms\n", static_cast<long long>(figures.prefillPositions),
+              figures.prefillMs);
+  std::printf("decode %d tokens: %.2f ms/token, %.1f tokens/s\n", figures.decodedTokens, figures.decodeMsPerToken,
+              figures.decodeMsPerToken > 0 ? 1000.0 / figures.decodeMsPerToken : 0.0);
   std::printf("peak RSS %.0f MiB\n", mib(peakResidentBytes()));
-  if (runtime.device.is_cuda()) {
-    const MemoryStats vram = sampleMemory(Device{DeviceKind::Cuda, std::max<int>(0, runtime.device.index())});
+  if (o.run.device.kind == DeviceKind::Cuda) {
+    const MemoryStats vram = sampleMemory(o.run.device);
     std::printf("VRAM allocated %.0f MiB, peak %.0f MiB, reserved %.0f MiB\n", mib(vram.deviceAllocated),
                 mib(vram.devicePeakAllocated), mib(vram.deviceReserved));
   }
@@ -99,14 +58,12 @@ const Registration reg([](CLI::App& app) -> Run {
   auto o = std::make_shared<BenchOptions>();
   sub->add_option("folder", o->folder, "Model folder")->required();
   sub->add_flag("--write-random", o->writeRandom, "First write a full-size random-weight LLM into the folder");
-  sub->add_option("--device", o->device, "cpu or cuda")->capture_default_str();
-  sub->add_option("--dtype", o->dtype, "auto (bfloat16 on CUDA, float32 on the CPU), float32, bfloat16 or float16")
-      ->check(CLI::IsMember({"auto", "float32", "bfloat16", "float16"}))
-      ->capture_default_str();
-  sub->add_option("--text-tokens", o->textTokens, "Text tokens in the prompt")->capture_default_str();
-  sub->add_option("--prompt-speech-tokens", o->promptSpeechTokens, "Prompt speech tokens")->capture_default_str();
-  sub->add_option("--decode-tokens", o->decodeTokens, "Tokens to decode")->capture_default_str();
-  return {sub, [o] { return bench(*o); }};
+  addDeviceOption(sub, o->device);
+  addPrecisionOption(sub, o->precision);
+  sub->add_option("--text-tokens", o->run.textTokens, "Text tokens in the prompt")->capture_default_str();
+  sub->add_option("--prompt-speech-tokens", o->run.promptSpeechTokens, "Prompt speech tokens")->capture_default_str();
+  sub->add_option("--decode-tokens", o->run.decodeTokens, "Tokens to decode")->capture_default_str();
+  return {sub, [o] { return benchLlm(*o); }};
 });
 
 }  // namespace

@@ -1,7 +1,6 @@
 // cosystudio-cli inspect CLIP [--json]: is this recording a good voice prompt?
 #include "command.h"
 
-#include "audio/prompt_features.h"
 #include "cosystudio/audio/analysis.h"
 #include "cosystudio/audio/clip.h"
 
@@ -26,14 +25,14 @@ struct InspectOptions {
 // took to compute them.
 nlohmann::json promptFeatureSummary(const Clip& clip) {
   const auto start = std::chrono::steady_clock::now();
-  const PromptFeatures f = extractPromptFeatures(clip, at::kCPU);
+  const PromptFeatureSizes f = promptFeatureSizes(clip);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return {
-      {"samples_16k", f.speech16k.size(1)},
-      {"samples_24k", f.speech24k.size(1)},
-      {"fbank_frames", f.speakerFbank.size(1)},
-      {"whisper_mel_frames", f.tokenizerMel.size(2)},
-      {"flow_mel_frames", f.flowMel.size(1)},
+      {"samples_16k", f.samples16k},
+      {"samples_24k", f.samples24k},
+      {"fbank_frames", f.fbankFrames},
+      {"whisper_mel_frames", f.whisperMelFrames},
+      {"flow_mel_frames", f.flowMelFrames},
       {"cpu_ms", ms},
   };
 }

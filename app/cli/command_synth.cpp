@@ -15,6 +15,7 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/request_rules.h"
+#include "cosystudio/settings_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,10 +41,8 @@ struct SynthOptions {
   std::string instruction;
   std::string mode = "zero-shot";
   std::string source;
-  uint64_t seed = 0;
+  SynthesisSettings settings;  // the mode, the raw-text and official-text flags are set from their options
   bool seedGiven = false;
-  double speed = 1.0;
-  bool stream = false;
   bool rawText = false;
   bool officialText = false;
   std::string out;
@@ -78,8 +77,8 @@ void checkUsage(const SynthOptions& o) {
   outline.transcript = !o.voice.empty() || !o.promptText.empty();  // a voice file carries its own, or not
   outline.instruction = !o.instruction.empty();
   outline.sourceClip = !o.source.empty();
-  outline.speed = o.speed;
-  outline.stream = o.stream;
+  outline.speed = o.settings.speed;
+  outline.stream = o.settings.stream;
   switch (requestProblem(outline)) {
     case RequestProblem::None: break;
     case RequestProblem::NoVoice: throw UsageError("give the voice as --prompt CLIP or --voice FILE");
@@ -163,7 +162,10 @@ int synth(SynthOptions o) {
   if (!o.source.empty()) checkClip(o.source, "source clip");
   Voice voice;
   if (!o.voice.empty()) voice = Voice::load(o.voice);
-  if (!o.seedGiven) o.seed = std::random_device{}();
+  if (!o.seedGiven) o.settings.seed = std::random_device{}();
+  o.settings.mode = kModes.at(o.mode);
+  o.settings.normalize = !o.rawText;
+  o.settings.readNumbers = !o.officialText;
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -178,16 +180,10 @@ int synth(SynthOptions o) {
   const double voiceSeconds = secondsSince(start);
 
   SynthesisRequest request;
-  request.mode = kModes.at(o.mode);
   request.text = o.text;
   request.instruction = o.instruction;
   request.voice = voice;
-  request.sourceClip = o.source;
-  request.speed = o.speed;
-  request.seed = o.seed;
-  request.stream = o.stream;
-  request.normalize = !o.rawText;
-  request.readNumbers = !o.officialText;
+  if (!o.source.empty()) request.sourceClip = audio::loadClip(o.source);
 
   int chunks = 0;
   SynthesisCallbacks callbacks;
@@ -202,7 +198,7 @@ int synth(SynthOptions o) {
   SynthesisResult result;
   {
     StopOnInterrupt interrupt;
-    result = engine.synthesize(request, callbacks);
+    result = engine.synthesize(request, o.settings, callbacks);
   }
   endStatusLine();
 
@@ -236,7 +232,7 @@ int synth(SynthOptions o) {
         {"audio_seconds", audioSeconds},
         {"mode", o.mode},
         {"seed", result.seed},
-        {"stream", o.stream},
+        {"stream", o.settings.stream},
         {"chunks", chunks},
         {"device", deviceName(engine.options().device)},
         {"checkpoint", engine.options().llmCheckpoint},
@@ -247,6 +243,7 @@ int synth(SynthOptions o) {
         {"real_time_factor", result.realTimeFactor()},
         {"segments", segments},
         {"warnings", result.warnings()},
+        {"settings", nlohmann::ordered_json::parse(settingsJson(o.settings))},
     };
     std::printf("%s\n", report.dump(2).c_str());
   } else {
@@ -284,12 +281,12 @@ const Registration registration([](CLI::App& app) -> Run {
       ->check(CLI::IsMember({"zero-shot", "cross-lingual", "instruct", "vc"}))
       ->capture_default_str();
   sub->add_option("--source", o->source, "Speech clip to re-voice (--mode vc)");
-  sub->add_option("--seed", o->seed, "Random seed (default: a fresh one, reported); same seed, same audio")
+  sub->add_option("--seed", o->settings.seed, "Random seed (default: a fresh one, reported); same seed, same audio")
       ->each([o](const std::string&) { o->seedGiven = true; });
-  sub->add_option("--speed", o->speed, "Speaking rate 0.5-2.0 (non-streaming only)")
+  sub->add_option("--speed", o->settings.speed, "Speaking rate 0.5-2.0 (non-streaming only)")
       ->check(CLI::Range(kMinSpeed, kMaxSpeed))
       ->capture_default_str();
-  sub->add_flag("--stream", o->stream, "Generate in streaming chunks (reports the time to first audio)");
+  sub->add_flag("--stream", o->settings.stream, "Generate in streaming chunks (reports the time to first audio)");
   sub->add_flag("--raw-text", o->rawText, "Send the text as it is, without normalisation");
   sub->add_flag("--official-text", o->officialText,
                 "Normalise with the official rules alone: numbers, dates and units are not read as words first");

@@ -8,7 +8,6 @@
 
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
-#include "pipeline/voice_data.h"
 
 #include <nlohmann/json.hpp>
 
@@ -42,23 +41,22 @@ int saveVoice(const VoiceOptions& o) {
 
 int voiceInfo(const VoiceOptions& o) {
   const Voice voice = Voice::load(o.file);
-  const Voice::Data& data = *voice.data();
   if (o.json) {
     const nlohmann::ordered_json info{{"file", o.file},
                               {"transcript", voice.transcript()},
                               {"clip_seconds", voice.clipSeconds()},
-                              {"clip_rate", data.clipRate},
-                              {"speech_tokens", data.speechTokens.size()},
-                              {"prompt_mel_frames", data.promptMelFrames},
+                              {"clip_rate", voice.clipRate()},
+                              {"speech_tokens", voice.speechTokenCount()},
+                              {"prompt_mel_frames", voice.promptMelFrames()},
                               {"model_fingerprint", voice.modelFingerprint()}};
     std::printf("%s\n", info.dump(2).c_str());
   } else {
     std::printf("voice        %s\n", o.file.c_str());
     std::printf("transcript   %s\n", voice.transcript().empty() ? "(none: cross-lingual, instruct or vc only)"
                                                                 : voice.transcript().c_str());
-    std::printf("clip         %.2f s at %d Hz\n", voice.clipSeconds(), data.clipRate);
-    std::printf("features     %zu speech tokens, %lld prompt mel frames\n", data.speechTokens.size(),
-                static_cast<long long>(data.promptMelFrames));
+    std::printf("clip         %.2f s at %d Hz\n", voice.clipSeconds(), voice.clipRate());
+    std::printf("features     %zu speech tokens, %lld prompt mel frames\n", voice.speechTokenCount(),
+                static_cast<long long>(voice.promptMelFrames()));
     std::printf("fingerprint  %s\n", voice.modelFingerprint().c_str());
   }
   return 0;

@@ -1,6 +1,6 @@
 // What the engine-running commands (synth, voice, bench) share: the --device and
-// --precision options, loading the engine with progress on a terminal, writing
-// a file atomically, and the process's peak resident memory.
+// --precision options, loading the engine with progress on a terminal, and an
+// output path checked before any slow work.
 #pragma once
 
 #include "cosystudio/engine.h"
@@ -11,8 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -21,30 +19,21 @@
 
 namespace cosystudio::cli {
 
-// "cpu", "cuda" (= cuda:0) or "cuda:N"; nothing for anything else.
-inline std::optional<Device> parseDevice(const std::string& text) {
-  if (text == "cpu") return Device{DeviceKind::Cpu, 0};
-  if (text == "cuda") return Device{DeviceKind::Cuda, 0};
-  if (text.rfind("cuda:", 0) == 0 && text.size() > 5 && text.size() < 9 &&
-      text.find_first_not_of("0123456789", 5) == std::string::npos)
-    return Device{DeviceKind::Cuda, std::stoi(text.substr(5))};
-  return std::nullopt;
+// --device, checked as it is parsed.
+inline CLI::Option* addDeviceOption(CLI::App* sub, std::string& device) {
+  return sub->add_option("--device", device, "cpu, cuda or cuda:N")
+      ->check(CLI::Validator(
+          [](std::string& s) { return parseDevice(s) ? std::string() : "'" + s + "' is not cpu, cuda or cuda:N"; },
+          "DEVICE"))
+      ->capture_default_str();
 }
 
-inline std::string deviceName(const Device& device) {
-  return device.kind == DeviceKind::Cpu ? "cpu" : "cuda:" + std::to_string(device.index);
-}
-
-inline const std::map<std::string, Precision>& precisions() {
-  static const std::map<std::string, Precision> names{
-      {"fp32", Precision::Float32}, {"bf16", Precision::BFloat16}, {"fp16", Precision::Float16}};
-  return names;
-}
-
-inline std::string precisionName(Precision precision) {
-  for (const auto& [name, value] : precisions())
-    if (value == precision) return name;
-  return {};
+// --precision; empty: defaultPrecision() of the device.
+inline CLI::Option* addPrecisionOption(CLI::App* sub, std::string& precision) {
+  return sub->add_option("--precision", precision,
+                         "Precision of the LLM and the flow: fp32, bf16 or fp16 (default: fp32 on the CPU, bf16 on "
+                         "CUDA)")
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
 }
 
 // Options of a command that loads a model.
@@ -58,14 +47,8 @@ struct EngineOptions {
   void addTo(CLI::App* sub, bool modelRequired = true) {
     auto* option = sub->add_option("--model", model, "Fun-CosyVoice3-0.5B-2512 model folder");
     if (modelRequired) option->required();
-    sub->add_option("--device", device, "cpu, cuda or cuda:N")
-        ->check(CLI::Validator(
-            [](std::string& s) { return parseDevice(s) ? std::string() : "'" + s + "' is not cpu, cuda or cuda:N"; },
-            "DEVICE"))
-        ->capture_default_str();
-    sub->add_option("--precision", precision,
-                    "Precision of the LLM and the flow: fp32, bf16 or fp16 (default: fp32 on the CPU, bf16 on CUDA)")
-        ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
+    addDeviceOption(sub, device);
+    addPrecisionOption(sub, precision);
     sub->add_option("--checkpoint", checkpoint,
                     std::string("Language model: ") + kRlCheckpoint + " or " + kBaseCheckpoint + " (default: " +
                         kRlCheckpoint + " when the folder has it)")
@@ -78,7 +61,7 @@ struct EngineOptions {
     LoadOptions o;
     o.modelFolder = model;
     o.device = *parseDevice(device);
-    o.precision = precision.empty() ? defaultPrecision(o.device.kind) : precisions().at(precision);
+    o.precision = precision.empty() ? defaultPrecision(o.device.kind) : *parsePrecision(precision);
     o.llmCheckpoint = checkpoint;
     o.cpuThreads = threads;
     return o;
@@ -120,14 +103,6 @@ inline void checkOutputPath(const std::filesystem::path& file) {
   } else {
     throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
   }
-}
-
-// Highest resident set size of this process so far (VmHWM), in bytes.
-inline int64_t peakResidentBytes() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
-  return 0;
 }
 
 inline double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }

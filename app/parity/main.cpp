@@ -3,6 +3,7 @@
 
 #include "core/torch_compat.h"
 #include "cosystudio/engine.h"
+#include "pipeline/model.h"
 #include "cosystudio/version.h"
 
 #include <c10/util/Exception.h>
@@ -20,29 +21,11 @@ std::map<std::string, CommandInfo>& registry() {
   return commands;
 }
 
-c10::ScalarType RunOptions::dtype() const {
-  switch (precision) {
-    case Precision::BFloat16: return c10::kBFloat16;
-    case Precision::Float16: return c10::kHalf;
-    case Precision::Float32: break;
-  }
-  return c10::kFloat;
-}
-
-std::string RunOptions::precisionName() const {
-  switch (precision) {
-    case Precision::BFloat16: return "bf16";
-    case Precision::Float16: return "fp16";
-    case Precision::Float32: break;
-  }
-  return "fp32";
-}
+c10::ScalarType RunOptions::dtype() const { return networkDtype(precision, device); }
 
 }  // namespace cosystudio::parity
 
 namespace {
-
-using cosystudio::Precision;
 
 void printUsage(std::FILE* out) {
   std::fprintf(out,
@@ -54,21 +37,6 @@ void printUsage(std::FILE* out) {
   for (const auto& [name, info] : cosystudio::parity::registry())
     std::fprintf(out, "  %-18s %s%s\n", name.c_str(), info.summary.c_str(), info.takesDevice ? "" : " (CPU, fp32)");
   std::fprintf(out, "\nExit status: 0 all checks passed, 1 a check failed, 2 usage error.\n");
-}
-
-std::optional<c10::Device> parseDevice(const std::string& text) {
-  if (text == "cpu") return c10::Device(c10::kCPU);
-  if (text == "cuda") return c10::Device(c10::kCUDA, 0);
-  if (text.rfind("cuda:", 0) == 0 && text.size() > 5 && text.find_first_not_of("0123456789", 5) == std::string::npos)
-    return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(std::stoi(text.substr(5))));
-  return std::nullopt;
-}
-
-std::optional<Precision> parsePrecision(const std::string& text) {
-  if (text == "fp32") return Precision::Float32;
-  if (text == "bf16") return Precision::BFloat16;
-  if (text == "fp16") return Precision::Float16;
-  return std::nullopt;
 }
 
 int usageError(const std::string& message) {
@@ -99,7 +67,9 @@ int main(int argc, char** argv) {
       if (arg == "--device") {
         const auto device = parseDevice(value);
         if (!device) return usageError("--device takes cpu, cuda or cuda:N, not '" + value + "'");
-        options.device = *device;
+        options.device = device->kind == DeviceKind::Cuda
+                             ? c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(device->index))
+                             : c10::Device(c10::kCPU);
       } else {
         const auto precision = parsePrecision(value);
         if (!precision) return usageError("--precision takes fp32, bf16 or fp16, not '" + value + "'");
@@ -132,7 +102,7 @@ int main(int argc, char** argv) {
   compat::requireExactFloat32();
   // Sums run in the BLAS library's order, so a report names the one it ran on.
   std::printf("libtorch %s; CPU: %s\n", torchBuildDescription(), describeCpuBackend(cpuBackend()).c_str());
-  std::printf("device %s, precision %s\n", options.device.str().c_str(), options.precisionName().c_str());
+  std::printf("device %s, precision %s\n", options.device.str().c_str(), precisionName(options.precision).c_str());
   try {
     return command->second.run(setDir, options);
   } catch (const c10::Error& e) {

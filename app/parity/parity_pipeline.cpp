@@ -94,17 +94,23 @@ std::string stripPrefix(const std::string& text, std::string_view prefix) {
 
 // The golden inputs are the official API's arguments, prefixes included; the
 // engine builds those prefixes itself.
-SynthesisRequest requestFor(const json& inputs) {
+struct GoldenRequest {
   SynthesisRequest request;
+  SynthesisSettings settings;
+};
+
+GoldenRequest requestFor(const json& inputs) {
+  SynthesisRequest request;
+  SynthesisSettings settings;
   const std::string mode = inputs.at("mode");
   std::string text = inputs.at("tts_text");
   if (mode == "zero_shot") {
-    request.mode = Mode::ZeroShot;
+    settings.mode = Mode::ZeroShot;
   } else if (mode == "cross_lingual") {
-    request.mode = Mode::CrossLingual;
+    settings.mode = Mode::CrossLingual;
     text = stripPrefix(text, kSystemPrefix);
   } else if (mode == "instruct2") {
-    request.mode = Mode::Instruct;
+    settings.mode = Mode::Instruct;
     std::string instruction = stripPrefix(inputs.at("instruct_text"), kInstructPrefix);
     if (instruction.size() < kEndOfPrompt.size() ||
         instruction.compare(instruction.size() - kEndOfPrompt.size(), kEndOfPrompt.size(), kEndOfPrompt) != 0)
@@ -114,11 +120,11 @@ SynthesisRequest requestFor(const json& inputs) {
     throw std::runtime_error("unsupported golden mode '" + mode + "'");
   }
   request.text = text;
-  request.stream = inputs.at("stream");
-  request.speed = inputs.at("speed");
-  request.normalize = inputs.at("text_frontend");
-  request.readNumbers = false;  // the goldens come from the official code without wetext
-  return request;
+  settings.stream = inputs.at("stream");
+  settings.speed = inputs.at("speed");
+  settings.normalize = inputs.at("text_frontend");
+  settings.readNumbers = false;  // the goldens come from the official code without wetext
+  return {request, settings};
 }
 
 at::Tensor idTensor(const std::vector<int32_t>& ids) {
@@ -301,7 +307,7 @@ int runPipeline(const fs::path& caseDir, const RunOptions& runOptions) {
   std::string transcript;
   if (!inputs.at("prompt_text").is_null()) transcript = stripPrefix(inputs.at("prompt_text"), kSystemPrefix);
   VoiceTrace voiceTrace;
-  const Voice::Data voiceData = computeVoiceData(model, clip, transcript, &voiceTrace);
+  const VoiceData voiceData = computeVoiceData(model, clip, transcript, &voiceTrace);
   const VoiceFeatures voice = voiceFeatures(voiceData, model.device);
   report.close("prompt.whisper_logmel", voiceTrace.tokenizerMel, common.at("prompt.whisper_logmel"), 2e-4, 2e-6);
   report.exact("prompt.whisper_logmel_len", lengthTensor(voiceTrace.tokenizerMel.size(-1)),
@@ -390,14 +396,14 @@ int runPipeline(const fs::path& caseDir, const RunOptions& runOptions) {
     decode = DecodeRecord();
   };
 
-  SynthesisRequest request = requestFor(inputs);
-  request.seed = manifest.at("randomness").at("seed");
+  auto [request, settings] = requestFor(inputs);
+  settings.seed = manifest.at("randomness").at("seed");
   // Voice handles carry the transcript the text front end reads.
-  request.voice = Voice(std::make_shared<Voice::Data>(voiceData));
+  request.voice = VoiceInternals::wrap(std::make_shared<VoiceData>(voiceData));
   Synthesizer synthesizer(model);
   SynthesisCallbacks callbacks;
   callbacks.onAudio = [&](const AudioChunk& chunk) { yielded[chunk.segment].push_back(int64_t(chunk.samples.size())); };
-  const SynthesisResult result = synthesizer.run(request, voice, callbacks, hooks);
+  const SynthesisResult result = synthesizer.run(request, settings, voice, callbacks, hooks);
 
   report.exact("segments", int64_t(result.segments.size()), int64_t(segments.size()));
   for (size_t k = 0; k < std::min(segments.size(), result.segments.size()); ++k) {

@@ -21,9 +21,8 @@ namespace cosystudio::parity {
 struct RunOptions {
   c10::Device device = c10::kCPU;
   Precision precision = Precision::Float32;
-  c10::ScalarType dtype() const;     // of the LLM and the flow
+  c10::ScalarType dtype() const;  // of the LLM and the flow (networkDtype)
   bool reduced() const { return precision != Precision::Float32; }
-  std::string precisionName() const;  // fp32, bf16, fp16
 };
 
 using Command = std::function<int(const std::filesystem::path& setDir, const RunOptions& options)>;

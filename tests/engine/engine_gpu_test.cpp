@@ -3,6 +3,7 @@
 // survives it, and once the memory is free again the engine works without a
 // restart. scripts/device-check.sh runs it on a lent GPU.
 #include "cosystudio/engine.h"
+#include "test_request.h"
 #include "core/torch_compat.h"
 
 #include <ATen/ATen.h>
@@ -45,11 +46,11 @@ TEST(EngineOnGpu, AFullGpuFailsARequestClearlyAndTheEngineRecoversWithoutARestar
   engine.load(options);
   const Voice voice =
       engine.prepareVoice(audio::loadClip(kFixtures / "e2e" / "prompts" / "prompt-a.wav"), "希望你以后能够做的比我还好呦。");
-  SynthesisRequest request;
+  TestRequest request;
   request.text = "今天天气很好，我们一起去公园散步吧。";
   request.voice = voice;
   request.seed = 5;
-  ASSERT_FALSE(engine.synthesize(request).samples.empty());
+  ASSERT_FALSE(synthesize(engine, request).samples.empty());
 
   std::string outcome = "survived by the retry";
   {
@@ -57,7 +58,7 @@ TEST(EngineOnGpu, AFullGpuFailsARequestClearlyAndTheEngineRecoversWithoutARestar
     std::printf("gpu: filled with %zu blocks, %.1f MiB left free\n", filler.size(),
                 double(engine.memory().deviceFree) / (1 << 20));
     try {
-      engine.synthesize(request);
+      synthesize(engine, request);
     } catch (const EngineError& e) {
       outcome = e.what();
       EXPECT_NE(outcome.find("out of GPU memory"), std::string::npos) << outcome;
@@ -65,6 +66,6 @@ TEST(EngineOnGpu, AFullGpuFailsARequestClearlyAndTheEngineRecoversWithoutARestar
   }
   std::printf("gpu: a request on the full GPU: %s\n", outcome.c_str());
   EXPECT_FALSE(engine.isPoisoned());
-  const SynthesisResult after = engine.synthesize(request);
+  const SynthesisResult after = synthesize(engine, request);
   EXPECT_FALSE(after.samples.empty());
 }

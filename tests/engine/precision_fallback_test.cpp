@@ -30,17 +30,18 @@ struct SpoiledRun {
 SpoiledRun synthesiseWithSpoiledFlow(Model& model) {
   c10::InferenceMode inference;
   const auto clip = audio::loadClip(kFixtures / "e2e" / "prompts" / "prompt-a.wav");
-  const auto data = std::make_shared<Voice::Data>(computeVoiceData(model, clip, "希望你以后能够做的比我还好呦。"));
+  const auto data = std::make_shared<VoiceData>(computeVoiceData(model, clip, "希望你以后能够做的比我还好呦。"));
   SynthesisRequest request;
   request.text = "今天天气很好。";
-  request.voice = Voice(data);
-  request.seed = 3;
+  request.voice = VoiceInternals::wrap(data);
+  SynthesisSettings settings;
+  settings.seed = 3;
   SpoiledRun run;
   SynthesisHooks hooks;
   hooks.flowOutput = [&](at::Tensor& mel) {
     if (run.flowCalls++ == 0) mel = at::full_like(mel, std::numeric_limits<float>::quiet_NaN());
   };
-  run.result = Synthesizer(model).run(request, voiceFeatures(*data, model.device), {}, hooks);
+  run.result = Synthesizer(model).run(request, settings, voiceFeatures(*data, model.device), {}, hooks);
   return run;
 }
 

@@ -10,6 +10,7 @@
 // voice cache is full and turns over at every request.
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/engine.h"
+#include "test_request.h"
 
 #include <gtest/gtest.h>
 
@@ -156,18 +157,18 @@ class Soak : public ::testing::Test {
   // The resets' request: one short text, both paths, a fixed set of seeds.
   static constexpr uint64_t kSeeds = 20;
   void synthesizeOnce(uint64_t seed) {
-    SynthesisRequest request;
+    TestRequest request;
     request.text = kShortText;
     request.voice = voice;
     request.seed = seed;
     request.stream = seed % 2 == 0;
-    ASSERT_FALSE(engine.synthesize(request).samples.empty());
+    ASSERT_FALSE(cosystudio::synthesize(engine, request).samples.empty());
   }
 
   // One cycle of the varied soak: every text length × mode × streaming, each
   // with a voice prepared afresh and its own seed.
   struct Varied {
-    SynthesisRequest request;
+    TestRequest request;
     const VoiceVariant* voice;
   };
   static std::vector<Varied> variedCycle() {
@@ -180,7 +181,7 @@ class Soak : public ::testing::Test {
           v.request.mode = mode;
           v.request.text = text;
           v.request.instruction = "请用四川话表达。";
-          v.request.sourceClip = variants_[(n + 2) % variants_.size()].clip;
+          v.request.sourceClip = audio::loadClip(variants_[(n + 2) % variants_.size()].clip);
           v.request.stream = stream;
           v.request.seed = n;
           cycle.push_back(std::move(v));
@@ -189,7 +190,7 @@ class Soak : public ::testing::Test {
   }
   void synthesize(Varied v) {
     v.request.voice = engine.prepareVoice(audio::loadClip(v.voice->clip), v.voice->transcript);
-    ASSERT_FALSE(engine.synthesize(v.request).samples.empty());
+    ASSERT_FALSE(cosystudio::synthesize(engine, v.request).samples.empty());
   }
   // The tiny model's random weights stop at once for some seeds ("produced
   // no speech"): the warm-up moves such a request to the next seed, so that
@@ -242,7 +243,7 @@ class Soak : public ::testing::Test {
   SegmentPeaks firstSegments(const std::string& text, int segments) {
     SegmentPeaks peaks;
     peaks.beforeMiB = hostMiB();
-    SynthesisRequest request;
+    TestRequest request;
     request.text = text;
     request.voice = voice;
     request.seed = 7;
@@ -262,7 +263,7 @@ class Soak : public ::testing::Test {
     };
     resetPeakRss();
     const auto start = std::chrono::steady_clock::now();
-    EXPECT_THROW(engine.synthesize(request, callbacks), Cancelled);
+    EXPECT_THROW(cosystudio::synthesize(engine, request, callbacks), Cancelled);
     peaks.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return peaks;
   }

@@ -5,3 +5,10 @@
 add_test(NAME setup.torch_choice
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/torch_choice_test.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(setup.torch_choice PROPERTIES LABELS unit)
+
+# The CLI and the window include only the public headers; the parity tool and
+# the fuzz targets also the component headers engine/CMakeLists.txt lists.
+add_test(NAME structure.includes
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_includes.sh ${PROJECT_SOURCE_DIR} ${COSYSTUDIO_COMPONENT_HEADERS})
+set_tests_properties(structure.includes PROPERTIES LABELS unit
+  PASS_REGULAR_EXPRESSION "every client includes only what it may")

@@ -45,11 +45,11 @@ const QString kTranscript = QStringLiteral("希望你以后能够做的比我还
 
 JobSpec zeroShot(const QString& text) {
   JobSpec job;
-  job.mode = Mode::ZeroShot;
+  job.settings.mode = Mode::ZeroShot;
   job.text = text;
   job.clip = test::promptClipA();
   job.transcript = kTranscript;
-  job.seed = 893317537;
+  job.settings.seed = 893317537;
   return job;
 }
 
@@ -145,10 +145,10 @@ class EngineSessionTest : public QObject {
     QSignalSpy chunks(&session, &EngineSession::jobAudio);
     QSignalSpy finished(&session, &EngineSession::jobFinished);
     JobSpec job = zeroShot(QStringLiteral("今天的天气非常好，我们一起去公园散步吧。"));
-    job.stream = true;
+    job.settings.stream = true;
     // The tiny random model's length depends on the draws: seed 3 makes more
     // than one chunk under both libtorch 1.13's and 2.x's multinomial streams.
-    job.seed = 3;
+    job.settings.seed = 3;
     session.enqueue(job);
     QVERIFY(finished.wait(kJobMs));
     QVERIFY(chunks.count() >= 2);
@@ -324,7 +324,7 @@ class EngineSessionTest : public QObject {
     QSignalSpy failed(&session, &EngineSession::jobFailed);
     QSignalSpy finished(&session, &EngineSession::jobFinished);
     JobSpec runaway = zeroShot(QStringLiteral("今天天气很好。"));
-    runaway.segmentTimeLimitSeconds = 1e-9;
+    runaway.settings.segmentTimeLimitSeconds = 1e-9;
     const quint64 id = session.enqueue(runaway);
     session.enqueue(zeroShot(QStringLiteral("今天天气很好。")));
     QVERIFY(finished.wait(kJobMs));

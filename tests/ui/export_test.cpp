@@ -304,10 +304,10 @@ class ExportTest : public QObject {
     QTemporaryDir dir;
     TakeStore store(dir.path());
     Take take = sineTake(0);
-    take.spec.mode = Mode::Instruct;
+    take.spec.settings.mode = Mode::Instruct;
     take.spec.instruction = QStringLiteral("请用四川话表达。");
-    take.spec.speed = 1.25;
-    take.spec.readNumbers = false;
+    take.spec.settings.speed = 1.25;
+    take.spec.settings.readNumbers = false;
     take.realTimeFactor = 0.5;
     for (const double seconds : {0.7, 0.3, 0.5}) {
       TakeSegment segment;
@@ -333,10 +333,10 @@ class ExportTest : public QObject {
     const Take& read = back.first();
     QCOMPARE(read.jobId, take.jobId);
     QCOMPARE(read.seed, take.seed);
-    QCOMPARE(read.spec.mode, Mode::Instruct);
+    QCOMPARE(read.spec.settings.mode, Mode::Instruct);
     QCOMPARE(read.spec.instruction, take.spec.instruction);
-    QCOMPARE(read.spec.speed, 1.25);
-    QVERIFY(!read.spec.readNumbers);
+    QCOMPARE(read.spec.settings.speed, 1.25);
+    QVERIFY(!read.spec.settings.readNumbers);
     QCOMPARE(read.realTimeFactor, 0.5);
     QCOMPARE(read.wavPath, take.wavPath);
     QCOMPARE(read.created.toSecsSinceEpoch(), take.created.toSecsSinceEpoch());

@@ -154,12 +154,12 @@ class Rig {
 
   JobSpec randomJob() {
     JobSpec job;
-    job.mode = Mode::ZeroShot;
+    job.settings.mode = Mode::ZeroShot;
     job.text = kTexts[uniform(0, int(kTexts.size()) - 1)];
     job.clip = clip_;
     job.transcript = kTranscript;
-    job.seed = pick(kJobSeeds);
-    job.stream = uniform(0, 1) == 1;
+    job.settings.seed = pick(kJobSeeds);
+    job.settings.stream = uniform(0, 1) == 1;
     return job;
   }
 
@@ -344,8 +344,8 @@ class FaultInjectionTest : public QObject {
           for (int m = 0; m < int(Moment::Count); ++m) before[m] = rig.stageCount(Moment(m));
           JobSpec job = rig.randomJob();
           job.text = text;
-          job.seed = jobSeed;
-          job.stream = stream;
+          job.settings.seed = jobSeed;
+          job.settings.stream = stream;
           const quint64 id = rig.generate(job);
           rig.waitUntil([&] { return rig.ends().contains(id) && rig.quiet(); }, "end of a warm-up job");
           QCOMPARE(rig.ends().value(id), QStringList{QStringLiteral("finished")});
@@ -407,7 +407,7 @@ class FaultInjectionTest : public QObject {
       for (int j = 0; j < jobs; ++j) {
         JobSpec job = rig.randomJob();
         // A streaming job for the streamed-chunk moment, in first place.
-        if (moment == Moment::StreamChunk && j == 0) job.stream = true;
+        if (moment == Moment::StreamChunk && j == 0) job.settings.stream = true;
         rig.generate(job);
       }
       if (moment == Moment::Delay) QTimer::singleShot(delayMs, &armed, fire);

@@ -22,12 +22,12 @@ class JobCheckTest : public QObject {
 
   void eachMissingPartIsNamed() {
     JobSpec job;
-    job.mode = Mode::ZeroShot;
+    job.settings.mode = Mode::ZeroShot;
     job.text = QStringLiteral("你好。");
     QVERIFY(jobProblem(job).contains(QStringLiteral("prompt clip")));
     job.voiceFile = QStringLiteral("/voices/Alice.cosyvoice");
     QCOMPARE(jobProblem(job), QString());  // a saved voice carries its transcript
-    job.mode = Mode::Instruct;
+    job.settings.mode = Mode::Instruct;
     QVERIFY(jobProblem(job).contains(QStringLiteral("instruction")));
     job.instruction = QStringLiteral("   ");
     QVERIFY2(jobProblem(job).contains(QStringLiteral("instruction")), "a blank instruction is none");
@@ -35,12 +35,12 @@ class JobCheckTest : public QObject {
     QCOMPARE(jobProblem(job), QString());
     job.text = QStringLiteral(" \n ");
     QVERIFY(jobProblem(job).contains(QStringLiteral("text to speak")));
-    job.mode = Mode::VoiceConversion;
+    job.settings.mode = Mode::VoiceConversion;
     QVERIFY(jobProblem(job).contains(QStringLiteral("source clip")));
-    job.mode = Mode::CrossLingual;
+    job.settings.mode = Mode::CrossLingual;
     job.text = QStringLiteral("Hello.");
-    job.speed = 1.5;
-    job.stream = true;
+    job.settings.speed = 1.5;
+    job.settings.stream = true;
     QVERIFY(jobProblem(job).contains(QStringLiteral("streaming")));
   }
 

@@ -23,7 +23,7 @@ namespace {
 // Every field a file keeps, each away from its default.
 JobSpec everyField() {
   JobSpec job;
-  job.mode = Mode::VoiceConversion;
+  job.settings.mode = Mode::VoiceConversion;
   job.text = QStringLiteral("今天天气很好。\n\"Quoted\", said she.");
   job.instruction = QStringLiteral("用四川话说");
   job.clip.path = QStringLiteral("/clips/prompt a.wav");
@@ -33,17 +33,17 @@ JobSpec everyField() {
   job.transcript = QStringLiteral("希望你以后能够做的比我还好呦。");
   job.voiceName = QStringLiteral("prompt a");
   job.sourceClipPath = QStringLiteral("/clips/source.flac");
-  job.speed = 1.25;
-  job.seed = 18446744073709551615ull;  // more than a JSON number holds exactly
-  job.stream = true;
-  job.normalize = false;
-  job.readNumbers = true;  // kept as asked, though raw text reads no numbers
-  job.segmentTimeLimitSeconds = 45.5;
+  job.settings.speed = 1.25;
+  job.settings.seed = 18446744073709551615ull;  // more than a JSON number holds exactly
+  job.settings.stream = true;
+  job.settings.normalize = false;
+  job.settings.readNumbers = true;  // kept as asked, though raw text reads no numbers
+  job.settings.segmentTimeLimitSeconds = 45.5;
   return job;
 }
 
 void compareJobs(const JobSpec& back, const JobSpec& job) {
-  QCOMPARE(back.mode, job.mode);
+  QCOMPARE(back.settings.mode, job.settings.mode);
   QCOMPARE(back.text, job.text);
   QCOMPARE(back.instruction, job.instruction);
   QCOMPARE(back.clip.path, job.clip.path);
@@ -55,12 +55,12 @@ void compareJobs(const JobSpec& back, const JobSpec& job) {
   QCOMPARE(back.voiceFile, job.voiceFile);
   QCOMPARE(back.voiceName, job.voiceName);
   QCOMPARE(back.sourceClipPath, job.sourceClipPath);
-  QCOMPARE(back.speed, job.speed);
-  QCOMPARE(back.seed, job.seed);
-  QCOMPARE(back.stream, job.stream);
-  QCOMPARE(back.normalize, job.normalize);
-  QCOMPARE(back.readNumbers, job.readNumbers);
-  QCOMPARE(back.segmentTimeLimitSeconds, job.segmentTimeLimitSeconds);
+  QCOMPARE(back.settings.speed, job.settings.speed);
+  QCOMPARE(back.settings.seed, job.settings.seed);
+  QCOMPARE(back.settings.stream, job.settings.stream);
+  QCOMPARE(back.settings.normalize, job.settings.normalize);
+  QCOMPARE(back.settings.readNumbers, job.settings.readNumbers);
+  QCOMPARE(back.settings.segmentTimeLimitSeconds, job.settings.segmentTimeLimitSeconds);
 }
 
 QJsonObject parsed(const QByteArray& json) {
@@ -99,12 +99,12 @@ class JobJsonTest : public QObject {
 
   void aSavedVoiceReplacesTheClip() {
     JobSpec job = everyField();
-    job.mode = Mode::Instruct;
+    job.settings.mode = Mode::Instruct;
     job.clip = {};
     job.voiceFile = QStringLiteral("/voices/Alice.cosyvoice");
     job.voiceName = QStringLiteral("Alice");
-    job.normalize = true;
-    job.readNumbers = false;
+    job.settings.normalize = true;
+    job.settings.readNumbers = false;
     const std::optional<JobSpec> back = jobFromJson(jobJson(job));
     QVERIFY(back);
     compareJobs(*back, job);
@@ -114,8 +114,8 @@ class JobJsonTest : public QObject {
   void eachModeComesBack() {
     for (const Mode mode : {Mode::ZeroShot, Mode::CrossLingual, Mode::Instruct, Mode::VoiceConversion}) {
       JobSpec job;
-      job.mode = mode;
-      QCOMPARE(jobFromJson(jobJson(job)).value_or(JobSpec{}).mode, mode);
+      job.settings.mode = mode;
+      QCOMPARE(jobFromJson(jobJson(job)).value_or(JobSpec{}).settings.mode, mode);
     }
   }
 
@@ -124,15 +124,15 @@ class JobJsonTest : public QObject {
     QJsonObject json = jobJson(everyField());
     json.insert(QStringLiteral("mode"), QStringLiteral("Zero-shot"));  // the first sidecars: the window's words
     QVERIFY(!jobFromJson(json));
-    QCOMPARE(jobFromJsonLeniently(json).mode, Mode::ZeroShot);
-    QCOMPARE(jobFromJsonLeniently(json).seed, everyField().seed);
+    QCOMPARE(jobFromJsonLeniently(json).settings.mode, Mode::ZeroShot);
+    QCOMPARE(jobFromJsonLeniently(json).settings.seed, everyField().settings.seed);
     json.insert(QStringLiteral("mode"), QStringLiteral("instruct"));
     for (const QJsonValue& seed : {QJsonValue(42), QJsonValue(QStringLiteral("-1")), QJsonValue(QStringLiteral("abc")),
                                    QJsonValue(QStringLiteral("18446744073709551616")), QJsonValue()}) {
       json.insert(QStringLiteral("seed"), seed);
       QVERIFY2(!jobFromJson(json), qPrintable(QJsonDocument(QJsonArray{seed}).toJson(QJsonDocument::Compact)));
-      QCOMPARE(jobFromJsonLeniently(json).seed, quint64(0));
-      QCOMPARE(jobFromJsonLeniently(json).mode, Mode::Instruct);
+      QCOMPARE(jobFromJsonLeniently(json).settings.seed, quint64(0));
+      QCOMPARE(jobFromJsonLeniently(json).settings.mode, Mode::Instruct);
     }
     json.remove(QStringLiteral("seed"));
     QVERIFY(!jobFromJson(json));
@@ -148,7 +148,7 @@ class JobJsonTest : public QObject {
         "read_numbers": false, "segment_time_limit_seconds": 120})");
     const std::optional<JobSpec> job = jobFromJson(old);
     QVERIFY(job);
-    QCOMPARE(job->mode, Mode::Instruct);
+    QCOMPARE(job->settings.mode, Mode::Instruct);
     QCOMPARE(job->text, QStringLiteral("Hello there."));
     QCOMPARE(job->instruction, QStringLiteral("用四川话说"));
     QCOMPARE(job->clip.path, QStringLiteral("/clips/a.wav"));
@@ -156,18 +156,18 @@ class JobJsonTest : public QObject {
     QCOMPARE(job->clip.outFrame, 40000);
     QCOMPARE(job->clip.digest, QByteArray::fromHex("abcdef"));
     QCOMPARE(job->voiceName, QStringLiteral("a"));
-    QCOMPARE(job->seed, 18446744073709551615ull);
-    QVERIFY(job->stream);
-    QVERIFY(job->normalize);
-    QVERIFY(!job->readNumbers);
-    QCOMPARE(job->segmentTimeLimitSeconds, 120.0);
+    QCOMPARE(job->settings.seed, 18446744073709551615ull);
+    QVERIFY(job->settings.stream);
+    QVERIFY(job->settings.normalize);
+    QVERIFY(!job->settings.readNumbers);
+    QCOMPARE(job->settings.segmentTimeLimitSeconds, 120.0);
     // Fields a later version drops or an earlier one lacked take the defaults.
     const std::optional<JobSpec> bare = jobFromJson(QJsonObject{{QStringLiteral("mode"), QStringLiteral("zero_shot")},
                                                                 {QStringLiteral("seed"), QStringLiteral("7")}});
     QVERIFY(bare);
     compareJobs(*bare, [] {
       JobSpec defaults;
-      defaults.seed = 7;
+      defaults.settings.seed = 7;
       return defaults;
     }());
   }
@@ -199,7 +199,7 @@ class JobJsonTest : public QObject {
     Take take;
     take.jobId = 328;
     take.spec = everyField();
-    take.spec.seed = 5;  // asked; the take says which was used
+    take.spec.settings.seed = 5;  // asked; the take says which was used
     take.seed = 18446744073709551614ull;
     take.modelFolder = QStringLiteral("/models/Fun-CosyVoice3-0.5B-2512");
     take.llmCheckpoint = QStringLiteral("llm.rl.pt");
@@ -218,8 +218,8 @@ class JobJsonTest : public QObject {
     for (auto field = job.begin(); field != job.end(); ++field)
       QVERIFY2(sidecar.value(field.key()) == field.value(), qPrintable(field.key()));
     JobSpec expected = take.spec;
-    expected.seed = take.seed;
-    expected.readNumbers = false;
+    expected.settings.seed = take.seed;
+    expected.settings.readNumbers = false;
     compareJobs(jobFromJson(sidecar).value_or(JobSpec{}), expected);
 
     // And the store reads it back with the clip's selection and the source clip.
@@ -304,19 +304,19 @@ class JobJsonTest : public QObject {
 
     const JobSpec& voice = back[0].spec;
     QCOMPARE(back[0].seed, 18446744073709551615ull);
-    QCOMPARE(voice.seed, 18446744073709551615ull);
-    QCOMPARE(voice.mode, Mode::Instruct);
+    QCOMPARE(voice.settings.seed, 18446744073709551615ull);
+    QCOMPARE(voice.settings.mode, Mode::Instruct);
     QCOMPARE(voice.voiceFile, QStringLiteral("/voices/Alice.cosyvoice"));
     QCOMPARE(voice.voiceName, QStringLiteral("Alice"));
     QVERIFY(voice.clip.isEmpty());
     QCOMPARE(voice.instruction, QStringLiteral("用四川话说"));
-    QVERIFY(voice.readNumbers);
+    QVERIFY(voice.settings.readNumbers);
     QCOMPARE(voice.sourceClipPath, QString());
-    QCOMPARE(voice.segmentTimeLimitSeconds, 0.0);
+    QCOMPARE(voice.settings.segmentTimeLimitSeconds, 0.0);
 
     const JobSpec& clip = back[1].spec;
-    QCOMPARE(clip.mode, Mode::CrossLingual);
-    QCOMPARE(clip.seed, quint64(2));
+    QCOMPARE(clip.settings.mode, Mode::CrossLingual);
+    QCOMPARE(clip.settings.seed, quint64(2));
     QCOMPARE(clip.clip.path, QStringLiteral("/clips/prompt.wav"));
     QCOMPARE(clip.clip.inFrame, 1000);
     QCOMPARE(clip.clip.outFrame, 40000);
@@ -324,7 +324,7 @@ class JobJsonTest : public QObject {
     QVERIFY(clip.voiceFile.isEmpty());
 
     const JobSpec& first = back[2].spec;
-    QCOMPARE(first.mode, Mode::ZeroShot);
+    QCOMPARE(first.settings.mode, Mode::ZeroShot);
     QCOMPARE(back[2].seed, quint64(3));
     QCOMPARE(first.clip.path, QStringLiteral("/clips/whole.wav"));
     QCOMPARE(first.clip.inFrame, 0);

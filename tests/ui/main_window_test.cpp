@@ -271,7 +271,9 @@ class MainWindowTest : public QObject {
       QVERIFY(window.openClip(test::promptA()));
       window.clipPanel()->setTranscript(transcript);
       window.textPanel()->setText(QStringLiteral("今天天气很好。"));
-      window.textPanel()->setReadsNumbers(false);
+      cosystudio::SynthesisSettings officialNumbers;
+      officialNumbers.readNumbers = false;
+      window.textPanel()->showSettings(officialNumbers);
       QVERIFY(window.setSourceClip(test::promptA()));
       QVERIFY(window.voiceLibrary()->setActiveVoice(QStringLiteral("Alice")));
       window.saveSession();
@@ -280,7 +282,10 @@ class MainWindowTest : public QObject {
     restored.voiceLibrary()->setFolder(voices.path());
     restored.restoreSession();
     QCOMPARE(restored.textPanel()->text(), QStringLiteral("今天天气很好。"));
-    QVERIFY(!restored.textPanel()->readsNumbers());
+    cosystudio::SynthesisSettings shown;
+    restored.textPanel()->writeSettings(shown);
+    QVERIFY(!shown.readNumbers);
+    QVERIFY(shown.normalize);
     QCOMPARE(restored.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
     QCOMPARE(restored.clipPanel()->transcript(), transcript);
     QCOMPARE(restored.sourceClip(), test::promptA());
@@ -305,7 +310,7 @@ class MainWindowTest : public QObject {
         QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
       }
       JobSpec clipGone;
-      clipGone.mode = cosystudio::Mode::CrossLingual;
+      clipGone.settings.mode = cosystudio::Mode::CrossLingual;
       clipGone.text = QStringLiteral("its clip goes away");
       clipGone.clip.path = goneClip;
       window.session()->enqueue(clipGone);
@@ -348,13 +353,13 @@ class MainWindowTest : public QObject {
     QCOMPARE(jobs.size(), 2);
     QCOMPARE(jobs[0].text, QStringLiteral("first"));
     QCOMPARE(jobs[1].text, QStringLiteral("second"));
-    QCOMPARE(jobs[1].mode, cosystudio::Mode::ZeroShot);
+    QCOMPARE(jobs[1].settings.mode, cosystudio::Mode::ZeroShot);
     QCOMPARE(jobs[1].clip.path, QFileInfo(test::promptA()).absoluteFilePath());
     // Cut again from the file: the samples the job was queued with.
     QCOMPARE(jobs[1].clip.samples, test::promptClipA().samples);
     QCOMPARE(jobs[1].clip.digest, test::promptClipA().digest);
     QCOMPARE(jobs[1].transcript, QStringLiteral("希望你以后能够做的比我还好呦。"));
-    QCOMPARE(jobs[1].seed, quint64(42));
+    QCOMPARE(jobs[1].settings.seed, quint64(42));
     QCOMPARE(shown.count(), 1);
     const QString message = shown.first().first().toString();
     QVERIFY2(message.startsWith(QStringLiteral("2 jobs restored from the last session.\n1 job could not be restored:\n"
@@ -373,7 +378,7 @@ class MainWindowTest : public QObject {
     const QString path = dir.filePath(QStringLiteral("prompt.wav"));
     QVERIFY(QFile::copy(test::promptA(), path));
     JobSpec kept;
-    kept.mode = cosystudio::Mode::CrossLingual;
+    kept.settings.mode = cosystudio::Mode::CrossLingual;
     kept.text = QStringLiteral("kept");
     kept.clip.path = path;
     kept.clip.inFrame = 1000;
@@ -424,31 +429,31 @@ class MainWindowTest : public QObject {
 
   void aRestoredQueueIsSaidInTheStatusBar() {
     JobSpec job;
-    job.mode = cosystudio::Mode::Instruct;
+    job.settings.mode = cosystudio::Mode::Instruct;
     job.text = QStringLiteral("今天天气很好。");
     job.instruction = QStringLiteral("用四川话说");
     job.voiceFile = test::promptA();  // any file that exists
-    job.seed = 18446744073709551615ull;  // more than a JSON number holds exactly
-    job.speed = 1.25;
-    job.stream = true;
-    job.normalize = false;
-    job.readNumbers = false;
-    job.segmentTimeLimitSeconds = 30;
+    job.settings.seed = 18446744073709551615ull;  // more than a JSON number holds exactly
+    job.settings.speed = 1.25;
+    job.settings.stream = true;
+    job.settings.normalize = false;
+    job.settings.readNumbers = false;
+    job.settings.segmentTimeLimitSeconds = 30;
     QString error;
     QVERIFY2(cosystudio::ui::saveQueue(cosystudio::ui::savedQueueFile(), {job}, &error), qPrintable(error));
     MainWindow window;
     window.restoreSession();
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("1 job restored from the last session."));
     const JobSpec back = window.session()->jobs().constFirst();
-    QCOMPARE(back.mode, job.mode);
+    QCOMPARE(back.settings.mode, job.settings.mode);
     QCOMPARE(back.instruction, job.instruction);
     QCOMPARE(back.voiceFile, job.voiceFile);
-    QCOMPARE(back.seed, job.seed);
-    QCOMPARE(back.speed, job.speed);
-    QCOMPARE(back.stream, true);
-    QCOMPARE(back.normalize, false);
-    QCOMPARE(back.readNumbers, false);
-    QCOMPARE(back.segmentTimeLimitSeconds, 30.0);
+    QCOMPARE(back.settings.seed, job.settings.seed);
+    QCOMPARE(back.settings.speed, job.settings.speed);
+    QCOMPARE(back.settings.stream, true);
+    QCOMPARE(back.settings.normalize, false);
+    QCOMPARE(back.settings.readNumbers, false);
+    QCOMPARE(back.settings.segmentTimeLimitSeconds, 30.0);
     window.session()->cancelAll();
   }
 

@@ -270,13 +270,18 @@ class TextPanelTest : public QObject {
     TextPanel panel;
     panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
         cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
-    QVERIFY(panel.readsNumbers());  // the default
+    cosystudio::SynthesisSettings settings;
+    settings.readNumbers = false;
+    panel.writeSettings(settings);
+    QVERIFY(settings.readNumbers);  // the default
     panel.setText(QStringLiteral("会议在2024年3月5日。"));
     QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("会议在二零二四年三月五日。")});
-    panel.setReadsNumbers(false);
+    settings.readNumbers = false;
+    panel.showSettings(settings);
     QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("会议在2024年3月5日。")});
     // Phone markup keeps its stress digits either way.
-    panel.setReadsNumbers(true);
+    settings.readNumbers = true;
+    panel.showSettings(settings);
     panel.setText(QStringLiteral("Say [M][AY0][N][AH0][T] 2 times."));
     QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("Say [M][AY0][N][AH0][T] two times.")});
   }

@@ -1,13 +1,33 @@
 // The CosyStudio engine: loads an official Fun-CosyVoice3 model folder and
-// turns text into speech in a cloned voice.
+// turns text into speech in a cloned voice. This header and the ones it
+// includes are the engine's whole public face; they include no torch.
+//
+//   using namespace cosystudio;
+//   Engine engine;
+//   LoadOptions options;
+//   options.modelFolder = "Fun-CosyVoice3-0.5B-2512";
+//   options.device = {DeviceKind::Cuda, 0};
+//   engine.load(options);                            // throws EngineError naming the file that is wrong
+//
+//   SynthesisRequest request;                        // what to say, in whose voice
+//   request.voice = engine.prepareVoice(audio::loadClip("me.wav"), "The words spoken in me.wav.");
+//   request.text = "Hello from my cloned voice.";
+//   SynthesisSettings settings;                      // how: mode, speed, seed, streaming, ...
+//   SynthesisCallbacks callbacks;
+//   callbacks.onAudio = [](const AudioChunk& chunk) { /* play chunk.samples */ };
+//   SynthesisResult result = engine.synthesize(request, settings, callbacks);
+//
+//   ResetReport report = engine.reset();             // tear down, release the GPU cache, reload
 //
 // The engine is synchronous and thread-confined: every method must be called
 // from the thread that created it (the GUI runs it on a worker QThread, the
 // CLI on its main thread); another thread stops a request through the
-// request's own SynthesisCallbacks::shouldStop. This header includes no torch.
+// request's own SynthesisCallbacks::shouldStop.
 #pragma once
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/model_folder.h"
+#include "cosystudio/runtime.h"
 #include "cosystudio/user_message.h"
 
 #include <cstdint>
@@ -20,118 +40,6 @@
 #include <vector>
 
 namespace cosystudio {
-
-enum class DeviceKind { Cpu, Cuda };
-
-struct Device {
-  DeviceKind kind = DeviceKind::Cpu;
-  int index = 0;  // CUDA device ordinal
-};
-
-// Numeric precision of the LLM and the flow estimator (the front end and HiFT
-// always run in float32).
-enum class Precision { Float32, BFloat16, Float16 };
-
-// float32 on the CPU (the exact mode, and the fast one there until reduced
-// precision is measured to pay), bfloat16 on CUDA.
-Precision defaultPrecision(DeviceKind kind);
-
-struct DeviceInfo {
-  Device device;
-  std::string name;         // "NVIDIA GeForce RTX 4090" or "CPU"
-  int computeMajor = 0;     // CUDA compute capability
-  int computeMinor = 0;
-  int64_t totalBytes = 0;   // device memory (CUDA only)
-};
-
-// The CPU first, then every GPU this build sees. Listing opens no CUDA
-// context (and takes no memory) on any GPU; sampleMemory() gives the free
-// memory of one, deviceProblem() tries one.
-std::vector<DeviceInfo> availableDevices();
-
-// Empty when this build runs on `device`; otherwise why not (a GPU newer than
-// the architectures the libtorch build was compiled for, a missing GPU, a
-// driver too old). Runs a small computation on that GPU, so it opens that
-// GPU's CUDA context and no other; Engine::load asks it too.
-std::string deviceProblem(const Device& device);
-
-// Why this build can use no GPU at all, with what to do: a CPU build, or the
-// CUDA runtime's reason (no driver, a driver too old for this build's CUDA,
-// no GPU); empty when it sees a GPU.
-std::string gpuUnavailableReason();
-// One line for --version and diagnostics: the GPUs this build can use, or
-// "none, " and the reason.
-std::string describeGpuUse();
-
-// How the CPU computes. Debian's libtorch calls whichever libblas.so.3 the
-// system provides (the netlib reference BLAS unless OpenBLAS is installed);
-// PyPI's libtorch carries its own.
-struct CpuBackend {
-  std::string blas;      // "OpenBLAS", "MKL", "reference BLAS (netlib)", ...
-  std::string blasPath;  // the library file, where one is loaded
-  bool blasIsSlow = false;  // the reference BLAS: 15-35x slower than OpenBLAS
-  int threads = 0;       // intra-op threads now in use
-  int physicalCores = 0;
-};
-CpuBackend cpuBackend();
-// "OpenBLAS (/usr/lib/.../libblas.so.3), 2 threads on 2 physical cores"
-std::string describeCpuBackend(const CpuBackend& backend);
-
-// Sets libtorch's intra-op threads (and the BLAS library's own, where it keeps
-// separate ones); 0 means OMP_NUM_THREADS when it is set, else one per
-// physical core.
-void setCpuThreads(int threads);
-
-struct MemoryStats {
-  int64_t deviceAllocated = 0;  // bytes held by tensors (CUDA caching allocator)
-  int64_t devicePeakAllocated = 0;  // the most held at once since the process started
-  int64_t deviceReserved = 0;   // bytes the allocator keeps from the driver
-  int64_t deviceFree = 0;       // free on the device as the driver reports it
-  int64_t deviceTotal = 0;
-  int64_t hostResident = 0;     // resident set size of this process
-};
-
-// Samples the current process and, when `device` is CUDA, that GPU.
-MemoryStats sampleMemory(const Device& device);
-
-// Hands freed host memory back to the operating system (the C library keeps
-// freed blocks for reuse otherwise, so a torn-down model would still count in
-// the resident set).
-void releaseHostMemory();
-
-// A problem found while checking a model folder: which file, and what is wrong.
-struct ModelProblem {
-  enum class Kind {
-    NotAFolder,
-    ModelInSubfolder,  // detail: the subfolder to choose instead
-    OlderModel,        // a CosyVoice 1/2 folder
-    Missing,
-    NotAFile,
-    Empty,             // an interrupted download?
-    Unreadable,        // permissions?
-    WrongFormat,       // damaged, or a Git LFS pointer
-    NoLanguageModel,   // neither llm.rl.pt nor llm.pt
-  };
-  std::string file;
-  Kind kind = Kind::Missing;
-  std::string detail;
-  std::string message;  // English, for the command line (the UI words its own)
-};
-
-// Checks that `folder` holds a complete, readable Fun-CosyVoice3 model folder
-// and returns every problem at once (empty = usable). Recognises the common
-// mistake of choosing the parent of the real folder.
-std::vector<ModelProblem> checkModelFolder(const std::filesystem::path& folder);
-
-// The language-model checkpoints a folder may hold: the RL-tuned one (lower
-// error rates in the release's evaluation) and the base one.
-inline constexpr char kRlCheckpoint[] = "llm.rl.pt";
-inline constexpr char kBaseCheckpoint[] = "llm.pt";
-// Those of the two that `folder` holds, the RL-tuned one first.
-std::vector<std::string> llmCheckpoints(const std::filesystem::path& folder);
-// `wanted` when the folder holds it, the first of llmCheckpoints() when
-// `wanted` is empty; throws EngineError (below) naming the missing file.
-std::string chooseLlmCheckpoint(const std::filesystem::path& folder, const std::string& wanted);
 
 // Thrown when the engine cannot do what was asked; what() is user-readable,
 // message() translatable (user_message.h).
@@ -161,6 +69,8 @@ enum class Mode {
 constexpr std::size_t kCachedVoices = 8;
 constexpr std::size_t kCachedVoiceBytes = std::size_t(64) << 20;
 
+struct VoiceData;
+
 // A prepared voice: the prompt clip's features, computed once. Cheap to copy.
 // Saved voice files carry the fingerprint of the model that computed them; a
 // voice from another model is rebuilt from its clip when used.
@@ -178,6 +88,9 @@ class Voice {
   const std::vector<float>& clipSamples() const;
   int clipRate() const;
   const std::string& modelFingerprint() const;
+  // The sizes of its features: speech tokens (25 per second) and flow-mel frames.
+  std::size_t speechTokenCount() const;
+  int64_t promptMelFrames() const;
   // Host memory the voice holds (its clip and features).
   std::size_t bytes() const;
 
@@ -185,33 +98,38 @@ class Voice {
   void save(const std::filesystem::path& file) const;
   static Voice load(const std::filesystem::path& file);
 
-  struct Data;
-  explicit Voice(std::shared_ptr<const Data> data);
-  const std::shared_ptr<const Data>& data() const { return data_; }
-
  private:
-  std::shared_ptr<const Data> data_;
+  friend struct VoiceInternals;  // the engine's access (pipeline/voice_data.h)
+  std::shared_ptr<const VoiceData> data_;
 };
 
+// What to say, in whose voice: the inputs of one request.
 struct SynthesisRequest {
-  Mode mode = Mode::ZeroShot;
   std::string text;         // UTF-8, may hold pronunciation/paralinguistic markup
   std::string instruction;  // Instruct mode, e.g. "请用四川话表达。"
   Voice voice;
-  std::filesystem::path sourceClip;  // VoiceConversion only
-  double speed = 1.0;                // 0.5 .. 2.0
-  uint64_t seed = 0;                 // the sampler is reseeded with it before every segment
+  audio::Clip sourceClip;           // VoiceConversion only: the speech to re-voice, in memory
+  std::optional<int> onlySegment;   // regenerate one segment of a long text (0-based)
+};
+
+// How to say it: plain values a front end keeps, saves and shows
+// (settings_json.h spells them for files).
+struct SynthesisSettings {
+  Mode mode = Mode::ZeroShot;
+  double speed = 1.0;      // kMinSpeed .. kMaxSpeed (request_rules.h)
+  uint64_t seed = 0;       // the sampler is reseeded with it before every segment
   bool stream = false;     // deliver audio while it is generated
   bool normalize = true;   // false = raw text, no normalisation
   // Numbers, dates, times, money and units read as words before the official
   // rules (the engine's stand-in for wetext); false = the official rules alone.
   bool readNumbers = true;
-  std::optional<int> onlySegment;  // regenerate one segment of a long text
   // Watchdog: a segment still generating after this many seconds is stopped
   // and reported (0 = no limit; the token cap of 20 per text token always applies).
   double segmentTimeLimitSeconds = 0;
 };
 
+// Preparing: the request is checked and the text split, before the first
+// segment; Done: every segment is made (the result follows).
 enum class Stage { Preparing, Text, SpeechTokens, Mel, Waveform, Done };
 
 struct Progress {
@@ -261,6 +179,7 @@ struct SynthesisResult {
   std::vector<std::string> warnings() const;  // every segment's, in order
 };
 
+// Which model to load, and where and how it runs.
 struct LoadOptions {
   std::filesystem::path modelFolder;
   // kRlCheckpoint or kBaseCheckpoint; empty = the first of llmCheckpoints().
@@ -313,13 +232,13 @@ class Engine {
   // trims or records need not write a file; audio::loadClip reads one. Throws
   // EngineError ("prompt clip: ...") when the clip breaks audio::ClipLimits{}.
   Voice prepareVoice(const audio::Clip& clip, const std::string& transcript);
-  SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks = {});
+  SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
+                             const SynthesisCallbacks& callbacks = {});
 
   MemoryStats memory() const;
 
-  struct Impl;
-
  private:
+  struct Impl;
   void loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep);
 
   std::unique_ptr<Impl> impl_;
@@ -337,7 +256,7 @@ class Cancelled : public EngineError {
   Cancelled() : EngineError("cancelled") {}
 };
 
-// A segment outran SynthesisRequest::segmentTimeLimitSeconds: the request was
+// A segment outran SynthesisSettings::segmentTimeLimitSeconds: the request was
 // stopped; another seed usually cures it.
 class RunawaySegment : public EngineError {
  public:

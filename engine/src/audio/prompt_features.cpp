@@ -1,5 +1,7 @@
 #include "audio/prompt_features.h"
 
+#include "cosystudio/audio/analysis.h"
+
 #include "audio/flow_mel.h"
 #include "audio/kaldi_fbank.h"
 #include "audio/sinc_resampler.h"
@@ -57,6 +59,12 @@ AlignedPrompt alignPrompt(const at::Tensor& flowMel, const at::Tensor& speechTok
   aligned.speechToken = speechTokens.narrow(1, 0, tokens);
   aligned.speechTokenLength = lengthTensor(tokens, speechTokens.device());
   return aligned;
+}
+
+PromptFeatureSizes promptFeatureSizes(const Clip& clip) {
+  const PromptFeatures f = extractPromptFeatures(clip, at::kCPU);
+  return {f.speech16k.size(1), f.speech24k.size(1), f.speakerFbank.size(1), f.tokenizerMel.size(2),
+          f.flowMel.size(1)};
 }
 
 }  // namespace cosystudio::audio

@@ -1,5 +1,7 @@
 #include "flow/cfm_solver.h"
 
+#include "cosystudio/engine.h"
+
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <cmath>
@@ -25,8 +27,8 @@ CfmSolver::CfmSolver(const DiT& estimator, const FlowConfig& config)
   timeSpan_.assign(span.data_ptr<float>(), span.data_ptr<float>() + span.numel());
 }
 
-at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond,
-                            bool streaming, const EstimatorObserver& observer) const {
+at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
+                            const SolverSteps& steps, const EstimatorObserver& observer) const {
   const int64_t frames = mu.size(2);
   if (frames > maxFrames())
     throw std::invalid_argument("flow: " + std::to_string(frames) +
@@ -39,19 +41,21 @@ at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const 
   const auto sequence = estimator_.prepare(frames, streaming);
 
   at::Tensor x = noise_.narrow(2, 0, frames);
-  const int steps = static_cast<int>(timeSpan_.size()) - 1;
+  const int stepCount = static_cast<int>(timeSpan_.size()) - 1;
   float t = timeSpan_[0];
   float dt = timeSpan_[1] - timeSpan_[0];
-  for (int step = 1; step <= steps; ++step) {
+  for (int step = 1; step <= stepCount; ++step) {
     const auto xIn = at::cat({x, x});
     const auto tIn = at::full({2}, t, mu.options());
     const auto velocity = estimator_.forward(xIn, muIn, tIn, spksIn, condIn, sequence);
     if (observer) observer({step - 1, xIn, muIn, tIn, spksIn, condIn, velocity});
+    if (steps.onStep) steps.onStep(step - 1);
+    if (steps.shouldStop && steps.shouldStop()) throw Cancelled();
     const auto guided = velocity[0] * (1.0 + cfgRate_) - velocity[1] * cfgRate_;
     x = x + guided.unsqueeze(0) * static_cast<double>(dt);
     // t is accumulated and dt re-derived from the schedule, as the official loop does.
     t = t + dt;
-    if (step < steps) dt = timeSpan_[step + 1] - t;
+    if (step < stepCount) dt = timeSpan_[step + 1] - t;
   }
   return x;
 }

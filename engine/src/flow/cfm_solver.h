@@ -33,6 +33,13 @@ struct EstimatorCall {
 };
 using EstimatorObserver = std::function<void(const EstimatorCall&)>;
 
+// What the caller hears of a solve as it runs: after each Euler step (0-based)
+// its progress, then a chance to stop (true throws Cancelled).
+struct SolverSteps {
+  std::function<void(int step)> onStep;
+  std::function<bool()> shouldStop;
+};
+
 // The official fixed noise table (1, melDim, frames), drawn on libtorch's CPU
 // generator seeded with 0, independent of the global generator.
 at::Tensor officialCfmNoise(int64_t melDim, int64_t frames);
@@ -44,8 +51,8 @@ class CfmSolver {
 
   // mu, cond: (1, mel, T) float32; spks: (1, mel). Returns the mel (1, mel, T)
   // float32. Throws std::invalid_argument when T exceeds the noise table.
-  at::Tensor solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond,
-                   bool streaming, const EstimatorObserver& observer = {}) const;
+  at::Tensor solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
+                   const SolverSteps& steps = {}, const EstimatorObserver& observer = {}) const;
 
   int64_t maxFrames() const { return noise_.size(2); }
 

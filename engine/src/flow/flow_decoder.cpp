@@ -112,7 +112,7 @@ at::Tensor FlowDecoder::inference(const FlowRequest& request, FlowTrace* trace) 
     trace->cond = cond;
     trace->spks = spks;
   }
-  const auto mel = solver_.solve(mu, spks, cond, request.streaming,
+  const auto mel = solver_.solve(mu, spks, cond, request.streaming, request.steps,
                                  trace ? trace->onEstimatorCall : EstimatorObserver{});
   return mel.narrow(2, promptFrames, frames - promptFrames);
 }

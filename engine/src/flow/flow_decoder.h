@@ -29,6 +29,7 @@ struct FlowRequest {
   at::Tensor speakerEmbedding;  // (192) CAM++ embedding
   bool streaming = false;       // chunk-causal attention
   bool finalize = true;         // false: the last preLookaheadLen tokens are look-ahead only
+  SolverSteps steps;            // progress and cancel at every Euler step
 };
 
 // Intermediate values of one inference, for parity checks.

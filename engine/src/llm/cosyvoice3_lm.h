@@ -20,12 +20,6 @@ namespace cosystudio {
 struct LlmRuntime {
   at::Device device = at::kCPU;
   at::ScalarType dtype = at::kFloat;
-
-  // bf16 on CUDA (fp16 or fp32 can be chosen instead); fp32 on the CPU, where
-  // libtorch 1.13 lacks half-precision kernels.
-  static LlmRuntime forDevice(const at::Device& device) {
-    return {device, device.is_cuda() ? at::kBFloat16 : at::kFloat};
-  }
 };
 
 // How many tokens a text may produce (official min/max_token_text_ratio defaults,

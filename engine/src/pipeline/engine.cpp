@@ -8,6 +8,7 @@
 #include "core/torch_compat.h"
 #include "pipeline/model.h"
 #include "pipeline/synthesizer.h"
+#include "pipeline/voice_data.h"
 #include "pipeline/voice_features.h"
 #include "runtime/device_errors.h"
 
@@ -44,7 +45,7 @@ struct Engine::Impl {
   std::unique_ptr<Model> model;
   // Device copies of the voices used last (the entry keeps its Data, so the
   // key stays unique while kept); dropped with the model.
-  RecentCache<const Voice::Data*, std::pair<std::shared_ptr<const Voice::Data>, VoiceFeatures>> voiceCache{
+  RecentCache<const VoiceData*, std::pair<std::shared_ptr<const VoiceData>, VoiceFeatures>> voiceCache{
       kCachedVoices, kCachedVoiceBytes};
   bool poisoned = false;
 
@@ -105,12 +106,12 @@ struct Engine::Impl {
   }
 
   const VoiceFeatures& featuresOf(const Voice& voice) {
-    const auto& data = voice.data();
+    const auto& data = VoiceInternals::data(voice);
     if (const auto* kept = voiceCache.find(data.get())) return kept->second;
-    std::shared_ptr<const Voice::Data> current = data;
+    std::shared_ptr<const VoiceData> current = data;
     // Features computed by other front-end models are rebuilt from the clip.
     if (data->modelFingerprint != model->fingerprint)
-      current = std::make_shared<Voice::Data>(computeVoiceData(*model, voiceClip(*data), data->transcript));
+      current = std::make_shared<VoiceData>(computeVoiceData(*model, voiceClip(*data), data->transcript));
     VoiceFeatures features = voiceFeatures(*current, model->device);
     const std::size_t bytes = voice.bytes() + features.bytes();
     return voiceCache.insert(data.get(), std::make_pair(data, std::move(features)), bytes).second;
@@ -200,12 +201,13 @@ double Engine::warmUp() {
   }
   impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "warming up"), [&] {
     c10::InferenceMode inference;
-    const auto data = std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, {}));
+    const auto data = std::make_shared<VoiceData>(computeVoiceData(*impl_->model, clip, {}));
     SynthesisRequest request;
-    request.mode = Mode::CrossLingual;
     request.text = "Hello.";
-    request.voice = Voice(data);
-    Synthesizer(*impl_->model).run(request, voiceFeatures(*data, impl_->model->device), {});
+    request.voice = VoiceInternals::wrap(data);
+    SynthesisSettings settings;
+    settings.mode = Mode::CrossLingual;
+    Synthesizer(*impl_->model).run(request, settings, voiceFeatures(*data, impl_->model->device), {});
   });
   return secondsSince(start);
 }
@@ -218,25 +220,25 @@ Voice Engine::prepareVoice(const audio::Clip& clip, const std::string& transcrip
   impl_->requireUsable();
   return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "analysing the prompt clip"), [&] {
     c10::InferenceMode inference;
-    return Voice(std::make_shared<Voice::Data>(computeVoiceData(*impl_->model, clip, transcript)));
+    return VoiceInternals::wrap(std::make_shared<VoiceData>(computeVoiceData(*impl_->model, clip, transcript)));
   });
 }
 
 namespace {
 
 // The rule every front end asks (request_rules.h), in the engine's words.
-void refuseIncomplete(const SynthesisRequest& request) {
+void refuseIncomplete(const SynthesisRequest& request, const SynthesisSettings& settings) {
   RequestOutline outline;
-  outline.mode = request.mode;
+  outline.mode = settings.mode;
   outline.voice = request.voice.isValid();
   outline.text = request.text.find_first_not_of(" \t\r\n") != std::string::npos;
   outline.transcript = outline.voice && !request.voice.transcript().empty();
   outline.instruction = !request.instruction.empty();
-  outline.sourceClip = !request.sourceClip.empty();
-  outline.speed = request.speed;
-  outline.stream = request.stream;
+  outline.sourceClip = request.sourceClip.frames() > 0;
+  outline.speed = settings.speed;
+  outline.stream = settings.stream;
   switch (requestProblem(outline)) {
-    case RequestProblem::None: return;
+    case RequestProblem::None: break;
     case RequestProblem::NoVoice: throw EngineError(COSYSTUDIO_MESSAGE("Engine", "choose or record a voice first"));
     case RequestProblem::NoText:
       throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the text has nothing to speak after normalisation"));
@@ -248,30 +250,35 @@ void refuseIncomplete(const SynthesisRequest& request) {
       throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion needs a source clip"));
     case RequestProblem::SpeedOutOfRange:
       throw EngineError({COSYSTUDIO_MESSAGE("Engine", "speed must be between 0.5 and 2.0, not %1"),
-                         {std::to_string(request.speed)}});
+                         {std::to_string(settings.speed)}});
     case RequestProblem::SpeedWhileStreaming:
       throw EngineError(COSYSTUDIO_MESSAGE("Engine", "a speed other than 1.0 needs non-streaming synthesis"));
   }
+  if (settings.mode == Mode::VoiceConversion)
+    if (const auto violation = audio::limitViolation(request.sourceClip, audio::ClipLimits{}))
+      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "source clip: %1"), {*violation}});
 }
 
 }  // namespace
 
-SynthesisResult Engine::synthesize(const SynthesisRequest& request, const SynthesisCallbacks& callbacks) {
+SynthesisResult Engine::synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
+                                   const SynthesisCallbacks& callbacks) {
   impl_->requireUsable();
-  refuseIncomplete(request);
+  refuseIncomplete(request, settings);
   // One synthesizer for both attempts: it keeps what the first one delivered,
   // so the retry starts at the segment that failed and the listener never
   // hears a sample twice.
   c10::InferenceMode inference;
   Synthesizer synthesizer(*impl_->model);
-  const auto run = [&](const SynthesisRequest& r) {
-    return synthesizer.run(r, impl_->featuresOf(r.voice), callbacks);
+  const auto run = [&](const SynthesisSettings& s) {
+    return synthesizer.run(request, s, impl_->featuresOf(request.voice), callbacks);
   };
   // Out of memory: the retry renders in streaming chunks, whose flow and
   // vocoder calls hold far less at once (the speed change needs one pass).
-  SynthesisRequest chunked = request;
-  chunked.stream = request.speed == 1.0;
-  return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "synthesising"), [&] { return run(request); }, [&] { return run(chunked); });
+  SynthesisSettings chunked = settings;
+  chunked.stream = settings.speed == 1.0;
+  return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "synthesising"), [&] { return run(settings); },
+                        [&] { return run(chunked); });
 }
 
 MemoryStats Engine::memory() const { return sampleMemory(impl_->options.device); }

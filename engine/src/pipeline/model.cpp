@@ -97,35 +97,6 @@ std::string frontEndFingerprint(const fs::path& folder) {
 
 namespace {
 
-at::Device torchDevice(const Device& device) {
-  if (device.kind == DeviceKind::Cpu) return at::kCPU;
-  if (const std::string problem = deviceProblem(device); !problem.empty())
-    throw EngineError(problem + " (" + torchBuildDescription() + ")");
-  return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
-}
-
-// The one place a precision becomes a dtype: the LLM and the flow estimator
-// compute in it on every device; the front end and HiFT stay float32. A
-// precision the device has no matrix kernels for (fp16 on the CPU with
-// libtorch 1.13) is refused here, at load, not in the middle of a request.
-at::ScalarType networkDtype(const LoadOptions& options, const at::Device& device) {
-  at::ScalarType dtype = at::kFloat;
-  const char* name = "fp32";
-  switch (options.precision) {
-    case Precision::BFloat16: dtype = at::kBFloat16, name = "bf16"; break;
-    case Precision::Float16: dtype = at::kHalf, name = "fp16"; break;
-    case Precision::Float32: return dtype;
-  }
-  try {
-    const auto ones = at::ones({2, 4}, at::TensorOptions().device(device).dtype(dtype));
-    at::linear(ones, ones).sum().item<float>();
-  } catch (const c10::Error&) {
-    throw EngineError(std::string(name) + " is not available on " + device.str() + " with this libtorch (" +
-                      torchBuildDescription() + "): choose fp32" + (dtype == at::kHalf ? " or bf16" : ""));
-  }
-  return dtype;
-}
-
 CosyVoice3LM loadLlm(const LoadOptions& options, const ModelConfig& config, at::Device device, at::ScalarType dtype) {
   return CosyVoice3LM::load(config.llm,
                             options.modelFolder / chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint),
@@ -144,6 +115,31 @@ auto step(const std::function<void(const std::string&)>& onStep, const std::stri
 }
 
 }  // namespace
+
+at::Device torchDevice(const Device& device) {
+  if (device.kind == DeviceKind::Cpu) return at::kCPU;
+  if (const std::string problem = deviceProblem(device); !problem.empty())
+    throw EngineError(problem + " (" + torchBuildDescription() + ")");
+  return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
+}
+
+at::ScalarType networkDtype(Precision precision, const at::Device& device) {
+  at::ScalarType dtype = at::kFloat;
+  switch (precision) {
+    case Precision::BFloat16: dtype = at::kBFloat16; break;
+    case Precision::Float16: dtype = at::kHalf; break;
+    case Precision::Float32: return dtype;
+  }
+  try {
+    const auto ones = at::ones({2, 4}, at::TensorOptions().device(device).dtype(dtype));
+    at::linear(ones, ones).sum().item<float>();
+  } catch (const c10::Error&) {
+    throw EngineError(precisionName(precision) + " is not available on " + device.str() + " with this libtorch (" +
+                      torchBuildDescription() + "): choose fp32" + (dtype == at::kHalf ? " or bf16" : ""));
+  }
+  return dtype;
+}
+
 
 Precision defaultPrecision(DeviceKind kind) {
   return kind == DeviceKind::Cuda ? Precision::BFloat16 : Precision::Float32;
@@ -169,9 +165,9 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
         return SpeechTokenizer(options.modelFolder / "speech_tokenizer_v3.onnx", device);
       })),
       llm(step(onStep, "Loading the language model",
-               [&] { return loadLlm(options, config, device, networkDtype(options, device)); })),
+               [&] { return loadLlm(options, config, device, networkDtype(options.precision, device)); })),
       flow(step(onStep, "Loading the flow decoder",
-                [&] { return loadFlow(options, config, device, networkDtype(options, device)); })),
+                [&] { return loadFlow(options, config, device, networkDtype(options.precision, device)); })),
       llmPrecision(options.precision),
       flowPrecision(options.precision),
       hift(step(onStep, "Loading the vocoder", [&] {

@@ -38,6 +38,15 @@ ModelConfig readModelConfig(const std::filesystem::path& modelFolder);
 // Identifies the front-end models that compute a voice's features.
 std::string frontEndFingerprint(const std::filesystem::path& modelFolder);
 
+// The torch device of `device`; throws EngineError with deviceProblem()'s reason.
+at::Device torchDevice(const Device& device);
+
+// The one place a precision becomes a dtype: the LLM and the flow estimator
+// compute in it on every device; the front end and HiFT stay float32. A
+// precision the device has no matrix kernels for (fp16 on the CPU with
+// libtorch 1.13) is refused (EngineError), at load, not in the middle of a request.
+at::ScalarType networkDtype(Precision precision, const at::Device& device);
+
 // The networks that compute in the chosen precision.
 enum class ReducedNetwork { Llm, Flow };
 

@@ -1,5 +1,6 @@
 target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/request_rules.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/settings_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stream_schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/voice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/voice_features.cpp
@@ -8,6 +9,7 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/engine.cpp)
 set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/request_rules.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/settings_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stream_schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/voice.cpp
   PROPERTIES SKIP_PRECOMPILE_HEADERS ON)

@@ -47,16 +47,31 @@ std::vector<float> hostSamples(const at::Tensor& wav) {
 
 }  // namespace
 
+// The prompt as every segment of a request uses it.
+struct Synthesizer::Prompt {
+  at::Tensor flowTokens;        // (P) as the flow sees them
+  at::Tensor flowMel;           // (M, 80)
+  at::Tensor speakerEmbedding;  // (E)
+  std::vector<int32_t> textIds;
+  std::vector<int64_t> llmTokens;  // zero-shot only: the prompt's speech tokens the LLM continues
+};
+
 struct Synthesizer::Segment {
   int index = 0;
   std::string text;
-  SegmentTrace trace;
+  const Prompt* prompt = nullptr;
   TokenSampler* sampler = nullptr;
 
+  std::vector<int32_t> textIds;
+  at::Tensor lmInput;
+  std::vector<int64_t> llmTokens;   // as sampled
+  std::vector<int64_t> flowTokens;  // after the silent-token filter
   at::Tensor generatedMel;  // (1, 80, frames) handed to HiFT so far
   int64_t samplesDelivered = 0;
   std::vector<float> samples;
   bool reachedTokenCap = false;
+  // Only with SynthesisHooks::onSegment: what each token2wav call made.
+  std::optional<SegmentTrace> trace;
 };
 
 Synthesizer::Synthesizer(Model& model) : model_(model) {}
@@ -65,21 +80,39 @@ void Synthesizer::throwIfCancelled() const {
   if (callbacks_->shouldStop && callbacks_->shouldStop()) throw Cancelled();
 }
 
-void Synthesizer::report(Stage stage, const Segment& segment, int flowStep) const {
+void Synthesizer::report(Stage stage, const Segment* segment, int flowStep) const {
   if (!callbacks_->onProgress) return;
   Progress progress;
   progress.stage = stage;
   progress.flowStep = flowStep;
-  progress.segment = segment.index;
   progress.segmentCount = segmentCount_;
-  progress.tokens = int(segment.trace.flowTokens.size());
+  if (segment) {
+    progress.segment = segment->index;
+    progress.tokens = int(segment->flowTokens.size());
+  }
   progress.elapsedSeconds = now() - startSeconds_;
   callbacks_->onProgress(progress);
 }
 
-SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFeatures& voice,
-                                 const SynthesisCallbacks& callbacks, const SynthesisHooks& hooks) {
+void Synthesizer::traceSegment(const Segment& segment) const {
+  SegmentTrace trace = *segment.trace;
+  trace.flowPromptTokens = segment.prompt->flowTokens;
+  trace.flowPromptMel = segment.prompt->flowMel;
+  trace.speakerEmbedding = segment.prompt->speakerEmbedding;
+  trace.promptTextIds = segment.prompt->textIds;
+  trace.llmPromptTokens = segment.prompt->llmTokens;
+  trace.textIds = segment.textIds;
+  trace.lmInput = segment.lmInput;
+  trace.llmTokens = segment.llmTokens;
+  trace.flowTokens = segment.flowTokens;
+  hooks_->onSegment(segment.index, trace);
+}
+
+SynthesisResult Synthesizer::run(const SynthesisRequest& request, const SynthesisSettings& settings,
+                                 const VoiceFeatures& voice, const SynthesisCallbacks& callbacks,
+                                 const SynthesisHooks& hooks) {
   request_ = &request;
+  settings_ = &settings;
   callbacks_ = &callbacks;
   hooks_ = &hooks;
   // A rerun continues the first run's clock.
@@ -90,14 +123,15 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   }
   // A request stopped before it began does no work at all.
   throwIfCancelled();
+  report(Stage::Preparing, nullptr);
 
   text::PromptRequest promptRequest;
-  promptRequest.mode = textMode(request.mode);
+  promptRequest.mode = textMode(settings.mode);
   promptRequest.text = request.text;
   promptRequest.transcript = request.voice.transcript();
   promptRequest.instruction = request.instruction;
-  promptRequest.normalize.textFrontend = request.normalize;
-  promptRequest.normalize.readNumbers = request.readNumbers;
+  promptRequest.normalize.textFrontend = settings.normalize;
+  promptRequest.normalize.readNumbers = settings.readNumbers;
   text::PromptTexts texts;
   try {
     texts = text::assemblePrompt(promptRequest, model_.tokenizer);
@@ -105,23 +139,21 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     throw EngineError(std::string(e.what()));
   }
 
-  std::vector<int64_t> promptTextIds;
-  if (!texts.promptText.empty()) promptTextIds = widen(model_.tokenizer.encode(texts.promptText));
-
+  Prompt prompt;
+  if (!texts.promptText.empty()) prompt.textIds = model_.tokenizer.encode(texts.promptText);
   // Two flow-mel frames per prompt token; voice conversion keeps both whole.
-  Segment prototype;
-  prototype.trace.speakerEmbedding = voice.speakerEmbedding;
-  if (request.mode == Mode::VoiceConversion) {
-    prototype.trace.flowPromptTokens = voice.speechTokens;
-    prototype.trace.flowPromptMel = voice.promptMel;
+  prompt.speakerEmbedding = voice.speakerEmbedding;
+  if (settings.mode == Mode::VoiceConversion) {
+    prompt.flowTokens = voice.speechTokens;
+    prompt.flowMel = voice.promptMel;
   } else {
     const auto aligned = audio::alignPrompt(voice.promptMel.unsqueeze(0), voice.speechTokens.unsqueeze(0));
-    prototype.trace.flowPromptTokens = aligned.speechToken.squeeze(0).to(at::kLong);
-    prototype.trace.flowPromptMel = aligned.speechFeat.squeeze(0);
+    prompt.flowTokens = aligned.speechToken.squeeze(0).to(at::kLong);
+    prompt.flowMel = aligned.speechFeat.squeeze(0);
   }
-  if (request.mode == Mode::ZeroShot) {
-    const at::Tensor tokens = prototype.trace.flowPromptTokens.to(at::kCPU).contiguous();
-    prototype.trace.llmPromptTokens.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
+  if (settings.mode == Mode::ZeroShot) {
+    const at::Tensor tokens = prompt.flowTokens.to(at::kCPU).contiguous();
+    prompt.llmTokens.assign(tokens.data_ptr<int64_t>(), tokens.data_ptr<int64_t>() + tokens.numel());
   }
 
   // Pieces of only blanks or punctuation have nothing to say (cross-lingual
@@ -133,8 +165,8 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
   };
   std::vector<std::string> segmentTexts;
   for (auto& piece : texts.segments)
-    if (speakable(request.mode == Mode::CrossLingual ? request.text : piece)) segmentTexts.push_back(std::move(piece));
-  if (request.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
+    if (speakable(settings.mode == Mode::CrossLingual ? request.text : piece)) segmentTexts.push_back(std::move(piece));
+  if (settings.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
   if (segmentTexts.empty())
     throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the text has nothing to speak after normalisation"));
   segmentCount_ = int(segmentTexts.size());
@@ -147,20 +179,21 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     if (finished_.count(i)) continue;  // made by an earlier run of this request
     // Reseeded for every segment: a segment made again alone with the same
     // seed comes out as it did in the whole run.
-    RasSampler sampler(model_.config.llm.sampling, request.seed);
+    RasSampler sampler(model_.config.llm.sampling, settings.seed);
     Segment segment;
     const auto freshSegment = [&] {
-      sampler = RasSampler(model_.config.llm.sampling, request.seed);
+      sampler = RasSampler(model_.config.llm.sampling, settings.seed);
       if (hooks.draw) sampler.setDrawHook(hooks.draw);
-      segment = prototype;
+      segment = Segment();
       segment.index = i;
       segment.text = segmentTexts[size_t(i)];
+      segment.prompt = &prompt;
       segment.sampler = hooks.sampler ? hooks.sampler : &sampler;
-      segment.trace.promptTextIds.assign(promptTextIds.begin(), promptTextIds.end());
+      if (hooks.onSegment) segment.trace.emplace();
     };
     freshSegment();
     throwIfCancelled();
-    report(Stage::Text, segment);
+    report(Stage::Text, &segment);
     std::vector<std::string> warnings;
     // A network in bf16/fp16 that overflows is reloaded in float32 and the
     // segment made again from its start (the listener hears nothing twice).
@@ -178,23 +211,23 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
         freshSegment();
       }
     }
-    if (hooks.onSegment) hooks.onSegment(i, segment.trace);
+    if (segment.trace) traceSegment(segment);
 
     SegmentResult done;
     done.warnings = std::move(warnings);
     done.text = segment.text;
     done.samples = std::move(segment.samples);
-    done.speechTokens = int(segment.trace.flowTokens.size());
+    done.speechTokens = int(segment.flowTokens.size());
     done.reachedTokenCap = segment.reachedTokenCap;
     if (done.reachedTokenCap)
       done.warnings.push_back("segment " + std::to_string(i + 1) + " reached its token cap (" +
-                                std::to_string(segment.trace.llmTokens.size()) +
+                                std::to_string(segment.llmTokens.size()) +
                                 " tokens) without ending by itself: listen for babbling and regenerate it with "
                                 "another seed");
     finished_[i] = std::move(done);
   }
   SynthesisResult result;
-  result.seed = request.seed;
+  result.seed = settings.seed;
   result.sampleRate = model_.config.sampleRate;
   for (auto& [index, segment] : finished_) result.segments.push_back(std::move(segment));
   finished_.clear();
@@ -203,34 +236,33 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const VoiceFea
     audio::appendWithCrossfade(result.samples, segment.samples.data(), segment.samples.size(), result.sampleRate);
   result.totalSeconds = now() - startSeconds_;
   result.firstAudioSeconds = std::max(0.0, firstAudioSeconds_);
+  report(Stage::Done, nullptr);
   return result;
 }
 
 void Synthesizer::generateSegment(Segment& segment) {
-  const SynthesisRequest& request = *request_;
-  SegmentTrace& trace = segment.trace;
+  const SynthesisSettings& settings = *settings_;
+  const Prompt& prompt = *segment.prompt;
   std::optional<StreamSchedule> schedule;
-  if (request.stream) schedule.emplace(int(segment.trace.flowPromptTokens.size(0)));
+  if (settings.stream) schedule.emplace(int(prompt.flowTokens.size(0)));
 
-  if (request.mode == Mode::VoiceConversion) {
+  if (settings.mode == Mode::VoiceConversion) {
     // The source clip's speech tokens stand in for generated ones.
-    const audio::Clip source = audio::loadClip(request.sourceClip);
-    const auto features = audio::extractPromptFeatures(source, model_.device);
+    const auto features = audio::extractPromptFeatures(request_->sourceClip, model_.device);
     const at::Tensor ids = model_.speechTokenizer.tokenize(features.tokenizerMel).ids.to(at::kCPU).contiguous();
-    trace.flowTokens.assign(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + ids.numel());
+    segment.flowTokens.assign(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + ids.numel());
     if (schedule)
-      while (auto chunk = schedule->next(int(trace.flowTokens.size())))
+      while (auto chunk = schedule->next(int(segment.flowTokens.size())))
         token2wav(segment, *chunk);
   } else {
-    trace.textIds = model_.tokenizer.encode(segment.text);
-    if (trace.textIds.empty())
+    segment.textIds = model_.tokenizer.encode(segment.text);
+    if (segment.textIds.empty())
       throw EngineError({COSYSTUDIO_MESSAGE("Engine", "segment %1 has no text"), {std::to_string(segment.index + 1)}});
-    trace.lmInput =
-        model_.llm.inputEmbeddings(widen(trace.promptTextIds), widen(trace.textIds), trace.llmPromptTokens);
+    segment.lmInput = model_.llm.inputEmbeddings(widen(prompt.textIds), widen(segment.textIds), prompt.llmTokens);
     // The flow can take only so many tokens after the prompt: the decode stops
     // there instead of failing in the flow after all the decoding work.
-    auto limits = LengthLimits::forText(int64_t(trace.textIds.size()));
-    const int64_t room = model_.flow->maxSpeechTokens(trace.flowPromptTokens.size(0));
+    auto limits = LengthLimits::forText(int64_t(segment.textIds.size()));
+    const int64_t room = model_.flow->maxSpeechTokens(prompt.flowTokens.size(0));
     if (room < limits.minLen)
       throw EngineError({COSYSTUDIO_MESSAGE("Engine",
                                             "segment %1 needs at least %2 speech tokens, but after this prompt clip "
@@ -238,86 +270,84 @@ void Synthesizer::generateSegment(Segment& segment) {
                          {std::to_string(segment.index + 1), std::to_string(limits.minLen),
                           std::to_string(std::max<int64_t>(0, room))}});
     limits.maxLen = std::min(limits.maxLen, room);
-    report(Stage::SpeechTokens, segment);
+    report(Stage::SpeechTokens, &segment);
 
     int silentRun = 0;
     const double segmentStart = now();
     const auto onToken = [&](int64_t token, const at::Tensor&) {
-      if (request.segmentTimeLimitSeconds > 0 && now() - segmentStart > request.segmentTimeLimitSeconds)
+      if (settings.segmentTimeLimitSeconds > 0 && now() - segmentStart > settings.segmentTimeLimitSeconds)
         throw RunawaySegment(segment.index,
                              {COSYSTUDIO_MESSAGE("Engine",
                                                  "segment %1 was still generating after %2 s and was stopped "
                                                  "(generation ran away?): regenerate it with another seed"),
                               {std::to_string(segment.index + 1),
-                               std::to_string(int(request.segmentTimeLimitSeconds))}});
-      trace.llmTokens.push_back(token);
+                               std::to_string(int(settings.segmentTimeLimitSeconds))}});
+      segment.llmTokens.push_back(token);
       silentRun = isSilent(token) ? silentRun + 1 : 0;
-      if (silentRun <= kMaxSilentRun) trace.flowTokens.push_back(token);
+      if (silentRun <= kMaxSilentRun) segment.flowTokens.push_back(token);
       if (schedule)
-        while (auto chunk = schedule->next(int(trace.flowTokens.size())))
+        while (auto chunk = schedule->next(int(segment.flowTokens.size())))
           token2wav(segment, *chunk);
-      report(Stage::SpeechTokens, segment);
+      report(Stage::SpeechTokens, &segment);
       return !(callbacks_->shouldStop && callbacks_->shouldStop());
     };
     GeneratedTokens generated;
     try {
-      generated = model_.llm.generate(trace.lmInput, limits, *segment.sampler, onToken, hooks_->decodeStep);
+      generated = model_.llm.generate(segment.lmInput, limits, *segment.sampler, onToken, hooks_->decodeStep);
     } catch (const NonFiniteLogProbs&) {
       throw NonFiniteOutput(ReducedNetwork::Llm);
     }
     throwIfCancelled();
     segment.reachedTokenCap = !generated.stopped && int64_t(generated.tokens.size()) >= limits.maxLen;
   }
-  if (trace.flowTokens.empty())
+  if (segment.flowTokens.empty())
     throw EngineError({COSYSTUDIO_MESSAGE("Engine",
                                           "segment %1 produced no speech: the model stopped at once (try another "
                                           "seed)"),
                        {std::to_string(segment.index + 1)}});
-  const TokenChunk last = schedule ? schedule->finish(int(trace.flowTokens.size()))
-                                   : TokenChunk{int(trace.flowTokens.size()), 0, true};
+  const TokenChunk last = schedule ? schedule->finish(int(segment.flowTokens.size()))
+                                   : TokenChunk{int(segment.flowTokens.size()), 0, true};
   token2wav(segment, last);
 }
 
 void Synthesizer::token2wav(Segment& segment, const TokenChunk& scheduled) {
   throwIfCancelled();
-  SegmentTrace& trace = segment.trace;
-  trace.token2wavCalls.push_back(scheduled);
-  report(Stage::Mel, segment);
+  report(Stage::Mel, &segment);
 
   FlowRequest flowRequest;
-  flowRequest.promptTokens = segment.trace.flowPromptTokens;
-  flowRequest.tokens = at::tensor(at::ArrayRef<int64_t>(trace.flowTokens.data(), size_t(scheduled.tokenCount)))
+  flowRequest.promptTokens = segment.prompt->flowTokens;
+  flowRequest.tokens = at::tensor(at::ArrayRef<int64_t>(segment.flowTokens.data(), size_t(scheduled.tokenCount)))
                            .to(model_.device);
-  flowRequest.promptMel = segment.trace.flowPromptMel;
-  flowRequest.speakerEmbedding = segment.trace.speakerEmbedding;
+  flowRequest.promptMel = segment.prompt->flowMel;
+  flowRequest.speakerEmbedding = segment.prompt->speakerEmbedding;
   // Upstream's final call uses full attention even when streaming (spec §8).
   flowRequest.streaming = !scheduled.finalize;
   flowRequest.finalize = scheduled.finalize;
-  // The estimator observer runs at every Euler step: cancel lands within one.
-  FlowTrace flowTrace;
-  flowTrace.onEstimatorCall = [this, &segment](const EstimatorCall& call) {
-    report(Stage::Mel, segment, call.step);
-    throwIfCancelled();
-  };
-  at::Tensor mel = model_.flow->inference(flowRequest, &flowTrace);
+  // Every Euler step reports, and cancel lands within one.
+  flowRequest.steps.onStep = [this, &segment](int step) { report(Stage::Mel, &segment, step); };
+  flowRequest.steps.shouldStop = callbacks_->shouldStop;
+  at::Tensor mel = model_.flow->inference(flowRequest);
   if (hooks_->flowOutput) hooks_->flowOutput(mel);
   if (!mel.isfinite().all().item<bool>()) throw NonFiniteOutput(ReducedNetwork::Flow);
-  trace.flowMels.push_back(mel);
 
   const at::Tensor newMel = mel.narrow(2, scheduled.tokenOffset * model_.config.flow.tokenMelRatio,
                                        mel.size(2) - scheduled.tokenOffset * model_.config.flow.tokenMelRatio);
   segment.generatedMel = segment.generatedMel.defined() ? at::cat({segment.generatedMel, newMel}, 2) : newMel;
   at::Tensor hiftMel = segment.generatedMel;
-  if (scheduled.finalize && request_->speed != 1.0) {
-    const auto frames = int64_t(double(hiftMel.size(2)) / request_->speed);
+  if (scheduled.finalize && settings_->speed != 1.0) {
+    const auto frames = int64_t(double(hiftMel.size(2)) / settings_->speed);
     hiftMel = at::upsample_linear1d(hiftMel, at::IntArrayRef{frames}, /*align_corners=*/false);
   }
 
   throwIfCancelled();
-  report(Stage::Waveform, segment);
+  report(Stage::Waveform, &segment);
   HiftTrace hiftTrace;
-  const at::Tensor wav = model_.hift.inference(hiftMel, scheduled.finalize, &hiftTrace);
-  trace.hiftCalls.push_back({hiftMel.size(2), wav.size(1), hiftTrace.f0});
+  const at::Tensor wav = model_.hift.inference(hiftMel, scheduled.finalize, segment.trace ? &hiftTrace : nullptr);
+  if (segment.trace) {
+    segment.trace->token2wavCalls.push_back(scheduled);
+    segment.trace->flowMels.push_back(mel);
+    segment.trace->hiftCalls.push_back({hiftMel.size(2), wav.size(1), hiftTrace.f0});
+  }
 
   const int64_t fresh = wav.size(1) - segment.samplesDelivered;
   if (fresh <= 0 && !scheduled.finalize) return;

@@ -24,7 +24,10 @@ struct HiftCallTrace {
   at::Tensor f0;        // (1, F') float64
 };
 
-// What one text segment went through, for parity checks.
+// What one text segment went through, for parity checks. The synthesizer
+// keeps its working state apart and records this only for
+// SynthesisHooks::onSegment (the mels and F0 of every call would otherwise
+// stay in memory until the segment ends).
 struct SegmentTrace {
   at::Tensor flowPromptTokens;  // (P) the prompt as the flow sees it
   at::Tensor flowPromptMel;     // (M, 80)
@@ -45,7 +48,7 @@ struct SynthesisHooks {
   // official tokens, step by step, so every later stage stays comparable).
   TokenSampler* sampler = nullptr;
   CosyVoice3LM::StepObserver decodeStep;  // sees every LLM decode step, stop included
-  std::function<void(int segment, const SegmentTrace&)> onSegment;
+  std::function<void(int segment, const SegmentTrace&)> onSegment;  // set: every segment is traced
   // Sees, and may spoil, each flow output before it is checked (fault injection).
   std::function<void(at::Tensor& mel)> flowOutput;
 };
@@ -59,18 +62,21 @@ class Synthesizer {
   // returns true. Run again after a failure (out of memory), the same
   // synthesizer keeps the segments it finished and sends callbacks.onAudio
   // only the samples it has not sent yet: the listener hears each sample once.
-  SynthesisResult run(const SynthesisRequest& request, const VoiceFeatures& voice, const SynthesisCallbacks& callbacks,
-                      const SynthesisHooks& hooks = {});
+  SynthesisResult run(const SynthesisRequest& request, const SynthesisSettings& settings, const VoiceFeatures& voice,
+                      const SynthesisCallbacks& callbacks, const SynthesisHooks& hooks = {});
 
  private:
+  struct Prompt;
   struct Segment;
   void generateSegment(Segment& segment);
   void token2wav(Segment& segment, const TokenChunk& scheduled);
   void throwIfCancelled() const;
-  void report(Stage stage, const Segment& segment, int flowStep = -1) const;
+  void report(Stage stage, const Segment* segment, int flowStep = -1) const;
+  void traceSegment(const Segment& segment) const;
 
   Model& model_;
   const SynthesisRequest* request_ = nullptr;
+  const SynthesisSettings* settings_ = nullptr;
   const SynthesisCallbacks* callbacks_ = nullptr;
   const SynthesisHooks* hooks_ = nullptr;
   double startSeconds_ = 0;

@@ -28,8 +28,8 @@ constexpr size_t kMelBins = 80;  // CosyVoice3 flow mel
 // Far above any real voice (a 30 s clip at 48 kHz is 5.8 MB); refuses garbage sizes.
 constexpr uint64_t kMaxArrayBytes = 64ull << 20;
 
-const Voice::Data& emptyData() {
-  static const Voice::Data empty;
+const VoiceData& emptyData() {
+  static const VoiceData empty;
   return empty;
 }
 
@@ -60,7 +60,6 @@ Voice::Voice() = default;
 Voice::~Voice() = default;
 Voice::Voice(const Voice&) = default;
 Voice& Voice::operator=(const Voice&) = default;
-Voice::Voice(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
 bool Voice::isValid() const { return data_ && !data_->speechTokens.empty(); }
 const std::string& Voice::transcript() const { return (data_ ? *data_ : emptyData()).transcript; }
@@ -73,10 +72,12 @@ const std::vector<float>& Voice::clipSamples() const {
 }
 
 int Voice::clipRate() const { return data_ ? data_->clipRate : 0; }
+std::size_t Voice::speechTokenCount() const { return data_ ? data_->speechTokens.size() : 0; }
+int64_t Voice::promptMelFrames() const { return data_ ? data_->promptMelFrames : 0; }
 
 std::size_t Voice::bytes() const {
   if (!data_) return 0;
-  const Data& d = *data_;
+  const VoiceData& d = *data_;
   return sizeof d + d.transcript.capacity() + d.modelFingerprint.capacity() + d.clip.capacity() * sizeof(float) +
          d.speechTokens.capacity() * sizeof(int32_t) + d.speakerEmbedding.capacity() * sizeof(float) +
          d.promptMel.capacity() * sizeof(float);
@@ -88,7 +89,7 @@ double Voice::clipSeconds() const {
 
 void Voice::save(const std::filesystem::path& file) const {
   if (!isValid()) throw EngineError("cannot save an empty voice");
-  const Data& d = *data_;
+  const VoiceData& d = *data_;
   const ArrayRef arrays[] = {
       {"clip", "f32", d.clip.data(), d.clip.size()},
       {"speech_tokens", "i32", d.speechTokens.data(), d.speechTokens.size()},
@@ -136,7 +137,7 @@ Voice Voice::load(const std::filesystem::path& file) {
   in.read(headerText.data(), headerLength);
   if (!in) throw fail("truncated header");
 
-  auto data = std::make_shared<Data>();
+  auto data = std::make_shared<VoiceData>();
   try {
     const auto header = nlohmann::json::parse(headerText);
     data->transcript = header.at("transcript").get<std::string>();
@@ -183,7 +184,7 @@ Voice Voice::load(const std::filesystem::path& file) {
   if (data->speechTokens.empty() || data->clip.empty() || data->clipRate <= 0 ||
       data->promptMel.size() != size_t(data->promptMelFrames) * kMelBins)
     throw fail("incomplete voice data");
-  return Voice(std::move(data));
+  return VoiceInternals::wrap(std::move(data));
 }
 
 }  // namespace cosystudio

@@ -5,12 +5,13 @@
 #include "cosystudio/engine.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cosystudio {
 
-struct Voice::Data {
+struct VoiceData {
   std::string transcript;
   std::string modelFingerprint;  // of the front-end models that computed the features
 
@@ -21,6 +22,17 @@ struct Voice::Data {
   std::vector<float> speakerEmbedding;  // CAM++ embedding
   std::vector<float> promptMel;         // (promptMelFrames, 80) time-major flow mel
   int64_t promptMelFrames = 0;
+};
+
+// The engine's way into a Voice, which shows its clients only what they need.
+struct VoiceInternals {
+  static Voice wrap(std::shared_ptr<const VoiceData> data) {
+    Voice voice;
+    voice.data_ = std::move(data);
+    return voice;
+  }
+  // Null for an empty voice.
+  static const std::shared_ptr<const VoiceData>& data(const Voice& voice) { return voice.data_; }
 };
 
 }  // namespace cosystudio

@@ -14,14 +14,14 @@ std::vector<T> hostVector(const at::Tensor& tensor, at::ScalarType type) {
 
 }  // namespace
 
-Voice::Data computeVoiceData(Model& model, const audio::Clip& clip, const std::string& transcript,
+VoiceData computeVoiceData(Model& model, const audio::Clip& clip, const std::string& transcript,
                              VoiceTrace* trace) {
   const audio::PromptFeatures features = audio::extractPromptFeatures(clip, model.device);
   if (trace) {
     trace->speakerFbank = features.speakerFbank;
     trace->tokenizerMel = features.tokenizerMel;
   }
-  Voice::Data data;
+  VoiceData data;
   data.transcript = transcript;
   data.modelFingerprint = model.fingerprint;
   const audio::Clip mono = audio::downmixToMono(clip);
@@ -35,7 +35,7 @@ Voice::Data computeVoiceData(Model& model, const audio::Clip& clip, const std::s
   return data;
 }
 
-VoiceFeatures voiceFeatures(const Voice::Data& data, const at::Device& device) {
+VoiceFeatures voiceFeatures(const VoiceData& data, const at::Device& device) {
   const auto frames = data.promptMelFrames;
   const auto bins = frames ? int64_t(data.promptMel.size()) / frames : 0;
   VoiceFeatures f;
@@ -45,7 +45,7 @@ VoiceFeatures voiceFeatures(const Voice::Data& data, const at::Device& device) {
   return f;
 }
 
-audio::Clip voiceClip(const Voice::Data& data) {
+audio::Clip voiceClip(const VoiceData& data) {
   audio::Clip clip;
   clip.channels.push_back(data.clip);
   clip.sampleRate = data.clipRate;

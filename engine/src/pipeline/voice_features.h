@@ -25,12 +25,12 @@ struct VoiceTrace {
 };
 
 // Computes the features of `clip` (any rate ≥ 16 kHz, any channel count).
-Voice::Data computeVoiceData(Model& model, const audio::Clip& clip, const std::string& transcript,
+VoiceData computeVoiceData(Model& model, const audio::Clip& clip, const std::string& transcript,
                              VoiceTrace* trace = nullptr);
 
-VoiceFeatures voiceFeatures(const Voice::Data& data, const at::Device& device);
+VoiceFeatures voiceFeatures(const VoiceData& data, const at::Device& device);
 
 // The mono clip a voice was made from.
-audio::Clip voiceClip(const Voice::Data& data);
+audio::Clip voiceClip(const VoiceData& data);
 
 }  // namespace cosystudio

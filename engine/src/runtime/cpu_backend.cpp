@@ -1,5 +1,5 @@
 // Which BLAS libtorch calls on the CPU, and how many threads it uses.
-#include "cosystudio/engine.h"
+#include "cosystudio/runtime.h"
 
 #include <ATen/Parallel.h>
 #include <ATen/Version.h>

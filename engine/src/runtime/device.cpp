@@ -1,5 +1,5 @@
 // Devices this build can use and the memory figures the UI shows.
-#include "cosystudio/engine.h"
+#include "cosystudio/runtime.h"
 
 #include "core/torch_compat.h"
 
@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <string>
 
 namespace cosystudio {
 
@@ -17,6 +18,34 @@ static int64_t hostResidentBytes() {
   int64_t size = 0, resident = 0;
   statm >> size >> resident;
   return resident * static_cast<int64_t>(sysconf(_SC_PAGESIZE));
+}
+
+std::string deviceName(const Device& device) {
+  return device.kind == DeviceKind::Cpu ? "cpu" : "cuda:" + std::to_string(device.index);
+}
+
+std::optional<Device> parseDevice(const std::string& name) {
+  if (name == "cpu") return Device{DeviceKind::Cpu, 0};
+  if (name == "cuda") return Device{DeviceKind::Cuda, 0};
+  if (name.rfind("cuda:", 0) == 0 && name.size() > 5 && name.size() < 9 &&
+      name.find_first_not_of("0123456789", 5) == std::string::npos)
+    return Device{DeviceKind::Cuda, std::stoi(name.substr(5))};
+  return std::nullopt;
+}
+
+std::string precisionName(Precision precision) {
+  switch (precision) {
+    case Precision::Float32: return "fp32";
+    case Precision::BFloat16: return "bf16";
+    case Precision::Float16: return "fp16";
+  }
+  return {};
+}
+
+std::optional<Precision> parsePrecision(const std::string& name) {
+  for (Precision precision : {Precision::Float32, Precision::BFloat16, Precision::Float16})
+    if (precisionName(precision) == name) return precision;
+  return std::nullopt;
 }
 
 std::vector<DeviceInfo> availableDevices() {
@@ -89,6 +118,13 @@ MemoryStats sampleMemory(const Device& device) {
     stats.deviceTotal = memory.total;
   }
   return stats;
+}
+
+int64_t peakResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+  return 0;
 }
 
 void releaseHostMemory() {

@@ -59,4 +59,16 @@ inline constexpr double kSilentDbfs = -120.0;
 
 ClipAnalysis analyseClip(const Clip& clip);
 
+// The sizes of the networks' inputs computed from a usable prompt clip (on the
+// CPU, as the engine's front end computes them).
+struct PromptFeatureSizes {
+  std::int64_t samples16k = 0;        // speech tokenizer and speaker model rate
+  std::int64_t samples24k = 0;        // flow rate
+  std::int64_t fbankFrames = 0;       // CAM++ input
+  std::int64_t whisperMelFrames = 0;  // S3Tokenizer input
+  std::int64_t flowMelFrames = 0;     // flow prompt
+};
+// Throws AudioError when the clip breaks the default ClipLimits.
+PromptFeatureSizes promptFeatureSizes(const Clip& clip);
+
 }  // namespace cosystudio::audio

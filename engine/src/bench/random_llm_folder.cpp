@@ -1,4 +1,4 @@
-#include "llm/random_llm_folder.h"
+#include "bench/random_llm_folder.h"
 
 #include "llm/cosyvoice3_lm.h"
 #include "model/state_dict_writer.h"

@@ -1,0 +1,100 @@
+// Where the engine runs and what it costs: devices, numeric precision, the
+// CPU's maths library and threads, and memory. Includes no torch.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosystudio {
+
+enum class DeviceKind { Cpu, Cuda };
+
+struct Device {
+  DeviceKind kind = DeviceKind::Cpu;
+  int index = 0;  // CUDA device ordinal
+};
+
+// "cpu" or "cuda:N".
+std::string deviceName(const Device& device);
+// "cpu", "cuda" (= cuda:0) or "cuda:N"; nothing for anything else.
+std::optional<Device> parseDevice(const std::string& name);
+
+// Numeric precision of the LLM and the flow estimator (the front end and HiFT
+// always run in float32).
+enum class Precision { Float32, BFloat16, Float16 };
+
+// float32 on the CPU (the exact mode, and the fast one there until reduced
+// precision is measured to pay), bfloat16 on CUDA.
+Precision defaultPrecision(DeviceKind kind);
+// "fp32", "bf16", "fp16": the names the CLI, the parity tool and files use.
+std::string precisionName(Precision precision);
+std::optional<Precision> parsePrecision(const std::string& name);
+
+struct DeviceInfo {
+  Device device;
+  std::string name;         // "NVIDIA GeForce RTX 4090" or "CPU"
+  int computeMajor = 0;     // CUDA compute capability
+  int computeMinor = 0;
+  int64_t totalBytes = 0;   // device memory (CUDA only)
+};
+
+// The CPU first, then every GPU this build sees. Listing opens no CUDA
+// context (and takes no memory) on any GPU; sampleMemory() gives the free
+// memory of one, deviceProblem() tries one.
+std::vector<DeviceInfo> availableDevices();
+
+// Empty when this build runs on `device`; otherwise why not (a GPU newer than
+// the architectures the libtorch build was compiled for, a missing GPU, a
+// driver too old). Runs a small computation on that GPU, so it opens that
+// GPU's CUDA context and no other; Engine::load asks it too.
+std::string deviceProblem(const Device& device);
+
+// Why this build can use no GPU at all, with what to do: a CPU build, or the
+// CUDA runtime's reason (no driver, a driver too old for this build's CUDA,
+// no GPU); empty when it sees a GPU.
+std::string gpuUnavailableReason();
+// One line for --version and diagnostics: the GPUs this build can use, or
+// "none, " and the reason.
+std::string describeGpuUse();
+
+// How the CPU computes. Debian's libtorch calls whichever libblas.so.3 the
+// system provides (the netlib reference BLAS unless OpenBLAS is installed);
+// PyPI's libtorch carries its own.
+struct CpuBackend {
+  std::string blas;      // "OpenBLAS", "MKL", "reference BLAS (netlib)", ...
+  std::string blasPath;  // the library file, where one is loaded
+  bool blasIsSlow = false;  // the reference BLAS: 15-35x slower than OpenBLAS
+  int threads = 0;       // intra-op threads now in use
+  int physicalCores = 0;
+};
+CpuBackend cpuBackend();
+// "OpenBLAS (/usr/lib/.../libblas.so.3), 2 threads on 2 physical cores"
+std::string describeCpuBackend(const CpuBackend& backend);
+
+// Sets libtorch's intra-op threads (and the BLAS library's own, where it keeps
+// separate ones); 0 means OMP_NUM_THREADS when it is set, else one per
+// physical core.
+void setCpuThreads(int threads);
+
+struct MemoryStats {
+  int64_t deviceAllocated = 0;  // bytes held by tensors (CUDA caching allocator)
+  int64_t devicePeakAllocated = 0;  // the most held at once since the process started
+  int64_t deviceReserved = 0;   // bytes the allocator keeps from the driver
+  int64_t deviceFree = 0;       // free on the device as the driver reports it
+  int64_t deviceTotal = 0;
+  int64_t hostResident = 0;     // resident set size of this process
+};
+
+// Samples the current process and, when `device` is CUDA, that GPU.
+MemoryStats sampleMemory(const Device& device);
+// The highest resident set size of this process so far (the kernel's VmHWM).
+int64_t peakResidentBytes();
+
+// Hands freed host memory back to the operating system (the C library keeps
+// freed blocks for reuse otherwise, so a torn-down model would still count in
+// the resident set).
+void releaseHostMemory();
+
+}  // namespace cosystudio
