@@ -181,7 +181,6 @@ void EngineSession::onJobRanAway(const JobSpec& job, int segment, const QString&
 }
 
 void EngineSession::onPoisoned(const QString& message) {
-  poisonMessage_ = message;
   setState(State::Poisoned);
   emit poisoned(message);
 }

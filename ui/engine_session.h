@@ -35,7 +35,6 @@ class EngineSession : public QObject {
   JobQueueModel* queue() const { return queue_; }
   const QList<JobSpec>& jobs() const { return queue_->jobs(); }
   quint64 runningJob() const { return running_; }
-  QString poisonMessage() const { return poisonMessage_; }
 
   void load(const ModelChoice& model);
   void unload();
@@ -100,7 +99,6 @@ class EngineSession : public QObject {
   quint64 nextId_ = 1;
   bool resetPending_ = false;
   quint64 cancelledByUser_ = 0;  // the running job, once the user cancelled it: a reset must not run it again
-  QString poisonMessage_;
 };
 
 }  // namespace cosystudio::ui
