@@ -131,6 +131,7 @@ void EngineWorker::run(const JobSpec& job) {
     request.text = job.text.toStdString();
     request.instruction = job.instruction.toStdString();
     if (job.settings.mode == Mode::VoiceConversion) request.sourceClip = audio::loadClip(toPath(job.sourceClipPath));
+    request.textIsSegment = job.replacesSegment >= 0;  // the model's own text of one segment
     request.voice = voiceFor(job);
 
     SynthesisCallbacks callbacks;

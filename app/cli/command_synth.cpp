@@ -22,6 +22,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -43,6 +44,7 @@ struct SynthOptions {
   std::string source;
   SynthesisSettings settings;  // the mode, the raw-text and official-text flags are set from their options
   bool seedGiven = false;
+  bool textGiven = false;  // --text, even as ""
   bool rawText = false;
   bool officialText = false;
   std::string out;
@@ -73,7 +75,8 @@ void checkUsage(const SynthOptions& o) {
   RequestOutline outline;
   outline.mode = mode;
   outline.voice = !o.prompt.empty() || !o.voice.empty();
-  outline.text = !o.text.empty() || !o.textFile.empty();
+  // A --text given empty is the empty text, found below, not a missing option.
+  outline.text = o.textGiven || !o.textFile.empty();
   outline.transcript = !o.voice.empty() || !o.promptText.empty();  // a voice file carries its own, or not
   outline.instruction = !o.instruction.empty();
   outline.sourceClip = !o.source.empty();
@@ -98,8 +101,11 @@ void checkUsage(const SynthOptions& o) {
 }
 
 std::string readTextFile(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw std::runtime_error("cannot read the text file " + path + ": it is a folder");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read the text file " + path);
+  if (!in) throw std::runtime_error("cannot read the text file " + path + ": " + std::strerror(errno));
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
@@ -274,7 +280,8 @@ const Registration registration([](CLI::App& app) -> Run {
   auto* voice = sub->add_option("--voice", o->voice, "Voice file written by 'voice save' (instead of --prompt)");
   prompt->excludes(voice);
   promptText->needs(prompt);
-  auto* text = sub->add_option("--text", o->text, "Text to speak (UTF-8; markup such as [laughter] allowed)");
+  auto* text = sub->add_option("--text", o->text, "Text to speak (UTF-8; markup such as [laughter] allowed)")
+                   ->each([o](const std::string&) { o->textGiven = true; });
   sub->add_option("--text-file", o->textFile, "Read the text from this UTF-8 file")->excludes(text);
   sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
   sub->add_option("--mode", o->mode, "zero-shot, cross-lingual, instruct or vc (voice conversion)")

@@ -110,6 +110,10 @@ struct SynthesisRequest {
   Voice voice;
   audio::Clip sourceClip;           // VoiceConversion only: the speech to re-voice, in memory
   std::optional<int> onlySegment;   // regenerate one segment of a long text (0-based)
+  // The text is one segment as a result gave it (SegmentResult::text, maybe
+  // edited): spoken as it is, not normalised or split again (normalising
+  // model text again can change it). The transcript is still normalised.
+  bool textIsSegment = false;
 };
 
 // How to say it: plain values a front end keeps, saves and shows
@@ -165,6 +169,11 @@ struct SegmentResult {
   // The language model hit its token cap (20 per text token) without choosing
   // to stop: the audio is kept, but the segment probably babbles or repeats.
   bool reachedTokenCap = false;
+  // The model stopped at once and made no speech: `samples` is empty and a
+  // warning says so. The other segments are kept, so that this one can be
+  // made again alone (another seed usually cures it); a request none of whose
+  // segments made speech fails instead.
+  bool madeNoSpeech = false;
   std::vector<std::string> warnings;  // user-readable, e.g. that token cap
 };
 

@@ -40,6 +40,9 @@ text::SynthesisMode textMode(Mode mode) {
 
 std::vector<int64_t> widen(const std::vector<int32_t>& ids) { return {ids.begin(), ids.end()}; }
 
+// The LLM stopped before its first speech token.
+struct NoSpeech {};
+
 std::vector<float> hostSamples(const at::Tensor& wav) {
   const at::Tensor flat = wav.reshape({-1}).to(at::kCPU, at::kFloat).contiguous();
   return {flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel()};
@@ -163,6 +166,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
                text.end());
     return !text.empty() && !text::isOnlyPunctuation(text);
   };
+  if (request.textIsSegment) texts.segments = {request.text};
   std::vector<std::string> segmentTexts;
   for (auto& piece : texts.segments)
     if (speakable(settings.mode == Mode::CrossLingual ? request.text : piece)) segmentTexts.push_back(std::move(piece));
@@ -195,11 +199,17 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
     throwIfCancelled();
     report(Stage::Text, &segment);
     std::vector<std::string> warnings;
+    bool madeNoSpeech = false;
     // A network in bf16/fp16 that overflows is reloaded in float32 and the
     // segment made again from its start (the listener hears nothing twice).
     for (;;) {
       try {
         generateSegment(segment);
+        break;
+      } catch (const NoSpeech&) {
+        madeNoSpeech = true;
+        warnings.push_back("segment " + std::to_string(i + 1) +
+                           " produced no speech: the model stopped at once; regenerate it with another seed");
         break;
       } catch (const NonFiniteOutput& e) {
         if (!model_.useFloat32For(e.network))
@@ -219,12 +229,19 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
     done.samples = std::move(segment.samples);
     done.speechTokens = int(segment.flowTokens.size());
     done.reachedTokenCap = segment.reachedTokenCap;
+    done.madeNoSpeech = madeNoSpeech;
     if (done.reachedTokenCap)
       done.warnings.push_back("segment " + std::to_string(i + 1) + " reached its token cap (" +
                                 std::to_string(segment.llmTokens.size()) +
                                 " tokens) without ending by itself: listen for babbling and regenerate it with "
                                 "another seed");
     finished_[i] = std::move(done);
+  }
+  if (std::all_of(finished_.begin(), finished_.end(), [](const auto& kept) { return kept.second.madeNoSpeech; })) {
+    finished_.clear();
+    samplesSent_.clear();
+    throw EngineError(
+        COSYSTUDIO_MESSAGE("Engine", "the model produced no speech: it stopped at once (try another seed)"));
   }
   SynthesisResult result;
   result.seed = settings.seed;
@@ -300,11 +317,7 @@ void Synthesizer::generateSegment(Segment& segment) {
     throwIfCancelled();
     segment.reachedTokenCap = !generated.stopped && int64_t(generated.tokens.size()) >= limits.maxLen;
   }
-  if (segment.flowTokens.empty())
-    throw EngineError({COSYSTUDIO_MESSAGE("Engine",
-                                          "segment %1 produced no speech: the model stopped at once (try another "
-                                          "seed)"),
-                       {std::to_string(segment.index + 1)}});
+  if (segment.flowTokens.empty()) throw NoSpeech();
   const TokenChunk last = schedule ? schedule->finish(int(segment.flowTokens.size()))
                                    : TokenChunk{int(segment.flowTokens.size()), 0, true};
   token2wav(segment, last);
