@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <limits>
-#include <map>
 
 namespace cosystudio {
 namespace {
@@ -39,46 +38,42 @@ KvCache::KvCache(const Qwen2Config& config, int64_t capacity, const at::TensorOp
   visible_ = at::full({1, 1, 1, capacity}, -std::numeric_limits<float>::infinity(), options);
 }
 
-std::vector<ParameterSpec> Qwen2::parameters(const Qwen2Config& c, const std::string& prefix) {
-  const int64_t h = c.hiddenSize, kv = c.numKvHeads * c.headDim(), ffn = c.intermediateSize;
-  std::vector<ParameterSpec> specs = {{prefix + "model.embed_tokens.weight", {c.vocabSize, h}}};
-  for (int64_t i = 0; i < c.numLayers; ++i) {
-    const std::string layer = prefix + "model.layers." + std::to_string(i) + ".";
-    specs.insert(specs.end(), {
-                                  {layer + "self_attn.q_proj.weight", {h, h}},
-                                  {layer + "self_attn.q_proj.bias", {h}},
-                                  {layer + "self_attn.k_proj.weight", {kv, h}},
-                                  {layer + "self_attn.k_proj.bias", {kv}},
-                                  {layer + "self_attn.v_proj.weight", {kv, h}},
-                                  {layer + "self_attn.v_proj.bias", {kv}},
-                                  {layer + "self_attn.o_proj.weight", {h, h}},
-                                  {layer + "mlp.gate_proj.weight", {ffn, h}},
-                                  {layer + "mlp.up_proj.weight", {ffn, h}},
-                                  {layer + "mlp.down_proj.weight", {h, ffn}},
-                                  {layer + "input_layernorm.weight", {h}},
-                                  {layer + "post_attention_layernorm.weight", {h}},
-                              });
+Qwen2::Qwen2(const Qwen2Config& config, const std::string& prefix, const Take& take) : config_(config) {
+  const int64_t h = config.hiddenSize, kv = config.numKvHeads * config.headDim(), ffn = config.intermediateSize;
+  embedTokens_ = take(prefix + "model.embed_tokens.weight", {config.vocabSize, h});
+  layers_.resize(config.numLayers);
+  for (int64_t i = 0; i < config.numLayers; ++i) {
+    const std::string key = prefix + "model.layers." + std::to_string(i) + ".";
+    Layer& layer = layers_[i];
+    layer.qWeight = take(key + "self_attn.q_proj.weight", {h, h});
+    layer.qBias = take(key + "self_attn.q_proj.bias", {h});
+    layer.kWeight = take(key + "self_attn.k_proj.weight", {kv, h});
+    layer.kBias = take(key + "self_attn.k_proj.bias", {kv});
+    layer.vWeight = take(key + "self_attn.v_proj.weight", {kv, h});
+    layer.vBias = take(key + "self_attn.v_proj.bias", {kv});
+    layer.oWeight = take(key + "self_attn.o_proj.weight", {h, h});
+    layer.gateWeight = take(key + "mlp.gate_proj.weight", {ffn, h});
+    layer.upWeight = take(key + "mlp.up_proj.weight", {ffn, h});
+    layer.downWeight = take(key + "mlp.down_proj.weight", {h, ffn});
+    layer.inputNorm = take(key + "input_layernorm.weight", {h});
+    layer.postAttentionNorm = take(key + "post_attention_layernorm.weight", {h});
   }
-  specs.push_back({prefix + "model.norm.weight", {h}});
-  return specs;
+  finalNorm_ = take(prefix + "model.norm.weight", {h});
 }
 
-Qwen2::Qwen2(const Qwen2Config& config, StateDict& weights, const std::string& prefix) : config_(config) {
-  std::map<std::string, at::Tensor> p;
-  for (const auto& spec : parameters(config, prefix)) p[spec.key] = weights.take(spec.key, spec.shape);
-  embedTokens_ = p.at(prefix + "model.embed_tokens.weight");
-  for (int64_t i = 0; i < config.numLayers; ++i) {
-    const std::string layer = prefix + "model.layers." + std::to_string(i) + ".";
-    layers_.push_back(Layer{
-        p.at(layer + "self_attn.q_proj.weight"), p.at(layer + "self_attn.q_proj.bias"),
-        p.at(layer + "self_attn.k_proj.weight"), p.at(layer + "self_attn.k_proj.bias"),
-        p.at(layer + "self_attn.v_proj.weight"), p.at(layer + "self_attn.v_proj.bias"),
-        p.at(layer + "self_attn.o_proj.weight"), p.at(layer + "mlp.gate_proj.weight"),
-        p.at(layer + "mlp.up_proj.weight"), p.at(layer + "mlp.down_proj.weight"),
-        p.at(layer + "input_layernorm.weight"), p.at(layer + "post_attention_layernorm.weight"),
-    });
-  }
-  finalNorm_ = p.at(prefix + "model.norm.weight");
+Qwen2::Qwen2(const Qwen2Config& config, StateDict& weights, const std::string& prefix)
+    : Qwen2(config, prefix,
+            [&](const std::string& key, at::IntArrayRef shape) { return weights.take(key, shape); }) {}
+
+std::vector<ParameterSpec> Qwen2::parameters(const Qwen2Config& config, const std::string& prefix) {
+  std::vector<ParameterSpec> specs;
+  // A throwaway model that only records what it asks for: its tensors stay
+  // undefined, so nothing is allocated.
+  Qwen2(config, prefix, [&](const std::string& key, at::IntArrayRef shape) {
+    specs.push_back({key, shape.vec()});
+    return at::Tensor();
+  });
+  return specs;
 }
 
 at::Tensor Qwen2::rmsNorm(const at::Tensor& x, const at::Tensor& weight) const {

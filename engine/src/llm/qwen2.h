@@ -10,6 +10,7 @@
 
 #include <ATen/ATen.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,12 @@ class Qwen2 {
     at::Tensor gateWeight, upWeight, downWeight;
     at::Tensor inputNorm, postAttentionNorm;
   };
+
+  // Builds the model from `take(key, shape)`, called for each parameter in
+  // state-dict order: the one place the checkpoint keys are spelled, shared by
+  // loading and by parameters().
+  using Take = std::function<at::Tensor(const std::string& key, at::IntArrayRef shape)>;
+  Qwen2(const Qwen2Config& config, const std::string& prefix, const Take& take);
 
   at::Tensor rmsNorm(const at::Tensor& x, const at::Tensor& weight) const;
   // Where a call's new positions are and what they attend to.
