@@ -6,7 +6,6 @@
 #include "command.h"
 #include "engine_options.h"
 
-#include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
 
 #include <nlohmann/json.hpp>
@@ -33,7 +32,7 @@ int saveVoice(const VoiceOptions& o) {
   statusLine("Analysing the prompt clip…");
   const Voice voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
   endStatusLine();
-  writeAtomically(o.out, [&](const std::filesystem::path& file) { voice.save(file); });
+  voice.save(o.out);  // atomic itself: a failed save leaves no partial file
   std::printf("wrote %s (%.2f s clip, model %s)\n", o.out.c_str(), voice.clipSeconds(),
               voice.modelFingerprint().c_str());
   return 0;

@@ -114,26 +114,23 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
     request.finalize = run.finalize;
     try {
       at::Tensor outMel;
-      auto got = runFlow(*flow, request, outMel);
+      auto computed = runFlow(*flow, request, outMel);
       // The engine decodes one unpadded sequence (prompt + new frames), so its
       // mask is all ones, for each row of the guidance batch at the estimator:
       // a golden with padding would differ.
-      const int64_t frames = got.at("mu").size(2);
-      got["mask"] = at::ones({1, 1, frames});
-      got["est_step0.mask"] = at::ones({got.at("est_step0.x").size(0), 1, frames});
-      // Every golden quantity of the run is compared, or fails for want of a check.
-      for (const auto& [name, expected] : golden.withPrefix(prefix)) {
-        const std::string key = prefix + name;
-        const auto computed = got.find(name);
-        if (computed == got.end())
-          report.failure(key, "the engine computes nothing under this name");
-        else if (name == "mask" || name == "est_step0.mask")
-          report.exact(key, computed->second, expected);
-        else if (options.reduced())  // the estimator's rounding scales with each quantity's spread
-          report.closeToRange(key, computed->second, expected, reducedTolerances(options).ofRange);
-        else
-          report.close(key, computed->second, expected, kTolerance);
-      }
+      const int64_t frames = computed.at("mu").size(2);
+      computed["mask"] = at::ones({1, 1, frames});
+      computed["est_step0.mask"] = at::ones({computed.at("est_step0.x").size(0), 1, frames});
+      report.compareRun(
+          golden, prefix, computed,
+          [&](const std::string& key, const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
+            if (name == "mask" || name == "est_step0.mask")
+              report.exact(key, got, expected);
+            else if (options.reduced())  // the estimator's rounding scales with each quantity's spread
+              report.closeToRange(key, got, expected, reducedTolerances(options).ofRange);
+            else
+              report.close(key, got, expected, kTolerance);
+          });
     } catch (const std::exception& e) {
       report.failure(prefix + "*", e.what());
     }

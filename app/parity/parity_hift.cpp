@@ -144,24 +144,19 @@ int runHiftParity(const std::filesystem::path& setDir, const RunOptions& options
     try {
       HiftTrace trace;
       const at::Tensor speech = hift.inference(mel, std::string(run) == "final", &trace);
-      // Every golden quantity of the run is compared, or said why not.
-      const auto computed = traced(trace, speech);
-      for (const auto& [name, expected] : golden.withPrefix(prefix)) {
-        const std::string key = prefix + name;
-        const auto got = computed.find(name);
-        if (name == "sinegen.sine_waves_noise_table")
-          report.notCompared(key, "an input: the source tables the official run drew, used as given");
-        else if (got == computed.end())
-          report.failure(key, "the engine computes nothing under this name");
-        else if (name == "f0_f64" || name == "sinegen.in_f0_upsampled")  // Hz
-          report.closeRelative(key, got->second, expected, kF0Relative, kF0FloorHz);
-        else if (name == "istft_magnitude")
-          report.closeRelative(key, got->second, expected, kNetworkOutputTolerance, 0.0);
-        else if (name == "istft_phase")
-          report.close(key, got->second, expected, kNetworkOutputTolerance);
-        else
-          report.close(key, got->second, expected, kTolerance);
-      }
+      report.compareRun(
+          golden, prefix, traced(trace, speech),
+          [&](const std::string& key, const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
+            if (name == "f0_f64" || name == "sinegen.in_f0_upsampled")  // Hz
+              report.closeRelative(key, got, expected, kF0Relative, kF0FloorHz);
+            else if (name == "istft_magnitude")
+              report.closeRelative(key, got, expected, kNetworkOutputTolerance, 0.0);
+            else if (name == "istft_phase")
+              report.close(key, got, expected, kNetworkOutputTolerance);
+            else
+              report.close(key, got, expected, kTolerance);
+          },
+          {{"sinegen.sine_waves_noise_table", "an input: the source tables the official run drew, used as given"}});
     } catch (const std::exception& e) {
       report.failure(prefix + "*", e.what());
     }

@@ -213,6 +213,22 @@ void Report::line(const std::string& name, double maxAbs, double meanAbs,
   std::fflush(stdout);
 }
 
+void Report::compareRun(const GoldenTensors& golden, const std::string& prefix,
+                        const std::map<std::string, at::Tensor>& computed, const Comparison& compare,
+                        const std::map<std::string, std::string>& leftOut) {
+  for (const auto& [name, expected] : golden.withPrefix(prefix)) {
+    const std::string key = prefix + name;
+    const auto reason = leftOut.find(name);
+    const auto got = computed.find(name);
+    if (reason != leftOut.end())
+      notCompared(key, reason->second);
+    else if (got == computed.end())
+      failure(key, "the engine computes nothing under this name");
+    else
+      compare(key, name, got->second, expected);
+  }
+}
+
 void Report::failUnreported(const GoldenTensors& golden, const std::string& prefix) {
   for (const auto& [name, tensor] : golden.withPrefix(prefix))
     if (!reported_.count(prefix + name)) failure(prefix + name, "in the golden set, but neither compared nor listed");

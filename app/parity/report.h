@@ -4,6 +4,7 @@
 #include <ATen/ATen.h>
 
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -61,6 +62,17 @@ class Report {
   void failure(const std::string& name, const std::string& message);
   // A golden quantity deliberately left out, with the reason; neither passes nor fails.
   void notCompared(const std::string& name, const std::string& reason);
+  // Compares one golden quantity: `key` is its golden name, `name` the rest
+  // after the run's prefix, `got` the engine's tensor under that name.
+  using Comparison = std::function<void(const std::string& key, const std::string& name, const at::Tensor& got,
+                                        const at::Tensor& expected)>;
+  // Every golden quantity of one run (the tensors under `prefix`) is compared
+  // by `compare` with the tensor of the same name in `computed`, listed as not
+  // compared when `leftOut` gives a reason for its name, or fails when the
+  // engine computes nothing under its name.
+  void compareRun(const GoldenTensors& golden, const std::string& prefix,
+                  const std::map<std::string, at::Tensor>& computed, const Comparison& compare,
+                  const std::map<std::string, std::string>& leftOut = {});
   // Fails every tensor of `golden` under `prefix` that no line has named yet:
   // each golden quantity is compared, or listed with the reason it is not.
   void failUnreported(const GoldenTensors& golden, const std::string& prefix);
