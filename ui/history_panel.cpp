@@ -75,15 +75,17 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   trim_ = new QCheckBox(tr("Trim silence"), this);
   trim_->setObjectName(QStringLiteral("exportTrim"));
   trim_->setToolTip(tr("Cut long silence at the start and end of exported files"));
-  auto* regenerate = new QPushButton(tr("&Regenerate segment"), this);
-  regenerate->setObjectName(QStringLiteral("regenerateSegment"));
-  regenerate->setToolTip(tr("Make the selected segment (or one of the selected take's) again with a new seed"));
-  auto* edit = new QPushButton(tr("E&dit segment…"), this);
-  edit->setObjectName(QStringLiteral("editSegment"));
-  edit->setToolTip(tr("Change the text of the selected segment and make it again"));
-  auto* exportOne = new QPushButton(tr("&Export…"), this);
-  exportOne->setToolTip(tr("Save the selected take as WAV with a JSON file of its settings (Ctrl+E)"));
-  auto* exportAllButton = new QPushButton(tr("Export &all…"), this);
+  regenerate_ = new QPushButton(tr("&Regenerate segment"), this);
+  regenerate_->setObjectName(QStringLiteral("regenerateSegment"));
+  edit_ = new QPushButton(tr("E&dit segment…"), this);
+  edit_->setObjectName(QStringLiteral("editSegment"));
+  exportOne_ = new QPushButton(tr("&Export…"), this);
+  exportOne_->setObjectName(QStringLiteral("exportTake"));
+  exportAllButton_ = new QPushButton(tr("Export &all…"), this);
+  exportAllButton_->setObjectName(QStringLiteral("exportAll"));
+  exportTakeAction_ = new QAction(tr("&Export take…"), this);
+  exportTakeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  exportAllAction_ = new QAction(tr("Export &all takes…"), this);
 
   auto* transport = new QHBoxLayout;
   transport->addWidget(play_);
@@ -101,11 +103,11 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   // Actions on a row of their own: with the export settings beside them the
   // panel would be wider than a laptop screen.
   auto* actionRow = new QHBoxLayout;
-  actionRow->addWidget(regenerate);
-  actionRow->addWidget(edit);
+  actionRow->addWidget(regenerate_);
+  actionRow->addWidget(edit_);
   actionRow->addStretch(1);
-  actionRow->addWidget(exportOne);
-  actionRow->addWidget(exportAllButton);
+  actionRow->addWidget(exportOne_);
+  actionRow->addWidget(exportAllButton_);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(list_, 1);
@@ -115,10 +117,12 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
 
   connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
   connect(list_, &QTreeWidget::itemDoubleClicked, this, &HistoryPanel::playCurrent);
-  connect(regenerate, &QPushButton::clicked, this, &HistoryPanel::regenerateSegment);
-  connect(edit, &QPushButton::clicked, this, &HistoryPanel::editSegment);
-  connect(exportOne, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
-  connect(exportAllButton, &QPushButton::clicked, this, &HistoryPanel::exportAll);
+  connect(regenerate_, &QPushButton::clicked, this, &HistoryPanel::regenerateSegment);
+  connect(edit_, &QPushButton::clicked, this, &HistoryPanel::editSegment);
+  connect(exportOne_, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
+  connect(exportAllButton_, &QPushButton::clicked, this, &HistoryPanel::exportAll);
+  connect(exportTakeAction_, &QAction::triggered, this, &HistoryPanel::exportCurrentWithDialog);
+  connect(exportAllAction_, &QAction::triggered, this, &HistoryPanel::exportAll);
   // Released, the slider plays what it shows from where it was left.
   connect(seek_, &QSlider::sliderReleased, this, [this] {
     if (!playingHere()) {
@@ -132,6 +136,8 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
       play_->setText(tr("Stop"));
   });
   connect(list_, &QTreeWidget::currentItemChanged, this, &HistoryPanel::showSelected);
+  connect(list_, &QTreeWidget::currentItemChanged, this, &HistoryPanel::updateActions);
+  updateActions();
   auto* playKey = new QAction(list_);
   playKey->setShortcut(Qt::Key_Space);
   playKey->setShortcutContext(Qt::WidgetShortcut);
@@ -193,6 +199,27 @@ void HistoryPanel::streamAudio(quint64 jobId, const QVector<float>& samples, int
 
 void HistoryPanel::stopStream(quint64 jobId) {
   if (jobId == streamJob_ && streamingHere()) player_->stop();  // finished() resets the transport
+}
+
+void HistoryPanel::updateActions() {
+  const int index = currentIndex();
+  const bool selected = index >= 0;
+  const bool hasText = selected && takes_[index].spec.settings.mode != Mode::VoiceConversion;
+  const QString noTake = takes_.isEmpty() ? tr("No takes yet: generate one first") : tr("Select a take first");
+  const QString noText = selected ? tr("A voice conversion has no text to make again") : noTake;
+  const auto offer = [](QObject* control, bool enabled, const QString& what, const QString& whyNot) {
+    control->setProperty("enabled", enabled);
+    control->setProperty("toolTip", enabled ? what : whyNot);
+  };
+  offer(regenerate_, hasText, tr("Make the selected segment (or one of the selected take's) again with a new seed"),
+        noText);
+  offer(edit_, hasText, tr("Change the text of the selected segment and make it again"), noText);
+  const QString exportTip = tr("Save the selected take as WAV with a JSON file of its settings (Ctrl+E)");
+  offer(exportOne_, selected, exportTip, noTake);
+  offer(exportTakeAction_, selected, exportTip, noTake);
+  const QString exportAllTip = tr("Save every take in the list to a folder");
+  offer(exportAllButton_, !takes_.isEmpty(), exportAllTip, tr("No takes yet: generate one first"));
+  offer(exportAllAction_, !takes_.isEmpty(), exportAllTip, tr("No takes yet: generate one first"));
 }
 
 void HistoryPanel::showSelected() {

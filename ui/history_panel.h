@@ -17,6 +17,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QAction;
 class QPushButton;
 class QSlider;
 class QTreeWidget;
@@ -49,6 +50,10 @@ class HistoryPanel : public QWidget {
   // (where, and the loudness reached when there is a target), or why not in
   // errorOccurred(); false when nothing was started.
   bool exportCurrent(const QString& path);
+  // For the File menu: enabled, like the panel's buttons, only when they can
+  // act, with the reason as tooltip otherwise.
+  QAction* exportTakeAction() const { return exportTakeAction_; }
+  QAction* exportAllAction() const { return exportAllAction_; }
 
  public slots:
   void playCurrent();
@@ -89,6 +94,12 @@ class HistoryPanel : public QWidget {
   QComboBox* loudness_;
   QCheckBox* level_;
   QCheckBox* trim_;
+  QPushButton* regenerate_;
+  QPushButton* edit_;
+  QPushButton* exportOne_;
+  QPushButton* exportAllButton_;
+  QAction* exportTakeAction_;
+  QAction* exportAllAction_;
   QList<Take> takes_;
   // What a background export wrote; `last` is the mastering of its last file.
   struct ExportOutcome {
@@ -119,6 +130,7 @@ class HistoryPanel : public QWidget {
   bool streamingHere() const;  // it plays the stream of a job still generating
   // The transport shows the selected take (or segment) from its start.
   void showSelected();
+  void updateActions();
   void showPosition(double seconds);
 };
 

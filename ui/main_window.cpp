@@ -171,6 +171,7 @@ void MainWindow::createPanels() {
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->setToolTipsVisible(true);  // a disabled action says why
   file->setObjectName(QStringLiteral("fileMenu"));
   QAction* open = file->addAction(tr("&Open prompt clip…"), this, [this] {
     const QString path = chooseAudioFile(this, tr("Open prompt clip"));
@@ -178,11 +179,17 @@ void MainWindow::createMenus() {
   });
   open->setShortcut(QKeySequence::Open);
   file->addAction(tr("Open source clip for voice &conversion…"), this, &MainWindow::chooseSourceClip);
-  QAction* exportTakeAction = file->addAction(tr("&Export take…"), history_, &HistoryPanel::exportCurrentWithDialog);
-  exportTakeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-  file->addAction(tr("Export &all takes…"), history_, &HistoryPanel::exportAll);
+  file->addAction(history_->exportTakeAction());
+  file->addAction(history_->exportAllAction());
   QAction* saveVoiceAction = file->addAction(tr("&Save voice…"), this, &MainWindow::saveVoice);
   saveVoiceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+  const auto offerSaveVoice = [this, saveVoiceAction] {
+    saveVoiceAction->setEnabled(clip_->hasClip());
+    saveVoiceAction->setToolTip(clip_->hasClip() ? tr("Save the selected part of the clip as a voice")
+                                                 : tr("Open or record a prompt clip first"));
+  };
+  connect(clip_, &ClipPanel::clipChanged, this, offerSaveVoice);
+  offerSaveVoice();
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
   quit->setShortcut(QKeySequence::Quit);

@@ -15,6 +15,7 @@
 #include "language.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -459,6 +460,39 @@ class MainWindowTest : public QObject {
 
   // ui tests run without an audio server: the takes' transport says why it
   // cannot play, and a streamed job is refused once, in the status bar.
+  // Nothing looks live that cannot act: with no take the take actions are
+  // off and say why; a take switches them on.
+  void actionsWithoutATakeAreOffAndSayWhy() {
+    MainWindow window;
+    cosystudio::ui::HistoryPanel* history = window.historyPanel();
+    const auto button = [&](const char* name) { return history->findChild<QPushButton*>(QLatin1String(name)); };
+    QAction* saveVoice = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+      if (action->text() == MainWindow::tr("&Save voice…")) saveVoice = action;
+    QVERIFY(saveVoice);
+    for (QObject* control : std::initializer_list<QObject*>{button("regenerateSegment"), button("editSegment"),
+                                                            button("exportTake"), button("exportAll"),
+                                                            history->exportTakeAction(), history->exportAllAction(),
+                                                            saveVoice}) {
+      QVERIFY2(!control->property("enabled").toBool(), qPrintable(control->objectName()));
+      QVERIFY2(!control->property("toolTip").toString().isEmpty(), qPrintable(control->objectName()));
+    }
+    QCOMPARE(button("exportTake")->toolTip(), cosystudio::ui::HistoryPanel::tr("No takes yet: generate one first"));
+
+    cosystudio::ui::Take take;
+    take.jobId = 1;
+    take.spec.text = QStringLiteral("今天天气很好。");
+    take.samples = QVector<float>(4800, 0.25f);
+    take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
+    history->addTake(take);
+    for (QObject* control : std::initializer_list<QObject*>{button("regenerateSegment"), button("editSegment"),
+                                                            button("exportTake"), button("exportAll"),
+                                                            history->exportTakeAction(), history->exportAllAction()})
+      QVERIFY2(control->property("enabled").toBool(), qPrintable(control->objectName()));
+    QVERIFY(window.openClip(test::promptA()));
+    QVERIFY(saveVoice->isEnabled());
+  }
+
   void withoutAnOutputTheTransportSaysWhy() {
     MainWindow window;
     auto* play = window.historyPanel()->findChild<QPushButton*>(QStringLiteral("playTake"));
