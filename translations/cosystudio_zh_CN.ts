@@ -195,10 +195,6 @@
         <translation>第 %1 段在 %2 秒后仍在生成，已被停止（生成失控？）：请换一个种子重新生成</translation>
     </message>
     <message>
-        <source>segment %1 produced no speech: the model stopped at once (try another seed)</source>
-        <translation>第 %1 段没有生成语音：模型立即停止了（请换一个种子）</translation>
-    </message>
-    <message>
         <source>cannot write voice file %1</source>
         <translation>无法写入声音文件 %1</translation>
     </message>
@@ -212,7 +208,7 @@
     </message>
     <message>
         <source>source clip: %1</source>
-        <translation>源音频：%1</translation>
+        <translation>源片段：%1</translation>
     </message>
     <message>
         <source>the setting &quot;%1&quot; cannot be read: %2</source>
@@ -226,12 +222,16 @@
         <source>the setting &quot;%1&quot; is missing</source>
         <translation>缺少设置“%1”</translation>
     </message>
+    <message>
+        <source>the model produced no speech: it stopped at once (try another seed)</source>
+        <translation>模型没有生成语音：它立即停止了（请换一个种子重试）</translation>
+    </message>
 </context>
 <context>
     <name>JobCheck</name>
     <message>
         <source>Open or record a prompt clip, or choose a saved voice, first.</source>
-        <translation>请先打开或录制一段提示音频，或选择一个已保存的声音。</translation>
+        <translation>请先打开或录制一个参考片段，或选择一个已保存的声音。</translation>
     </message>
     <message>
         <source>Type the text to speak first.</source>
@@ -873,10 +873,6 @@
         <translation>停止正在运行的任务（Esc）；会在一步之内停下</translation>
     </message>
     <message>
-        <source>Jobs run one at a time; select a waiting job and press Delete to drop it</source>
-        <translation>任务逐个执行；选中等待中的任务后按 Delete 可将其移除</translation>
-    </message>
-    <message>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -903,6 +899,58 @@
     <message>
         <source>RTF %1 · first audio after %2 s · %3 tokens/s</source>
         <translation>实时率 %1 · 首包音频 %2 秒 · %3 token/秒</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Jobs run one at a time; right-click a job to remove or reorder it</source>
+        <translation>任务逐个运行；右键单击任务可移除或调整顺序</translation>
+    </message>
+    <message>
+        <source>Select a job in the queue to remove it</source>
+        <translation>请先在队列中选择要移除的任务</translation>
+    </message>
+    <message>
+        <source>Stop the running job (it stops within one step)</source>
+        <translation>停止正在运行的任务（在一步之内停止）</translation>
+    </message>
+    <message>
+        <source>Remove the selected job from the queue (Delete)</source>
+        <translation>从队列中移除所选任务（Delete）</translation>
+    </message>
+    <message>
+        <source>Remove the selected waiting job from the queue (Esc)</source>
+        <translation>从队列中移除所选的等待任务（Esc）</translation>
+    </message>
+    <message>
+        <source>No job is running; select a waiting job to remove it</source>
+        <translation>没有正在运行的任务；选择一个等待中的任务可将其移除</translation>
+    </message>
+    <message>
+        <source>&amp;Remove from the queue</source>
+        <translation>从队列中移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop this job</source>
+        <translation>停止此任务(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run &amp;next</source>
+        <translation>下一个运行(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation>下移(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;all jobs</source>
+        <translation>取消所有任务(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -1179,6 +1227,30 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>%1 s of %2 s…</source>
         <translation>%1 秒 / 共 %2 秒…</translation>
     </message>
+    <message>
+        <source>&amp;Export take…</source>
+        <translation>导出结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;all takes…</source>
+        <translation>导出全部结果(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>No takes yet: generate one first</source>
+        <translation>还没有生成结果：请先生成一个</translation>
+    </message>
+    <message>
+        <source>Select a take first</source>
+        <translation>请先选择一条生成结果</translation>
+    </message>
+    <message>
+        <source>A voice conversion has no text to make again</source>
+        <translation>声音转换没有可重新生成的文本</translation>
+    </message>
+    <message>
+        <source>Save every take in the list to a folder</source>
+        <translation>将列表中的每条生成结果保存到一个文件夹</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::JobQueueModel</name>
@@ -1266,14 +1338,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Open prompt clip</source>
         <translation>打开参考音频</translation>
-    </message>
-    <message>
-        <source>&amp;Export take…</source>
-        <translation>导出结果(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;all takes…</source>
-        <translation>导出全部结果(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Save voice…</source>
@@ -1463,7 +1527,7 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     </message>
     <message>
         <source>Source clip for voice conversion: %1</source>
-        <translation>音色转换的源音频：%1</translation>
+        <translation>音色转换的源片段：%1</translation>
     </message>
     <message numerus="yes">
         <source>… and %n more line(s): see Show Details.</source>
@@ -1552,6 +1616,14 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>No GPU can be used: %1</source>
         <translation>无法使用任何 GPU：%1</translation>
+    </message>
+    <message>
+        <source>Save the selected part of the clip as a voice</source>
+        <translation>将参考片段中选中的部分保存为声音</translation>
+    </message>
+    <message>
+        <source>Open or record a prompt clip first</source>
+        <translation>请先打开或录制一个参考片段</translation>
     </message>
 </context>
 <context>

@@ -90,6 +90,8 @@ void EngineSession::cancelAll() {
   cancel(running_);
 }
 
+void EngineSession::move(quint64 id, int row) { queue_->move(id, row, running_ ? 1 : 0); }
+
 void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   if (!isLoaded()) {
     emit voiceFailed(file, tr("Load a model first: a voice stores features the model computes."));

@@ -42,8 +42,12 @@ class EngineSession : public QObject {
   void reset();
   // Returns the job's id.
   quint64 enqueue(JobSpec job);
+  // The running job stops within a step; a waiting one leaves the queue.
   void cancel(quint64 id);
+  // Every waiting job leaves the queue and the running one stops.
   void cancelAll();
+  // A waiting job moves to `row` of the queue, never above the running job.
+  void move(quint64 id, int row);
   // Job ids go on from `id`: the history holds takes numbered up to it.
   void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
   // Prepares the clip's features on the engine thread and saves them to `file`.

@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QListView>
 #include <QProgressBar>
 #include <QPushButton>
@@ -26,16 +27,19 @@ GeneratePanel::GeneratePanel(JobQueueModel* queue, QWidget* parent)
       generate_(new QPushButton(tr("&Generate"), this)),
       cancel_(new QPushButton(tr("&Cancel"), this)),
       queue_(new QListView(this)),
+      remove_(new QPushButton(tr("&Remove"), this)),
       progress_(new QProgressBar(this)),
       figures_(new QLabel(this)) {
   generate_->setObjectName(QStringLiteral("generateButton"));
   generate_->setToolTip(tr("Queue the text for synthesis (Ctrl+Return)"));
   cancel_->setObjectName(QStringLiteral("cancelButton"));
-  cancel_->setToolTip(tr("Stop the running job (Esc); it stops within one step"));
   queue_->setObjectName(QStringLiteral("queue"));
   queue_->setModel(queue);
-  queue_->setToolTip(tr("Jobs run one at a time; select a waiting job and press Delete to drop it"));
-  queue_->setMaximumHeight(110);
+  queue_->setToolTip(tr("Jobs run one at a time; right-click a job to remove or reorder it"));
+  queue_->setContextMenuPolicy(Qt::CustomContextMenu);
+  // Room for several jobs, and more when the window is taller.
+  queue_->setMinimumHeight(4 * queue_->fontMetrics().height() + 8);
+  remove_->setObjectName(QStringLiteral("removeJob"));
   progress_->setObjectName(QStringLiteral("jobProgress"));
   progress_->setFormat(tr("idle"));
   progress_->setValue(0);
@@ -50,27 +54,93 @@ GeneratePanel::GeneratePanel(JobQueueModel* queue, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(style_);
   layout->addLayout(buttons);
-  layout->addWidget(new QLabel(tr("Queue:"), this));
-  layout->addWidget(queue_);
+  auto* queueRow = new QHBoxLayout;
+  queueRow->addWidget(new QLabel(tr("Queue:"), this), 1);
+  queueRow->addWidget(remove_);
+  layout->addLayout(queueRow);
+  layout->addWidget(queue_, 1);
   layout->addWidget(progress_);
   layout->addWidget(figures_);
-  layout->addStretch(1);
 
   connect(generate_, &QPushButton::clicked, this, &GeneratePanel::generateRequested);
-  connect(cancel_, &QPushButton::clicked, this, &GeneratePanel::cancelRequested);
+  connect(cancel_, &QPushButton::clicked, this, [this] { emit cancelRequested(selectedJob()); });
+  const auto removeSelected = [this] {
+    if (const quint64 job = selectedJob()) emit cancelRequested(job);
+  };
+  connect(remove_, &QPushButton::clicked, this, removeSelected);
   auto* dropJob = new QAction(queue_);
   dropJob->setShortcut(QKeySequence::Delete);
   dropJob->setShortcutContext(Qt::WidgetShortcut);
   queue_->addAction(dropJob);
-  connect(dropJob, &QAction::triggered, this, [this] {
-    if (const QModelIndex job = queue_->currentIndex(); job.isValid())
-      emit dropRequested(job.data(JobQueueModel::JobIdRole).toULongLong());
-  });
+  connect(dropJob, &QAction::triggered, this, removeSelected);
+  connect(queue_, &QWidget::customContextMenuRequested, this, &GeneratePanel::showQueueMenu);
+  connect(queue_->selectionModel(), &QItemSelectionModel::currentChanged, this, &GeneratePanel::updateQueueControls);
+  connect(queue, &QAbstractItemModel::rowsInserted, this, &GeneratePanel::updateQueueControls);
+  connect(queue, &QAbstractItemModel::rowsRemoved, this, &GeneratePanel::updateQueueControls);
+  connect(queue, &QAbstractItemModel::rowsMoved, this, &GeneratePanel::updateQueueControls);
+  connect(queue, &QAbstractItemModel::dataChanged, this, &GeneratePanel::updateQueueControls);
+  updateQueueControls();
   setTabOrder(style_, generate_);
   setTabOrder(generate_, cancel_);
 }
 
+quint64 GeneratePanel::selectedJob() const {
+  const QModelIndex current = queue_->currentIndex();
+  return current.isValid() && queue_->selectionModel()->isSelected(current)
+             ? current.data(JobQueueModel::JobIdRole).toULongLong()
+             : 0;
+}
+
+void GeneratePanel::updateQueueControls() {
+  const QModelIndex current = queue_->currentIndex();
+  const bool selected = selectedJob() != 0;
+  const bool running =
+      selected && current.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>() == JobQueueModel::JobState::Running;
+  const bool anyRunning = static_cast<const JobQueueModel*>(queue_->model())->headIsRunning();
+  cancel_->setEnabled(selected || anyRunning);
+  remove_->setEnabled(selected);
+  remove_->setToolTip(!selected ? tr("Select a job in the queue to remove it")
+                      : running ? tr("Stop the running job (it stops within one step)")
+                                : tr("Remove the selected job from the queue (Delete)"));
+  cancel_->setToolTip(selected && !running ? tr("Remove the selected waiting job from the queue (Esc)")
+                      : anyRunning         ? tr("Stop the running job (Esc); it stops within one step")
+                                           : tr("No job is running; select a waiting job to remove it"));
+}
+
+void GeneratePanel::showQueueMenu(const QPoint& at) {
+  const QModelIndex job = queue_->indexAt(at);
+  if (!job.isValid()) return;
+  queue_->setCurrentIndex(job);
+  const quint64 id = job.data(JobQueueModel::JobIdRole).toULongLong();
+  const bool waiting =
+      job.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>() == JobQueueModel::JobState::Waiting;
+  const int row = job.row(), rows = queue_->model()->rowCount();
+  QMenu menu(this);
+  menu.addAction(waiting ? tr("&Remove from the queue") : tr("&Stop this job"), this,
+                 [this, id] { emit cancelRequested(id); });
+  menu.addSeparator();
+  menu.addAction(tr("Run &next"), this, [this, id] { emit moveRequested(id, 0); })->setEnabled(waiting && row > 0);
+  menu.addAction(tr("Move &up"), this, [this, id, row] { emit moveRequested(id, row - 1); })
+      ->setEnabled(waiting && row > 0);
+  menu.addAction(tr("Move &down"), this, [this, id, row] { emit moveRequested(id, row + 1); })
+      ->setEnabled(waiting && row + 1 < rows);
+  menu.addSeparator();
+  menu.addAction(tr("Cancel &all jobs"), this, &GeneratePanel::cancelAllRequested);
+  menu.exec(queue_->viewport()->mapToGlobal(at));
+}
+
 void GeneratePanel::showProgress(const Progress& p) {
+  // Before the text is split the segments are not known yet; once every
+  // segment is made the take follows (showFinished).
+  if (p.stage == Stage::Preparing) {
+    progress_->setValue(0);
+    progress_->setFormat(stageName(p.stage) + QChar(0x2026));
+    return;
+  }
+  if (p.stage == Stage::Done) {
+    progress_->setValue(progress_->maximum());
+    return;
+  }
   const int segments = std::max(1, p.segmentCount);
   const int step = std::clamp(int(p.stage) - 1, 0, kStepsPerSegment);  // Preparing and Text are the first
   progress_->setRange(0, segments * kStepsPerSegment);

@@ -35,15 +35,22 @@ class GeneratePanel : public QWidget {
 
  signals:
   void generateRequested();
-  void cancelRequested();
-  // Delete on a waiting job of the list.
-  void dropRequested(quint64 jobId);
+  // Cancel: the selected job, or the running one when none is selected.
+  void cancelRequested(quint64 jobId);
+  void cancelAllRequested();
+  // A waiting job to row `row` of the queue (Run next, Move up, Move down).
+  void moveRequested(quint64 jobId, int row);
 
  private:
+  quint64 selectedJob() const;  // 0 when none is selected
+  void showQueueMenu(const QPoint& at);
+  void updateQueueControls();
+
   StylePanel* style_;
   QPushButton* generate_;
   QPushButton* cancel_;
   QListView* queue_;
+  QPushButton* remove_;
   QProgressBar* progress_;
   QLabel* figures_;
 };

@@ -5,6 +5,8 @@
 #include <QPainter>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace cosystudio::ui {
 
 namespace {
@@ -75,6 +77,18 @@ void JobQueueModel::remove(quint64 id) {
     endRemoveRows();
     return;
   }
+}
+
+void JobQueueModel::move(quint64 id, int row, int firstMovable) {
+  const auto found = std::find_if(jobs_.begin(), jobs_.end(), [id](const JobSpec& job) { return job.id == id; });
+  const int from = int(found - jobs_.begin());
+  if (found == jobs_.end() || from < firstMovable) return;
+  row = std::clamp(row, firstMovable, int(jobs_.size()) - 1);
+  if (row == from) return;
+  // beginMoveRows names the row the job goes before, as it is before the move.
+  beginMoveRows({}, from, from, {}, row > from ? row + 1 : row);
+  jobs_.move(from, row);
+  endMoveRows();
 }
 
 void JobQueueModel::removeWaiting() {

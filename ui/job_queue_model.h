@@ -35,6 +35,9 @@ class JobQueueModel : public QAbstractListModel {
   void setHeadRunning(bool running);
   void remove(quint64 id);
   void removeWaiting();
+  // Moves a job to `row`, kept at or below `firstMovable` (the running job's
+  // row stays its own).
+  void move(quint64 id, int row, int firstMovable);
 
   QList<JobSpec> jobs_;
   bool headRunning_ = false;

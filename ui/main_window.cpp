@@ -143,8 +143,10 @@ void MainWindow::createPanels() {
   connect(style_, &StylePanel::modeChanged, this,
           [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
   connect(generatePanel_, &GeneratePanel::generateRequested, this, &MainWindow::generate);
-  connect(generatePanel_, &GeneratePanel::cancelRequested, this, [this] { session_->cancel(session_->runningJob()); });
-  connect(generatePanel_, &GeneratePanel::dropRequested, session_, &EngineSession::cancel);
+  connect(generatePanel_, &GeneratePanel::cancelRequested, this,
+          [this](quint64 job) { session_->cancel(job ? job : session_->runningJob()); });
+  connect(generatePanel_, &GeneratePanel::cancelAllRequested, session_, &EngineSession::cancelAll);
+  connect(generatePanel_, &GeneratePanel::moveRequested, session_, &EngineSession::move);
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
   connect(text_, &TextPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(clip_, &ClipPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
@@ -502,7 +504,6 @@ void MainWindow::updateActions() {
   unloadAction_->setEnabled(!poisoned && (state == State::Ready || state == State::Busy));
   restartAction_->setVisible(poisoned);
   cancelAction_->setEnabled(state == State::Busy);
-  generatePanel_->cancelButton()->setEnabled(state == State::Busy);
   QString status;
   switch (state) {
     case State::NoModel: status = tr("No model loaded"); break;

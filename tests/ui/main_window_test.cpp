@@ -1,5 +1,6 @@
 #include "clip_panel.h"
 #include "engine_session.h"
+#include "generate_panel.h"
 #include "history_panel.h"
 #include "job_queue_model.h"
 #include "main_window.h"
@@ -460,6 +461,50 @@ class MainWindowTest : public QObject {
 
   // ui tests run without an audio server: the takes' transport says why it
   // cannot play, and a streamed job is refused once, in the status bar.
+  // A waiting job can be removed with a visible button or Cancel while it is
+  // selected, and moved; nothing else in the queue changes.
+  void theQueueRemovesAndMovesTheSelectedJob() {
+    MainWindow window;  // no model: every job waits
+    cosystudio::ui::EngineSession* session = window.session();
+    QList<quint64> ids;
+    for (int i = 0; i < 4; ++i) {
+      cosystudio::ui::JobSpec job;
+      job.text = QStringLiteral("job %1").arg(i);
+      ids << session->enqueue(job);
+    }
+    const auto queued = [&] {
+      QList<quint64> now;
+      for (const auto& job : session->jobs()) now << job.id;
+      return now;
+    };
+    auto* view = window.findChild<QListView*>(QStringLiteral("queue"));
+    auto* remove = window.findChild<QPushButton*>(QStringLiteral("removeJob"));
+    auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelButton"));
+    QVERIFY(view && remove && cancel);
+    QVERIFY(!remove->isEnabled());
+    QVERIFY(!cancel->isEnabled());  // nothing runs and nothing is selected
+    QVERIFY(!cancel->toolTip().isEmpty());
+
+    view->setCurrentIndex(view->model()->index(1, 0));
+    QVERIFY(remove->isEnabled());
+    remove->click();
+    QCOMPARE(queued(), (QList<quint64>{ids[0], ids[2], ids[3]}));
+
+    session->move(ids[3], 0);  // Run next
+    QCOMPARE(queued(), (QList<quint64>{ids[3], ids[0], ids[2]}));
+    session->move(ids[3], 1);  // Move down
+    QCOMPARE(queued(), (QList<quint64>{ids[0], ids[3], ids[2]}));
+
+    view->setCurrentIndex(view->model()->index(2, 0));
+    QVERIFY(cancel->isEnabled());
+    QCOMPARE(cancel->toolTip(), cosystudio::ui::GeneratePanel::tr("Remove the selected waiting job from the queue (Esc)"));
+    cancel->click();  // the selected job, not another
+    QCOMPARE(queued(), (QList<quint64>{ids[0], ids[3]}));
+
+    session->cancelAll();
+    QVERIFY(session->jobs().isEmpty());
+  }
+
   // Nothing looks live that cannot act: with no take the take actions are
   // off and say why; a take switches them on.
   void actionsWithoutATakeAreOffAndSayWhy() {
