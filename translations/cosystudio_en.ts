@@ -2,6 +2,30 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>QuitPrompts</name>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</source>
+        <translation>
+            <numerusform>%n job is still running or waiting. Keep it to run when CosyStudio starts next (a running job starts over), or drop it?</numerusform>
+            <numerusform>%n jobs are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
+        <translation>
+            <numerusform>%n segment regeneration belongs to a take of this session and is dropped.</numerusform>
+            <numerusform>%n segment regenerations belong to takes of this session and are dropped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) of the last session are waiting. Queue them again? They run once a model is loaded.</source>
+        <translation>
+            <numerusform>%n job of the last session is waiting. Queue it again? It runs once a model is loaded.</numerusform>
+            <numerusform>%n jobs of the last session are waiting. Queue them again? They run once a model is loaded.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message numerus="yes">
         <source>Exported %n take(s) to %1</source>
@@ -60,20 +84,6 @@
         <translation>
             <numerusform>%n job could not be restored:</numerusform>
             <numerusform>%n jobs could not be restored:</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) are still running or waiting. They are kept and queued again when CosyStudio starts next; a running job starts over.</source>
-        <translation>
-            <numerusform>%n job is still running or waiting. It is kept and queued again when CosyStudio starts next; a running job starts over.</numerusform>
-            <numerusform>%n jobs are still running or waiting. They are kept and queued again when CosyStudio starts next; a running job starts over.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
-        <translation>
-            <numerusform>%n segment regeneration belongs to a take of this session and is dropped.</numerusform>
-            <numerusform>%n segment regenerations belong to takes of this session and are dropped.</numerusform>
         </translation>
     </message>
 </context>

@@ -409,6 +409,59 @@
     </message>
 </context>
 <context>
+    <name>QuitPrompts</name>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</source>
+        <translation>
+            <numerusform>还有 %n 个任务正在运行或等待。要保留它们在下次启动 CosyStudio 时运行（正在运行的任务会重新开始），还是丢弃？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
+        <translation>
+            <numerusform>%n 个片段重新生成属于本次会话的生成记录，将被丢弃。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit CosyStudio</source>
+        <translation>退出 CosyStudio</translation>
+    </message>
+    <message>
+        <source>&amp;Quit and keep the queue</source>
+        <translation>退出并保留队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit and &amp;drop the queue</source>
+        <translation>退出并丢弃队列(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The queue cannot be kept for next time: %1</source>
+        <translation>无法为下次保留队列：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Quit and drop the queue</source>
+        <translation>退出并丢弃队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Resume the queue</source>
+        <translation>恢复队列</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) of the last session are waiting. Queue them again? They run once a model is loaded.</source>
+        <translation>
+            <numerusform>上次会话有 %n 个任务在等待。要重新加入队列吗？模型加载后它们就会运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Drop them</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>RunawayPrompt</name>
     <message>
         <source>Generation ran away</source>
@@ -1539,14 +1592,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>Listen to take #%1: %2</source>
         <translation>试听第 %1 条结果：%2</translation>
     </message>
-    <message>
-        <source>Quit CosyStudio</source>
-        <translation>退出 CosyStudio</translation>
-    </message>
-    <message>
-        <source>&amp;Quit and drop the queue</source>
-        <translation>退出并丢弃队列(&amp;Q)</translation>
-    </message>
     <message numerus="yes">
         <source>%n earlier take(s) could not be read back: %1</source>
         <translation>
@@ -1592,26 +1637,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>
             <numerusform>%n 个任务无法恢复：</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) are still running or waiting. They are kept and queued again when CosyStudio starts next; a running job starts over.</source>
-        <translation>
-            <numerusform>还有 %n 个任务正在运行或等待。它们会被保留，并在 CosyStudio 下次启动时重新排队；正在运行的任务将从头开始。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
-        <translation>
-            <numerusform>%n 个片段重新生成属于本次会话的生成记录，将被丢弃。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;Quit and keep the queue</source>
-        <translation>退出并保留队列(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>The queue cannot be kept for next time: %1</source>
-        <translation>无法为下次保留队列：%1</translation>
     </message>
     <message>
         <source>No GPU can be used: %1</source>

@@ -17,6 +17,7 @@
 #include "help_dialogs.h"
 #include "pcm_player.h"
 #include "reset_report.h"
+#include "quit_prompts.h"
 #include "runaway_prompt.h"
 #include "saved_queue.h"
 #include "session_state.h"
@@ -31,6 +32,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QKeySequence>
@@ -595,7 +597,8 @@ void MainWindow::restoreSession() {
 }
 
 void MainWindow::restoreQueue() {
-  const SavedQueue saved = takeSavedQueue(savedQueueFile());
+  SavedQueue saved = takeSavedQueue(savedQueueFile());
+  if (!saved.jobs.isEmpty() && !askResumeQueue(this, int(saved.jobs.size()))) return;
   for (const JobSpec& job : saved.jobs) session_->enqueue(job);
   const QString restored = tr("%n job(s) restored from the last session.", nullptr, int(saved.jobs.size()));
   if (!saved.error.isEmpty())
@@ -625,29 +628,14 @@ bool MainWindow::confirmQuit() {
   if (!jobs.isEmpty()) {
     const int lost = int(std::count_if(jobs.begin(), jobs.end(),
                                        [](const JobSpec& job) { return !isKeptAcrossSessions(job); }));
-    QString text = tr("%n job(s) are still running or waiting. They are kept and queued again when CosyStudio "
-                      "starts next; a running job starts over.", nullptr, int(jobs.size()));
-    if (lost > 0)
-      text += QLatin1Char(' ') + tr("%n segment regeneration(s) belong to takes of this session and are dropped.",
-                                    nullptr, lost);
-    QMessageBox ask(QMessageBox::Question, tr("Quit CosyStudio"), text, QMessageBox::NoButton, this);
-    ask.setObjectName(QStringLiteral("quitWithJobs"));
-    QPushButton* quit = ask.addButton(tr("&Quit and keep the queue"), QMessageBox::AcceptRole);
-    ask.addButton(QMessageBox::Cancel);
-    ask.setDefaultButton(quit);
-    ask.exec();
-    if (ask.clickedButton() != quit) return false;
+    switch (askQuitWithJobs(this, int(jobs.size()), lost)) {
+      case QuitChoice::Stay: return false;
+      case QuitChoice::DropQueue: QFile::remove(savedQueueFile()); return true;
+      case QuitChoice::KeepQueue: break;
+    }
   }
   QString error;
-  if (saveQueue(savedQueueFile(), jobs, &error)) return true;
-  QMessageBox ask(QMessageBox::Warning, tr("Quit CosyStudio"),
-                  tr("The queue cannot be kept for next time: %1").arg(error), QMessageBox::NoButton, this);
-  ask.setObjectName(QStringLiteral("queueNotKept"));
-  QPushButton* quit = ask.addButton(tr("&Quit and drop the queue"), QMessageBox::DestructiveRole);
-  ask.addButton(QMessageBox::Cancel);
-  ask.setDefaultButton(QMessageBox::Cancel);
-  ask.exec();
-  return ask.clickedButton() == quit;
+  return saveQueue(savedQueueFile(), jobs, &error) || askQuitWithoutQueue(this, error);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -51,10 +51,10 @@ bool dropFile(QWidget* window, const QString& path) {
   return drop.isAccepted();
 }
 
-// Answers the next "quit with jobs" question with the button of `role`; what it said goes to `question`.
-void answerQuitQuestion(QWidget* window, QMessageBox::ButtonRole role, QString* question) {
+// Answers the next question box `name` with the button of `role`; what it said goes to `question`.
+void answerQuestion(QWidget* window, const QString& name, QMessageBox::ButtonRole role, QString* question) {
   QTimer::singleShot(0, window, [=] {
-    auto* box = window->findChild<QMessageBox*>(QStringLiteral("quitWithJobs"));
+    auto* box = window->findChild<QMessageBox*>(name);
     if (!box) return;
     *question = box->text();
     for (QAbstractButton* button : box->buttons())
@@ -339,7 +339,7 @@ class MainWindowTest : public QObject {
       QCOMPARE(model->rowCount(), 4);
 
       QString question;
-      answerQuitQuestion(&window, QMessageBox::AcceptRole, &question);
+      answerQuestion(&window, QStringLiteral("quitWithJobs"), QMessageBox::AcceptRole, &question);
       QVERIFY(window.close());
       QVERIFY2(question.startsWith(QStringLiteral("4 jobs are still running or waiting.")), qPrintable(question));
       QVERIFY2(question.contains(QStringLiteral("1 segment regeneration belongs")), qPrintable(question));
@@ -350,7 +350,11 @@ class MainWindowTest : public QObject {
 
     MainWindow restored;
     QSignalSpy shown(&restored, &MainWindow::errorShown);
+    QString resume;
+    answerQuestion(&restored, QStringLiteral("resumeQueue"), QMessageBox::AcceptRole, &resume);
     restored.restoreSession();
+    QCOMPARE(resume, QStringLiteral("2 jobs of the last session are waiting. Queue them again? They run once a model "
+                                    "is loaded."));
     const QList<JobSpec>& jobs = restored.session()->jobs();
     QCOMPARE(jobs.size(), 2);
     QCOMPARE(jobs[0].text, QStringLiteral("first"));
@@ -444,6 +448,8 @@ class MainWindowTest : public QObject {
     QString error;
     QVERIFY2(cosystudio::ui::saveQueue(cosystudio::ui::savedQueueFile(), {job}, &error), qPrintable(error));
     MainWindow window;
+    QString resume;
+    answerQuestion(&window, QStringLiteral("resumeQueue"), QMessageBox::AcceptRole, &resume);
     window.restoreSession();
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("1 job restored from the last session."));
     const JobSpec back = window.session()->jobs().constFirst();
@@ -459,8 +465,36 @@ class MainWindowTest : public QObject {
     window.session()->cancelAll();
   }
 
-  // ui tests run without an audio server: the takes' transport says why it
-  // cannot play, and a streamed job is refused once, in the status bar.
+  // Quitting can drop the queue; a queue kept can still be declined at the next start.
+  void theQueueCanBeDroppedOnQuitOrAtTheNextStart() {
+    QFile::remove(cosystudio::ui::savedQueueFile());
+    const auto quitWithOneJob = [](QMessageBox::ButtonRole role) {
+      MainWindow window;
+      JobSpec job;
+      job.text = QStringLiteral("one");
+      job.voiceFile = test::promptA();  // any file that exists
+      window.session()->enqueue(job);
+      QString question;
+      answerQuestion(&window, QStringLiteral("quitWithJobs"), role, &question);
+      const bool closed = window.close();
+      window.session()->cancelAll();
+      return closed;
+    };
+    QVERIFY(quitWithOneJob(QMessageBox::DestructiveRole));
+    QVERIFY(!QFile::exists(cosystudio::ui::savedQueueFile()));
+
+    QVERIFY(quitWithOneJob(QMessageBox::AcceptRole));
+    QVERIFY(QFile::exists(cosystudio::ui::savedQueueFile()));
+    MainWindow next;
+    QString resume;
+    answerQuestion(&next, QStringLiteral("resumeQueue"), QMessageBox::DestructiveRole, &resume);
+    next.restoreSession();
+    QVERIFY(resume.startsWith(QStringLiteral("1 job of the last session is waiting.")));
+    QVERIFY(next.session()->jobs().isEmpty());
+    QVERIFY(!QFile::exists(cosystudio::ui::savedQueueFile()));  // asked once
+    QSettings().remove(QStringLiteral("session"));
+  }
+
   // A waiting job can be removed with a visible button or Cancel while it is
   // selected, and moved; nothing else in the queue changes.
   void theQueueRemovesAndMovesTheSelectedJob() {
@@ -538,6 +572,8 @@ class MainWindowTest : public QObject {
     QVERIFY(saveVoice->isEnabled());
   }
 
+  // ui tests run without an audio server: the takes' transport says why it
+  // cannot play, and a streamed job is refused once, in the status bar.
   void withoutAnOutputTheTransportSaysWhy() {
     MainWindow window;
     auto* play = window.historyPanel()->findChild<QPushButton*>(QStringLiteral("playTake"));

@@ -1,0 +1,60 @@
+#include "quit_prompts.h"
+
+#include <QCoreApplication>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace cosystudio::ui {
+
+namespace {
+
+// The translation context of these boxes.
+struct QuitPrompts {
+  Q_DECLARE_TR_FUNCTIONS(QuitPrompts)
+};
+
+}  // namespace
+
+QuitChoice askQuitWithJobs(QWidget* parent, int jobs, int lost) {
+  QString text = QuitPrompts::tr("%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a "
+                    "running job starts over), or drop them?",
+                    nullptr, jobs);
+  if (lost > 0)
+    text += QLatin1Char(' ') + QuitPrompts::tr("%n segment regeneration(s) belong to takes of this session and are dropped.", nullptr, lost);
+  QMessageBox ask(QMessageBox::Question, QuitPrompts::tr("Quit CosyStudio"), text, QMessageBox::NoButton, parent);
+  ask.setObjectName(QStringLiteral("quitWithJobs"));
+  QPushButton* keep = ask.addButton(QuitPrompts::tr("&Quit and keep the queue"), QMessageBox::AcceptRole);
+  QPushButton* drop = ask.addButton(QuitPrompts::tr("Quit and &drop the queue"), QMessageBox::DestructiveRole);
+  ask.addButton(QMessageBox::Cancel);
+  ask.setDefaultButton(keep);
+  ask.exec();
+  return ask.clickedButton() == keep ? QuitChoice::KeepQueue
+         : ask.clickedButton() == drop ? QuitChoice::DropQueue
+                                       : QuitChoice::Stay;
+}
+
+bool askQuitWithoutQueue(QWidget* parent, const QString& error) {
+  QMessageBox ask(QMessageBox::Warning, QuitPrompts::tr("Quit CosyStudio"),
+                  QuitPrompts::tr("The queue cannot be kept for next time: %1").arg(error), QMessageBox::NoButton, parent);
+  ask.setObjectName(QStringLiteral("queueNotKept"));
+  QPushButton* quit = ask.addButton(QuitPrompts::tr("&Quit and drop the queue"), QMessageBox::DestructiveRole);
+  ask.addButton(QMessageBox::Cancel);
+  ask.setDefaultButton(QMessageBox::Cancel);
+  ask.exec();
+  return ask.clickedButton() == quit;
+}
+
+bool askResumeQueue(QWidget* parent, int jobs) {
+  QMessageBox ask(QMessageBox::Question, QuitPrompts::tr("Resume the queue"),
+                  QuitPrompts::tr("%n job(s) of the last session are waiting. Queue them again? They run once a model is loaded.",
+                     nullptr, jobs),
+                  QMessageBox::NoButton, parent);
+  ask.setObjectName(QStringLiteral("resumeQueue"));
+  QPushButton* resume = ask.addButton(QuitPrompts::tr("&Resume"), QMessageBox::AcceptRole);
+  ask.addButton(QuitPrompts::tr("&Drop them"), QMessageBox::DestructiveRole);
+  ask.setDefaultButton(resume);
+  ask.exec();
+  return ask.clickedButton() == resume;
+}
+
+}  // namespace cosystudio::ui
