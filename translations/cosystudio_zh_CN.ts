@@ -2296,6 +2296,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
+    <message>
+        <source>CosyStudio voices (*%1 *%2)</source>
+        <translation>CosyStudio 声音 (*%1 *%2)</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::WaveformView</name>

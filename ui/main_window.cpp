@@ -94,7 +94,12 @@ MainWindow::MainWindow(QWidget* parent)
   });
 
   const SessionState saved = SessionState::load();
-  restoreGeometry(saved.windowGeometry);
+  if (!restoreGeometry(saved.windowGeometry)) {
+    // First start: most of the screen, in its middle (keepOnScreen below fits it).
+    const QRect available = screen()->availableGeometry();
+    resize(size().expandedTo(available.size() * 0.8).boundedTo(available.size()));
+    move(available.center() - rect().center());
+  }
   if (!restoreState(saved.windowState)) {
     // First start: the text gets the room, the side panels what they need.
     resizeDocks({findChild<QDockWidget*>(QStringLiteral("clipDock")), findChild<QDockWidget*>(QStringLiteral("generateDock"))},
@@ -436,6 +441,9 @@ double MainWindow::watchdogSeconds() const {
 }
 
 quint64 MainWindow::generate() {
+  // An error of an earlier action must not read as this one's.
+  if (!statusBar()->currentMessage().isEmpty() && statusBar()->currentMessage() == errorInStatusBar_)
+    statusBar()->clearMessage();
   if (style_->mode() == Mode::VoiceConversion && sourceClip_.isEmpty()) chooseSourceClip();
   QString problem;
   const JobSpec job = jobFromPanels(&problem);
@@ -521,7 +529,8 @@ void MainWindow::updateActions() {
 void MainWindow::showError(const QString& message) {
   errors_.record(message);
   const QStringList lines = message.split(QLatin1Char('\n'));
-  statusBar()->showMessage(lines.constFirst(), 10000);
+  errorInStatusBar_ = lines.constFirst();
+  statusBar()->showMessage(errorInStatusBar_, 10000);
   emit errorShown(message);
   // A long list (every tensor of a wrong checkpoint) would make a box taller
   // than the screen: its head, a count, and the whole list under Show Details.

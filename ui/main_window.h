@@ -111,6 +111,7 @@ class MainWindow : public QMainWindow {
   QString sourceClip_;  // voice conversion
   QString gpuNotice_;   // why the CPU runs the model, said with the next load
   ErrorLog errors_;  // for lastError() and the diagnostics report
+  QString errorInStatusBar_;  // the last error's first line, cleared when the next job starts
 
   ClipPanel* clip_ = nullptr;
   TextPanel* text_ = nullptr;

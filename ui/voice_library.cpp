@@ -92,6 +92,12 @@ QString VoiceLibrary::defaultFolder() {
 
 void VoiceLibrary::setFolder(const QString& folder) {
   folder_ = folder;
+  const QDir dir(folder_);
+  for (const QFileInfo& earlier :
+       dir.entryInfoList({QStringLiteral("*") + QLatin1String(kEarlierSuffix)}, QDir::Files)) {
+    const QString renamed = dir.filePath(earlier.completeBaseName() + QLatin1String(kSuffix));
+    if (!QFileInfo::exists(renamed)) QFile::rename(earlier.filePath(), renamed);
+  }
   refresh();
 }
 
@@ -238,8 +244,9 @@ void VoiceLibrary::removeSelected() {
 }
 
 void VoiceLibrary::importWithDialog() {
-  const QString path = chooseOpenPath(this, tr("Import voice"), FileKind::Voice,
-                                      tr("CosyStudio voices (*%1)").arg(QLatin1String(kSuffix)));
+  const QString path = chooseOpenPath(
+      this, tr("Import voice"), FileKind::Voice,
+      tr("CosyStudio voices (*%1 *%2)").arg(QLatin1String(kSuffix), QLatin1String(kEarlierSuffix)));
   QString error;
   if (!path.isEmpty() && !importFile(path, &error)) emit errorOccurred(error);
 }

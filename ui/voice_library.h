@@ -16,7 +16,10 @@ class VoiceLibrary : public QWidget {
   Q_OBJECT
 
  public:
-  static constexpr const char* kSuffix = ".cosyvoice";
+  // The voice files the CLI writes and reads (voice save, synth --voice).
+  static constexpr const char* kSuffix = ".voice";
+  // What the library called them before; found ones are renamed when the folder is set.
+  static constexpr const char* kEarlierSuffix = ".cosyvoice";
 
   // `player` plays the previews.
   explicit VoiceLibrary(PcmPlayer* player, QWidget* parent = nullptr);

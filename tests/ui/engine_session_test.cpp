@@ -21,6 +21,7 @@
 #include <QJsonObject>
 #include <QAbstractItemModelTester>
 #include <QListWidget>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QMessageBox>
@@ -104,6 +105,22 @@ class EngineSessionTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // An error of one action is not left standing while the next one starts.
+  void aStaleErrorIsClearedWhenTheNextJobStarts() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    window.textPanel()->setText(QString());
+    QCOMPARE(window.generate(), quint64(0));  // nothing to speak: an error
+    const QString error = window.statusBar()->currentMessage();
+    QVERIFY(!error.isEmpty());
+    window.textPanel()->setText(QStringLiteral("今天天气很好。"));
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY(window.generate() != 0);
+    QCOMPARE(window.statusBar()->currentMessage(), QString());
+    QVERIFY(finished.wait(kLoadMs));
+  }
+
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   // A GPU saved in the settings and gone since (no such index on any machine

@@ -25,7 +25,7 @@ class JobCheckTest : public QObject {
     job.settings.mode = Mode::ZeroShot;
     job.text = QStringLiteral("你好。");
     QVERIFY(jobProblem(job).contains(QStringLiteral("prompt clip")));
-    job.voiceFile = QStringLiteral("/voices/Alice.cosyvoice");
+    job.voiceFile = QStringLiteral("/voices/Alice.voice");
     QCOMPARE(jobProblem(job), QString());  // a saved voice carries its transcript
     job.settings.mode = Mode::Instruct;
     QVERIFY(jobProblem(job).contains(QStringLiteral("instruction")));

@@ -101,7 +101,7 @@ class JobJsonTest : public QObject {
     JobSpec job = everyField();
     job.settings.mode = Mode::Instruct;
     job.clip = {};
-    job.voiceFile = QStringLiteral("/voices/Alice.cosyvoice");
+    job.voiceFile = QStringLiteral("/voices/Alice.voice");
     job.voiceName = QStringLiteral("Alice");
     job.settings.normalize = true;
     job.settings.readNumbers = false;
@@ -279,8 +279,8 @@ class JobJsonTest : public QObject {
            {QStringLiteral("mode"), QStringLiteral("instruct")},
            {QStringLiteral("seed"), QStringLiteral("18446744073709551615")},
            {QStringLiteral("voice"), QStringLiteral("Alice")},
-           {QStringLiteral("voice_file"), QStringLiteral("/voices/Alice.cosyvoice")},
-           {QStringLiteral("prompt_clip"), QStringLiteral("/voices/Alice.cosyvoice")}});
+           {QStringLiteral("voice_file"), QStringLiteral("/voices/Alice.voice")},
+           {QStringLiteral("prompt_clip"), QStringLiteral("/voices/Alice.voice")}});
     write(QStringLiteral("take-2"), common,
           {{QStringLiteral("created"), QStringLiteral("2026-12-01T11:00:00")},
            {QStringLiteral("job_id"), QStringLiteral("2")},
@@ -306,7 +306,7 @@ class JobJsonTest : public QObject {
     QCOMPARE(back[0].seed, 18446744073709551615ull);
     QCOMPARE(voice.settings.seed, 18446744073709551615ull);
     QCOMPARE(voice.settings.mode, Mode::Instruct);
-    QCOMPARE(voice.voiceFile, QStringLiteral("/voices/Alice.cosyvoice"));
+    QCOMPARE(voice.voiceFile, QStringLiteral("/voices/Alice.voice"));
     QCOMPARE(voice.voiceName, QStringLiteral("Alice"));
     QVERIFY(voice.clip.isEmpty());
     QCOMPARE(voice.instruction, QStringLiteral("用四川话说"));

@@ -243,6 +243,25 @@ class MainWindowTest : public QObject {
     QVERIFY(!window.saveDiagnostics(dir.filePath(QStringLiteral("no/such/folder/d.json"))));
   }
 
+  // One suffix everywhere: voices the library kept under its earlier suffix
+  // are renamed, and one already taken under the new name is left alone.
+  void voicesOfTheEarlierSuffixAreRenamed() {
+    QTemporaryDir folder;
+    for (const QString& name : {QStringLiteral("Alice.cosyvoice"), QStringLiteral("Bob.cosyvoice"),
+                                QStringLiteral("Bob.voice")}) {
+      QFile file(folder.filePath(name));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    cosystudio::ui::PcmPlayer player;
+    cosystudio::ui::VoiceLibrary library(&player);
+    library.setFolder(folder.path());
+    QCOMPARE(library.names(), (QStringList{"Alice", "Bob"}));
+    QCOMPARE(library.fileFor(QStringLiteral("Alice")), folder.filePath(QStringLiteral("Alice.voice")));
+    QVERIFY(QFile::exists(folder.filePath(QStringLiteral("Alice.voice"))));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("Alice.cosyvoice"))));
+    QVERIFY(QFile::exists(folder.filePath(QStringLiteral("Bob.cosyvoice"))));
+  }
+
   void theVoicesUsedLastComeFirst() {
     QTemporaryDir folder;
     for (const char* name : {"Alice", "Bob", "Carol"}) {
