@@ -1153,10 +1153,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>WAV 32 位浮点</translation>
     </message>
     <message>
-        <source>Sample format of exported files</source>
-        <translation>导出文件的采样格式</translation>
-    </message>
-    <message>
         <source>24 kHz (model rate)</source>
         <translation>24 kHz（模型原生采样率）</translation>
     </message>
@@ -1199,10 +1195,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Export take</source>
         <translation>导出结果</translation>
-    </message>
-    <message>
-        <source>WAV files (*.wav)</source>
-        <translation>WAV 文件 (*.wav)</translation>
     </message>
     <message>
         <source>Exported %1</source>
@@ -1303,6 +1295,30 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Save every take in the list to a folder</source>
         <translation>将列表中的每条生成结果保存到一个文件夹</translation>
+    </message>
+    <message>
+        <source>FLAC 16-bit</source>
+        <translation>FLAC 16 位</translation>
+    </message>
+    <message>
+        <source>FLAC 24-bit</source>
+        <translation>FLAC 24 位</translation>
+    </message>
+    <message>
+        <source>MP3</source>
+        <translation>MP3</translation>
+    </message>
+    <message>
+        <source>Ogg Opus</source>
+        <translation>Ogg Opus</translation>
+    </message>
+    <message>
+        <source>Format of exported files: WAV and FLAC are lossless, MP3 and Ogg Opus small</source>
+        <translation>导出文件的格式：WAV 和 FLAC 为无损，MP3 和 Ogg Opus 体积小</translation>
+    </message>
+    <message>
+        <source>%1 files (*%2)</source>
+        <translation>%1 文件 (*%2)</translation>
     </message>
 </context>
 <context>
@@ -2298,7 +2314,7 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     </message>
     <message>
         <source>CosyStudio voices (*%1 *%2)</source>
-        <translation>CosyStudio 声音 (*%1 *%2)</translation>
+        <translation>CosyStudio 音色 (*%1 *%2)</translation>
     </message>
 </context>
 <context>

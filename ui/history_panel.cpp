@@ -23,6 +23,16 @@
 
 namespace cosystudio::ui {
 
+namespace {
+
+// A file format and a sample format as one combo-box value.
+constexpr int kFormatKeyBase = 16;
+int formatKey(audio::FileFormat file, audio::WavEncoding encoding) {
+  return int(file) * kFormatKeyBase + int(encoding);
+}
+
+}  // namespace
+
 HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
     : QWidget(parent), player_(player), exporting_(new QFutureWatcher<ExportOutcome>(this)) {
   setObjectName(QStringLiteral("historyPanel"));
@@ -48,10 +58,18 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   output_->setMinimumContentsLength(14);
   encoding_ = new QComboBox(this);
   encoding_->setObjectName(QStringLiteral("exportEncoding"));
-  encoding_->addItem(tr("WAV 16-bit"), int(audio::WavEncoding::PCM16));
-  encoding_->addItem(tr("WAV 24-bit"), int(audio::WavEncoding::PCM24));
-  encoding_->addItem(tr("WAV 32-bit float"), int(audio::WavEncoding::Float32));
-  encoding_->setToolTip(tr("Sample format of exported files"));
+  // One item per file format and sample format: the item's data holds both.
+  const auto addFormat = [this](const QString& name, audio::FileFormat file, audio::WavEncoding encoding) {
+    encoding_->addItem(name, formatKey(file, encoding));
+  };
+  addFormat(tr("WAV 16-bit"), audio::FileFormat::Wav, audio::WavEncoding::PCM16);
+  addFormat(tr("WAV 24-bit"), audio::FileFormat::Wav, audio::WavEncoding::PCM24);
+  addFormat(tr("WAV 32-bit float"), audio::FileFormat::Wav, audio::WavEncoding::Float32);
+  addFormat(tr("FLAC 16-bit"), audio::FileFormat::Flac, audio::WavEncoding::PCM16);
+  addFormat(tr("FLAC 24-bit"), audio::FileFormat::Flac, audio::WavEncoding::PCM24);
+  addFormat(tr("MP3"), audio::FileFormat::Mp3, audio::WavEncoding::PCM16);
+  addFormat(tr("Ogg Opus"), audio::FileFormat::OggOpus, audio::WavEncoding::PCM16);
+  encoding_->setToolTip(tr("Format of exported files: WAV and FLAC are lossless, MP3 and Ogg Opus small"));
   rate_ = new QComboBox(this);
   rate_->setObjectName(QStringLiteral("exportRate"));
   rate_->addItem(tr("24 kHz (model rate)"), 24000);
@@ -344,7 +362,9 @@ const QVector<float>& HistoryPanel::audioOf(int take, int segment) const {
 
 ExportFormat HistoryPanel::exportFormat() const {
   ExportFormat format;
-  format.encoding = audio::WavEncoding(encoding_->currentData().toInt());
+  const int key = encoding_->currentData().toInt();
+  format.file = audio::FileFormat(key / kFormatKeyBase);
+  format.encoding = audio::WavEncoding(key % kFormatKeyBase);
   format.sampleRate = rate_->currentData().toInt();
   format.pauseSeconds = pause_->currentData().toDouble();
   if (loudness_->currentData().isValid()) format.loudnessLufs = loudness_->currentData().toDouble();
@@ -354,7 +374,7 @@ ExportFormat HistoryPanel::exportFormat() const {
 }
 
 void HistoryPanel::setExportFormat(const ExportFormat& format) {
-  encoding_->setCurrentIndex(std::max(0, encoding_->findData(int(format.encoding))));
+  encoding_->setCurrentIndex(std::max(0, encoding_->findData(formatKey(format.file, format.encoding))));
   rate_->setCurrentIndex(std::max(0, rate_->findData(format.sampleRate)));
   pause_->setCurrentIndex(std::max(0, pause_->findData(format.pauseSeconds)));
   loudness_->setCurrentIndex(
@@ -451,10 +471,13 @@ bool HistoryPanel::startExport(QVector<QPair<Take, QString>> files,
 void HistoryPanel::exportCurrentWithDialog() {
   const int index = currentIndex();
   if (index < 0) return;
-  const QString suggested = takes_[index].wavPath.isEmpty()
-                                ? QStringLiteral("take.wav")
-                                : QFileInfo(takes_[index].wavPath).fileName();
-  const QString path = chooseSavePath(this, tr("Export take"), FileKind::Export, suggested, tr("WAV files (*.wav)"));
+  const audio::FileFormat file = exportFormat().file;
+  const QString suffix = QString::fromLatin1(audio::fileSuffix(file));
+  const QString suggested =
+      (takes_[index].wavPath.isEmpty() ? QStringLiteral("take") : QFileInfo(takes_[index].wavPath).completeBaseName()) +
+      suffix;
+  const QString path = chooseSavePath(this, tr("Export take"), FileKind::Export, suggested,
+                                      tr("%1 files (*%2)").arg(encoding_->currentText().section(QLatin1Char(' '), 0, 0), suffix));
   if (!path.isEmpty()) exportCurrent(path);
 }
 
@@ -500,8 +523,9 @@ void HistoryPanel::exportAll() {
   if (folder.isEmpty()) return;
   QVector<QPair<Take, QString>> files;
   for (const Take& take : takes_) {
-    const QString name = take.wavPath.isEmpty() ? QStringLiteral("take-%1.wav").arg(take.jobId)
-                                                : QFileInfo(take.wavPath).fileName();
+    const QString name = (take.wavPath.isEmpty() ? QStringLiteral("take-%1").arg(take.jobId)
+                                                 : QFileInfo(take.wavPath).completeBaseName()) +
+                         QString::fromLatin1(audio::fileSuffix(exportFormat().file));
     files.append({take, QDir(folder).filePath(name)});
   }
   startExport(std::move(files), [this, folder](const ExportOutcome& outcome) {

@@ -19,6 +19,7 @@ constexpr char kSourceClip[] = "session/sourceClip";
 constexpr char kInstruction[] = "session/instruction";
 constexpr char kRandomSeed[] = "session/randomSeed";
 constexpr char kEncoding[] = "export/encoding";
+constexpr char kFileFormat[] = "export/fileFormat";
 constexpr char kRate[] = "export/rate";
 constexpr char kPauseSeconds[] = "export/pauseSeconds";
 constexpr char kLoudnessLufs[] = "export/loudnessLufs";
@@ -66,6 +67,7 @@ SessionState SessionState::load() {
   state.randomSeed = value(s, kRandomSeed, defaults.randomSeed).toBool();
   ExportFormat& format = state.exportFormat;
   format.encoding = audio::WavEncoding(value(s, kEncoding, int(format.encoding)).toInt());
+  format.file = audio::FileFormat(value(s, kFileFormat, int(format.file)).toInt());
   format.sampleRate = value(s, kRate, format.sampleRate).toInt();
   format.pauseSeconds = value(s, kPauseSeconds, format.pauseSeconds).toDouble();
   if (const QVariant lufs = value(s, kLoudnessLufs); lufs.isValid() && !lufs.isNull())
@@ -91,6 +93,7 @@ void SessionState::save() const {
   set(kInstruction, instruction);
   set(kRandomSeed, randomSeed);
   set(kEncoding, int(exportFormat.encoding));
+  set(kFileFormat, int(exportFormat.file));
   set(kRate, exportFormat.sampleRate);
   set(kPauseSeconds, exportFormat.pauseSeconds);
   set(kLoudnessLufs, exportFormat.loudnessLufs ? QVariant(*exportFormat.loudnessLufs) : QVariant());

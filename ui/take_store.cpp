@@ -46,9 +46,10 @@ void writeAtomically(const QString& path, const QByteArray& bytes) {
         QCoreApplication::translate("TakeStore", "Cannot write %1: %2").arg(path, file.errorString()).toStdString());
 }
 
-// libsndfile writes to a path, so the WAV goes to a temporary file that is
+// libsndfile writes to a path, so the audio goes to a temporary file that is
 // renamed into place: readers never see half a file.
-void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::WavEncoding encoding) {
+void writeAudioAtomically(const QString& path, const audio::Clip& clip, audio::FileFormat file,
+                          audio::WavEncoding encoding) {
   const auto cannotWrite = [&](const QString& why) {
     return std::runtime_error(
         QCoreApplication::translate("TakeStore", "Cannot write %1: %2").arg(path, why).toStdString());
@@ -60,7 +61,7 @@ void writeWavAtomically(const QString& path, const audio::Clip& clip, audio::Wav
       // permission), not libsndfile's words about the temporary name.
       if (QFile probe(partial); !probe.open(QIODevice::WriteOnly)) throw cannotWrite(probe.errorString());
       try {
-        audio::writeWav(temporary, clip, encoding);
+        audio::writeAudio(temporary, clip, file, encoding);
       } catch (const std::exception& e) {
         const qint64 needed = qint64(clip.frames()) * clip.channelCount() * 4;  // float32, the largest encoding
         if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < needed)
@@ -310,6 +311,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("memory_before"), memoryJson(take.memoryBefore)},
       {QStringLiteral("memory_after"), memoryJson(take.memoryAfter)},
       {QStringLiteral("sample_rate"), format.sampleRate},
+      {QStringLiteral("file_format"), QString::fromLatin1(audio::fileSuffix(format.file) + 1)},
       {QStringLiteral("encoding"), encodingName(format.encoding)},
       {QStringLiteral("pause_seconds"), format.pauseSeconds},
       {QStringLiteral("mastering"),
@@ -337,10 +339,12 @@ audio::MasteringReport exportTake(const Take& take, const QString& path, const E
   if (take.samples.isEmpty())
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "The take has no audio.").toStdString());
   audio::MasteringReport mastering;
-  writeWavAtomically(path, clipOf(take, format, &mastering), format.encoding);
-  const QFileInfo wav(path);
-  writeAtomically(wav.dir().filePath(wav.completeBaseName() + QStringLiteral(".json")),
-                  sidecarJson(take, format, mastering));
+  ExportFormat written = format;
+  written.file = audio::formatForSuffix(path.toStdString()).value_or(format.file);
+  writeAudioAtomically(path, clipOf(take, format, &mastering), written.file, format.encoding);
+  const QFileInfo audioFile(path);
+  writeAtomically(audioFile.dir().filePath(audioFile.completeBaseName() + QStringLiteral(".json")),
+                  sidecarJson(take, written, mastering));
   return mastering;
 }
 

@@ -15,12 +15,14 @@
 namespace cosystudio::ui {
 
 struct ExportFormat {
-  audio::WavEncoding encoding = audio::WavEncoding::PCM16;
+  audio::WavEncoding encoding = audio::WavEncoding::PCM16;  // WAV; FLAC takes its bit depth
   int sampleRate = 24000;  // 24000 = the model's own rate; 44100/48000 are resampled
   double pauseSeconds = 0;  // silence between segments (the take itself joins them with a crossfade only)
   std::optional<double> loudnessLufs;  // e.g. -16; none = as generated (only kept from clipping)
   bool levelSegments = false;          // each segment to the same loudness before the join
   bool trimSilence = false;            // long silence at the ends cut to kTrimMarginSeconds
+  // The file a name without a known suffix gets (a name's own suffix decides otherwise).
+  audio::FileFormat file = audio::FileFormat::Wav;
 };
 
 inline constexpr double kTrimMarginSeconds = 0.1;

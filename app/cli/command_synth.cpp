@@ -1,4 +1,4 @@
-// cosystudio-cli synth: text to speech in a cloned voice, written to a WAV file.
+// cosystudio-cli synth: text to speech in a cloned voice, written to an audio file.
 //
 //   synth --model DIR (--prompt CLIP [--prompt-text TEXT] | --voice FILE)
 //         (--text TEXT | --text-file FILE) [--mode zero-shot|cross-lingual|instruct|vc]
@@ -216,7 +216,10 @@ int synth(SynthOptions o) {
   const std::optional<double> target = o.loudness != 0 ? std::optional<double>(o.loudness) : std::nullopt;
   const audio::MasteringReport mastering =
       audio::master(clip.channels[0], clip.sampleRate, target, audio::exportCeilingDbfs(target));
-  writeAtomically(o.out, [&](const std::filesystem::path& file) { audio::writeWav(file, clip, kFormats.at(o.format)); });
+  const audio::FileFormat fileFormat = audio::formatForSuffix(o.out).value_or(audio::FileFormat::Wav);
+  writeAtomically(o.out, [&](const std::filesystem::path& file) {
+    audio::writeAudio(file, clip, fileFormat, kFormats.at(o.format));
+  });
 
   const double audioSeconds = double(result.samples.size()) / result.sampleRate;
   if (o.json) {
@@ -272,7 +275,7 @@ int synth(SynthOptions o) {
 }
 
 const Registration registration([](CLI::App& app) -> Run {
-  auto* sub = app.add_subcommand("synth", "Synthesise speech in a cloned voice and write a WAV file");
+  auto* sub = app.add_subcommand("synth", "Synthesise speech in a cloned voice and write an audio file (WAV, FLAC, MP3, Ogg Opus)");
   auto o = std::make_shared<SynthOptions>();
   o->engine.addTo(sub);
   auto* prompt = sub->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)");
@@ -297,8 +300,10 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_flag("--raw-text", o->rawText, "Send the text as it is, without normalisation");
   sub->add_flag("--official-text", o->officialText,
                 "Normalise with the official rules alone: numbers, dates and units are not read as words first");
-  sub->add_option("--out", o->out, "Output WAV file (written atomically)")->required();
-  sub->add_option("--format", o->format, "pcm16, pcm24 or float")
+  sub->add_option("--out", o->out,
+                  "Output file, written atomically: WAV, or FLAC, MP3 or Ogg Opus by its suffix (.flac, .mp3, .opus)")
+      ->required();
+  sub->add_option("--format", o->format, "Sample format of WAV (pcm16, pcm24 or float) and FLAC (pcm16 or pcm24)")
       ->check(CLI::IsMember({"pcm16", "pcm24", "float"}))
       ->capture_default_str();
   sub->add_option("--rate", o->rate, "Output sample rate: 24000 (the model's), 44100 or 48000")

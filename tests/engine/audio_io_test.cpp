@@ -189,6 +189,37 @@ TEST_F(AudioIo, WriteWavRoundTripsEveryEncoding) {
   }
 }
 
+// Exports in every format, read back by libsndfile (a decoder independent of
+// the encoder for MP3, mpg123): lossless ones exactly, lossy ones at their
+// level (a codec's delay and padding change the length a little).
+TEST_F(AudioIo, WriteAudioInEveryFormat) {
+  Clip clip;
+  clip.sampleRate = 24000;
+  clip.channels = {tone(24000, 1.0, 220, 0.5f)};
+  const fs::path flac = path("out.flac");
+  writeAudio(flac, clip, FileFormat::Flac, WavEncoding::PCM24);
+  const Clip lossless = loadClip(flac);
+  ASSERT_EQ(lossless.frames(), clip.frames());
+  for (size_t i = 0; i < clip.channels[0].size(); ++i)
+    ASSERT_NEAR(lossless.channels[0][i], clip.channels[0][i], 1.0f / 8388607);
+  for (const FileFormat lossy : {FileFormat::Mp3, FileFormat::OggOpus}) {
+    const fs::path file = path(std::string("out") + fileSuffix(lossy));
+    writeAudio(file, clip, lossy);
+    const Clip back = loadClip(file);
+    SCOPED_TRACE(file.string());
+    EXPECT_EQ(back.sampleRate, 24000);  // Opus takes 24 kHz as it is
+    EXPECT_NEAR(back.durationSeconds(), 1.0, 0.08);
+    EXPECT_NEAR(20 * std::log10(rms(back.channels[0]) / rms(clip.channels[0])), 0.0, 0.5);
+  }
+  // A rate Opus does not take is written at 48 kHz.
+  const Clip cd = resampleForUser(clip, 44100);
+  writeAudio(path("cd.opus"), cd, FileFormat::OggOpus);
+  EXPECT_EQ(loadClip(path("cd.opus")).sampleRate, 48000);
+  EXPECT_EQ(formatForSuffix("a/b.MP3"), FileFormat::Mp3);
+  EXPECT_EQ(formatForSuffix("b.ogg"), FileFormat::OggOpus);
+  EXPECT_FALSE(formatForSuffix("b.aiff"));
+}
+
 TEST_F(AudioIo, WriteWavClipsInsteadOfWrapping) {
   Clip clip;
   clip.sampleRate = 16000;

@@ -4,6 +4,7 @@
 #include <sndfile.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -183,22 +184,56 @@ Clip downmixToMono(const Clip& clip) {
   return mono;
 }
 
-void writeWav(const std::filesystem::path& path, const Clip& clip, WavEncoding encoding) {
-  if (clip.channels.empty() || clip.sampleRate <= 0)
-    fail(path, COSYSTUDIO_MESSAGE("Engine", "nothing to write (the clip has no channels or no sample rate)"));
-  for (const auto& channel : clip.channels)
-    if (channel.size() != clip.channels[0].size())
-      fail(path, COSYSTUDIO_MESSAGE("Engine", "cannot write a clip whose channels differ in length"));
+const char* fileSuffix(FileFormat format) {
+  switch (format) {
+    case FileFormat::Wav: return ".wav";
+    case FileFormat::Flac: return ".flac";
+    case FileFormat::Mp3: return ".mp3";
+    case FileFormat::OggOpus: return ".opus";
+  }
+  return "";
+}
 
+std::optional<FileFormat> formatForSuffix(const std::filesystem::path& path) {
+  std::string suffix = path.extension().string();
+  std::transform(suffix.begin(), suffix.end(), suffix.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  if (suffix == ".ogg") return FileFormat::OggOpus;
+  for (FileFormat format : {FileFormat::Wav, FileFormat::Flac, FileFormat::Mp3, FileFormat::OggOpus})
+    if (suffix == fileSuffix(format)) return format;
+  return std::nullopt;
+}
+
+void writeAudio(const std::filesystem::path& path, const Clip& original, FileFormat format, WavEncoding encoding) {
+  if (original.channels.empty() || original.sampleRate <= 0)
+    fail(path, COSYSTUDIO_MESSAGE("Engine", "nothing to write (the clip has no channels or no sample rate)"));
+  for (const auto& channel : original.channels)
+    if (channel.size() != original.channels[0].size())
+      fail(path, COSYSTUDIO_MESSAGE("Engine", "cannot write a clip whose channels differ in length"));
+  constexpr int kOpusRates[] = {8000, 12000, 16000, 24000, 48000};
+  const bool opusRate = std::find(std::begin(kOpusRates), std::end(kOpusRates), original.sampleRate) !=
+                        std::end(kOpusRates);
+  const Clip clip = format == FileFormat::OggOpus && !opusRate ? resampleForUser(original, 48000) : original;
+
+  const int depth = encoding == WavEncoding::PCM16 ? SF_FORMAT_PCM_16 : SF_FORMAT_PCM_24;
   SF_INFO info{};
   info.samplerate = clip.sampleRate;
   info.channels = clip.channelCount();
-  info.format = SF_FORMAT_WAV | (encoding == WavEncoding::PCM16   ? SF_FORMAT_PCM_16
-                                 : encoding == WavEncoding::PCM24 ? SF_FORMAT_PCM_24
-                                                                  : SF_FORMAT_FLOAT);
+  switch (format) {
+    case FileFormat::Wav: info.format = SF_FORMAT_WAV | (encoding == WavEncoding::Float32 ? SF_FORMAT_FLOAT : depth); break;
+    case FileFormat::Flac: info.format = SF_FORMAT_FLAC | depth; break;
+    case FileFormat::Mp3: info.format = SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III; break;
+    case FileFormat::OggOpus: info.format = SF_FORMAT_OGG | SF_FORMAT_OPUS; break;
+  }
   SndfileHandle file(sf_open(path.string().c_str(), SFM_WRITE, &info));
   if (!file) fail(path, {COSYSTUDIO_MESSAGE("Engine", "cannot be written (%1)"), {std::string(sf_strerror(nullptr))}});
   sf_command(file.get(), SFC_SET_CLIPPING, nullptr, SF_TRUE);
+  if (format == FileFormat::Mp3 || format == FileFormat::OggOpus) {
+    // Variable bit rate at high quality (0 = best, 1 = smallest): speech stays clean.
+    int mode = SF_BITRATE_MODE_VARIABLE;
+    double level = 0.2;
+    sf_command(file.get(), SFC_SET_BITRATE_MODE, &mode, sizeof mode);
+    sf_command(file.get(), SFC_SET_COMPRESSION_LEVEL, &level, sizeof level);
+  }
 
   const int channels = clip.channelCount();
   const sf_count_t frames = clip.frames();

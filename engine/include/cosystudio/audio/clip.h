@@ -94,10 +94,26 @@ Clip downmixToMono(const Clip& clip);
 
 enum class WavEncoding { PCM16, PCM24, Float32 };
 
-// Writes a WAV file through libsndfile; integer encodings clip out-of-range
-// samples instead of wrapping. Throws AudioError naming the file on failure.
-void writeWav(const std::filesystem::path& path, const Clip& clip,
-              WavEncoding encoding = WavEncoding::PCM16);
+// The files exports write, every one through libsndfile (Debian 12's 1.2
+// encodes MP3 with LAME and Opus with libopus): no encoder of our own.
+enum class FileFormat { Wav, Flac, Mp3, OggOpus };
+// ".wav", ".flac", ".mp3", ".opus"
+const char* fileSuffix(FileFormat format);
+// The format a file name asks for by its suffix (".ogg" too for Opus); none
+// for any other.
+std::optional<FileFormat> formatForSuffix(const std::filesystem::path& path);
+
+// Writes `clip` as `format`: WAV in `encoding`, FLAC in its integer depth
+// (float is written as 24-bit), MP3 and Opus at high quality, Opus at 48 kHz
+// when the clip's rate is not one Opus takes (8, 12, 16, 24, 48 kHz).
+// Integer encodings clip out-of-range samples instead of wrapping. Throws
+// AudioError naming the file on failure.
+void writeAudio(const std::filesystem::path& path, const Clip& clip, FileFormat format,
+                WavEncoding encoding = WavEncoding::PCM16);
+inline void writeWav(const std::filesystem::path& path, const Clip& clip,
+                     WavEncoding encoding = WavEncoding::PCM16) {
+  writeAudio(path, clip, FileFormat::Wav, encoding);
+}
 
 // Rate conversion for listening and export (libsamplerate, best-quality sinc).
 // Not for model inputs: the model needs the official resampler, see
