@@ -711,6 +711,14 @@
         <source>&lt;p&gt;&lt;b&gt;No GPU is used:&lt;/b&gt; %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;未使用 GPU：&lt;/b&gt;%1。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Cloning voices</source>
+        <translation>关于声音克隆</translation>
+    </message>
+    <message>
+        <source>Only clone voices you have the right to use: your own, or someone&apos;s who agreed to it. Speech made in another person&apos;s voice without consent can deceive and harm, and is unlawful in many places.</source>
+        <translation>只克隆您有权使用的声音：您自己的，或已同意的人的声音。未经同意用他人的声音生成语音可能造成欺骗和伤害，在许多地方是违法的。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipPanel</name>
@@ -2047,6 +2055,14 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Speaking speed, %1× to %2× (not available while streaming)</source>
         <translation>语速，%1× 到 %2×（流式生成时不可用）</translation>
+    </message>
+    <message>
+        <source>Hear the audio while it is generated; the speed stays at 1.0</source>
+        <translation>边生成边播放；语速保持 1.0</translation>
+    </message>
+    <message>
+        <source>No audio output to play on: %1</source>
+        <translation>没有可用的音频输出：%1</translation>
     </message>
 </context>
 <context>

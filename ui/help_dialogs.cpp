@@ -13,6 +13,7 @@
 #include <QDialogButtonBox>
 #include <QMap>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -143,6 +144,21 @@ void showAbout(QWidget* parent) {
               .arg(QLatin1String(kModelScopeUrl));
   html += tr("<p><b>Libraries:</b> %1.</p>").arg(libraries.join(QStringLiteral(", ")));
   QMessageBox::about(parent, tr("About CosyStudio"), html);
+}
+
+void showCloningNoticeOnce(QWidget* parent) {
+  static const QString kShown = QStringLiteral("notices/cloningShown");
+  if (QSettings().value(kShown).toBool()) return;
+  QSettings().setValue(kShown, true);
+  auto* box = new QMessageBox(QMessageBox::Information, tr("Cloning voices"),
+                              tr("Only clone voices you have the right to use: your own, or someone's who agreed "
+                                 "to it. Speech made in another person's voice without consent can deceive and "
+                                 "harm, and is unlawful in many places."),
+                              QMessageBox::Ok, parent);
+  box->setObjectName(QStringLiteral("cloningNotice"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->setWindowModality(Qt::NonModal);  // the window goes on while it is read
+  box->show();
 }
 
 }  // namespace cosystudio::ui

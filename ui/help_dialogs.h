@@ -1,4 +1,5 @@
-// The Help menu's windows: the markup reference and About.
+// The Help menu's windows (the markup reference and About) and the one-time
+// notice on cloning voices.
 #pragma once
 
 #include <QDialog>
@@ -27,5 +28,9 @@ void showMarkupReference(QWidget* window, const QStringList& knownTags);
 
 // Version, backend, the linked libraries with their licences and the model's credit.
 void showAbout(QWidget* parent);
+
+// The first time a voice is cloned on this account: only voices the user has
+// the right to use. Does not block (the job is already queued); shown once.
+void showCloningNoticeOnce(QWidget* parent);
 
 }  // namespace cosystudio::ui

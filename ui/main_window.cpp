@@ -149,6 +149,9 @@ void MainWindow::createPanels() {
 
   connect(style_, &StylePanel::modeChanged, this,
           [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
+  const auto offerStreaming = [this] { style_->setNoAudioOutput(player_->unavailableReason()); };
+  connect(player_, &PcmPlayer::availabilityChanged, this, offerStreaming);
+  offerStreaming();
   connect(generatePanel_, &GeneratePanel::generateRequested, this, &MainWindow::generate);
   connect(generatePanel_, &GeneratePanel::cancelRequested, this,
           [this](quint64 job) { session_->cancel(job ? job : session_->runningJob()); });
@@ -462,6 +465,7 @@ quint64 MainWindow::generate() {
       statusBar()->showMessage(tr("The job waits until a model is loaded (Engine → Choose model folder)."), 8000);
   }
   if (!job.voiceFile.isEmpty()) voices_->markUsed(job.voiceName);
+  showCloningNoticeOnce(this);
   return session_->enqueue(job);
 }
 

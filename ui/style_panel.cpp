@@ -114,7 +114,7 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   connect(speed_, &QSlider::valueChanged, this, &StylePanel::updateEnabled);
   connect(random_, &QCheckBox::toggled, this, &StylePanel::updateEnabled);
   connect(stream_, &QCheckBox::toggled, this, &StylePanel::updateEnabled);
-  updateEnabled();
+  setNoAudioOutput({});  // until the player says otherwise
 }
 
 Mode StylePanel::mode() const { return Mode(mode_->currentData().toInt()); }
@@ -127,7 +127,7 @@ void StylePanel::setInstruction(const QString& instruction) { instruction_->setT
 
 void StylePanel::writeSettings(SynthesisSettings& settings) const {
   settings.mode = mode();
-  settings.stream = stream_->isChecked();
+  settings.stream = stream_->isChecked() && stream_->isEnabled();
   settings.speed = settings.stream ? 1.0 : speed_->value() / 100.0;
   settings.seed = seed();
 }
@@ -147,13 +147,21 @@ void StylePanel::setSeed(quint64 seed, bool random) {
 }
 void StylePanel::showUsedSeed(quint64 seed) { usedSeed_->setText(tr("used: %1").arg(seed)); }
 
+void StylePanel::setNoAudioOutput(const QString& reason) {
+  stream_->setEnabled(reason.isEmpty());
+  stream_->setToolTip(reason.isEmpty() ? tr("Hear the audio while it is generated; the speed stays at 1.0")
+                                       : tr("No audio output to play on: %1").arg(reason));
+  updateEnabled();
+}
+
 void StylePanel::updateEnabled() {
   const bool instruct = mode() == Mode::Instruct;
   preset_->setEnabled(instruct || mode() == Mode::ZeroShot);
   instruction_->setEnabled(instruct);
   seed_->setEnabled(!random_->isChecked());
-  speed_->setEnabled(!stream_->isChecked());
-  speedLabel_->setText(stream_->isChecked() ? tr("1.0× (streaming)")
+  const bool streaming = stream_->isChecked() && stream_->isEnabled();
+  speed_->setEnabled(!streaming);
+  speedLabel_->setText(streaming ? tr("1.0× (streaming)")
                                             : tr("%1×").arg(speed_->value() / 100.0, 0, 'f', 2));
   QString note;
   if (instruct) {

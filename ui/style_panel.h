@@ -34,6 +34,9 @@ class StylePanel : public QWidget {
   void setSeed(quint64 seed, bool random);
   // Shows the seed a take actually used.
   void showUsedSeed(quint64 seed);
+  // Streaming plays what is made while it is made: with no audio output
+  // (`reason` says why) it is off and the jobs are made whole.
+  void setNoAudioOutput(const QString& reason);
 
  signals:
   void modeChanged(cosystudio::Mode mode);

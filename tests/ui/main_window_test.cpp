@@ -17,6 +17,7 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -484,6 +485,24 @@ class MainWindowTest : public QObject {
     window.session()->cancelAll();
   }
 
+  // The first cloned voice brings a notice on consent, once.
+  void theCloningNoticeComesOnce() {
+    QSettings().remove(QStringLiteral("notices"));
+    MainWindow window;
+    QVERIFY(window.openClip(test::promptA()));
+    window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+    window.textPanel()->setText(QStringLiteral("今天天气很好。"));
+    QVERIFY(window.generate() != 0);
+    auto* notice = window.findChild<QMessageBox*>(QStringLiteral("cloningNotice"));
+    QVERIFY(notice);
+    QVERIFY(notice->text().contains(QStringLiteral("right to use")));
+    notice->close();
+    QTRY_VERIFY(!window.findChild<QMessageBox*>(QStringLiteral("cloningNotice")));
+    QVERIFY(window.generate() != 0);
+    QVERIFY(!window.findChild<QMessageBox*>(QStringLiteral("cloningNotice")));
+    window.session()->cancelAll();
+  }
+
   // Quitting can drop the queue; a queue kept can still be declined at the next start.
   void theQueueCanBeDroppedOnQuitOrAtTheNextStart() {
     QFile::remove(cosystudio::ui::savedQueueFile());
@@ -611,6 +630,14 @@ class MainWindowTest : public QObject {
     QCOMPARE(boxes.count(), 0);
     QCOMPARE(window.statusBar()->currentMessage(), reason);
     QCOMPARE(play->text(), QStringLiteral("Play"));
+    // Streaming would have nothing to play on: it is off, says why, and jobs are made whole.
+    auto* stream = window.stylePanel()->findChild<QCheckBox*>(QStringLiteral("stream"));
+    QVERIFY(!stream->isEnabled());
+    QVERIFY(stream->toolTip().contains(reason));
+    stream->setChecked(true);
+    cosystudio::SynthesisSettings settings;
+    window.stylePanel()->writeSettings(settings);
+    QVERIFY(!settings.stream);
   }
 };
 
