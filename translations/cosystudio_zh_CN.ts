@@ -1298,7 +1298,7 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     </message>
     <message>
         <source>A voice conversion has no text to make again</source>
-        <translation>声音转换没有可重新生成的文本</translation>
+        <translation>音色转换没有可重新生成的文本</translation>
     </message>
     <message>
         <source>Save every take in the list to a folder</source>
@@ -1668,7 +1668,7 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     </message>
     <message>
         <source>Save the selected part of the clip as a voice</source>
-        <translation>将参考片段中选中的部分保存为声音</translation>
+        <translation>将参考片段中选中的部分保存为音色</translation>
     </message>
     <message>
         <source>Open or record a prompt clip first</source>
