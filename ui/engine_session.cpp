@@ -6,6 +6,8 @@
 
 namespace cosystudio::ui {
 
+using JobState = JobQueueModel::JobState;
+
 EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<JobSpec>();
   qRegisterMetaType<Take>();
@@ -26,7 +28,7 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
 // The worker's thread ends before this object does, so no report is sent to a
 // destroyed session; those still queued are dropped with it.
 EngineSession::~EngineSession() {
-  worker_->cancel(running_);
+  worker_->cancel(runningJob());
   QMetaObject::invokeMethod(worker_, &EngineWorker::shutdown, Qt::BlockingQueuedConnection);
   thread_->quit();
   thread_->wait();
@@ -43,13 +45,12 @@ void EngineSession::load(const ModelChoice& model) {
   if (state_ == State::Poisoned || state_ == State::Busy || state_ == State::Resetting) return;
   model_ = model;
   setState(State::Loading);
-  QMetaObject::invokeMethod(worker_, "load", Qt::QueuedConnection,
-                            Q_ARG(cosystudio::ui::ModelChoice, model));
+  QMetaObject::invokeMethod(worker_, [worker = worker_, model] { worker->load(model); }, Qt::QueuedConnection);
 }
 
 void EngineSession::unload() {
   if (state_ == State::Poisoned) return;
-  cancel(running_);
+  cancel(runningJob());
   setState(State::NoModel);  // no further job starts; the queue waits for the next load
   QMetaObject::invokeMethod(worker_, &EngineWorker::unload, Qt::QueuedConnection);
 }
@@ -59,10 +60,9 @@ void EngineSession::reset() {
   // The reset is queued behind the running job on the worker thread; cancelling
   // makes that wait one token long. The cancelled job goes back to the queue.
   // A job the user cancelled already just ends.
-  if (running_ && running_ != cancelledByUser_) {
-    queue_->setHeadRunning(false);
-    resetPending_ = true;
-    worker_->cancel(running_);
+  if (runningJob() && workerJobState() == JobState::Running) {
+    queue_->setHeadState(JobState::Requeued);
+    worker_->cancel(runningJob());
   }
   setState(State::Resetting);
   QMetaObject::invokeMethod(worker_, &EngineWorker::reset, Qt::QueuedConnection);
@@ -77,8 +77,8 @@ quint64 EngineSession::enqueue(JobSpec job) {
 
 void EngineSession::cancel(quint64 id) {
   if (!id) return;
-  if (id == running_) {
-    cancelledByUser_ = id;
+  if (id == runningJob()) {
+    queue_->setHeadState(JobState::Cancelling);  // also one a reset stopped: it must not run again
     worker_->cancel(id);
     return;
   }
@@ -87,10 +87,10 @@ void EngineSession::cancel(quint64 id) {
 
 void EngineSession::cancelAll() {
   queue_->removeWaiting();
-  cancel(running_);
+  cancel(runningJob());
 }
 
-void EngineSession::move(quint64 id, int row) { queue_->move(id, row, running_ ? 1 : 0); }
+void EngineSession::move(quint64 id, int row) { queue_->move(id, row, runningJob() ? 1 : 0); }
 
 void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   if (!isLoaded()) {
@@ -103,20 +103,17 @@ void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript,
 }
 
 void EngineSession::startNext() {
-  if (running_ || state_ != State::Ready || !queue_->hasWaiting()) return;
+  if (runningJob() || state_ != State::Ready || !queue_->hasWaiting()) return;
   const JobSpec next = queue_->jobs().constFirst();  // a copy: slots of the signals below may change the queue
-  running_ = next.id;
-  queue_->setHeadRunning(true);
+  queue_->setHeadState(JobState::Running);
   setState(State::Busy);
-  QMetaObject::invokeMethod(worker_, "run", Qt::QueuedConnection, Q_ARG(cosystudio::ui::JobSpec, next));
+  QMetaObject::invokeMethod(worker_, [worker = worker_, next] { worker->run(next); }, Qt::QueuedConnection);
 }
 
-void EngineSession::onJobEnded(quint64 id) {
-  if (id != running_) return;
-  running_ = 0;
-  cancelledByUser_ = 0;
-  if (resetPending_) {
-    resetPending_ = false;  // the job is already back in the queue; the reset follows
+void EngineSession::onJobEnded(quint64 id, bool finished) {
+  if (id != runningJob()) return;
+  if (workerJobState() == JobState::Requeued && !finished) {
+    queue_->setHeadState(JobState::Waiting);  // back in the queue; the reset follows
   } else {
     queue_->remove(id);
     if (state_ == State::Busy) setState(State::Ready);
@@ -165,21 +162,21 @@ void EngineSession::onResetFailed(const QString& message) {
 }
 
 void EngineSession::onJobFinished(const Take& take) {
-  // Finished before a reset's cancel reached it: it must not run again.
-  if (resetPending_) queue_->remove(take.jobId);
+  // Also one that finished before a reset's cancel reached it: it must not run again.
   emit jobFinished(take);
-  onJobEnded(take.jobId);
+  onJobEnded(take.jobId, true);
 }
 
 void EngineSession::onJobFailed(quint64 id, const QString& message, bool cancelled) {
-  // Cancelled by a reset, the job is back in the queue and runs again: it has not ended.
-  if (!(cancelled && resetPending_ && id == running_)) emit jobFailed(id, message, cancelled);
-  onJobEnded(id);
+  // Cancelled by a reset, the job waits again and runs after it: it has not ended.
+  const bool requeued = cancelled && id == runningJob() && workerJobState() == JobState::Requeued;
+  if (!requeued) emit jobFailed(id, message, cancelled);
+  onJobEnded(id, false);
 }
 
 void EngineSession::onJobRanAway(const JobSpec& job, int segment, const QString& message) {
   emit jobRanAway(job, segment, message);
-  onJobEnded(job.id);
+  onJobEnded(job.id, true);
 }
 
 void EngineSession::onPoisoned(const QString& message) {

@@ -34,7 +34,8 @@ class EngineSession : public QObject {
   // Running job first, then the waiting ones, as a model for the window's list.
   JobQueueModel* queue() const { return queue_; }
   const QList<JobSpec>& jobs() const { return queue_->jobs(); }
-  quint64 runningJob() const { return running_; }
+  // The job on the worker (running, stopping, or stopped by a reset); 0 = none.
+  quint64 runningJob() const { return queue_->workerJob(); }
 
   void load(const ModelChoice& model);
   void unload();
@@ -91,7 +92,9 @@ class EngineSession : public QObject {
 
   void setState(State state);
   void startNext();
-  void onJobEnded(quint64 id);
+  // The worker is done with job `id`; `finished`: it made its take.
+  void onJobEnded(quint64 id, bool finished);
+  JobQueueModel::JobState workerJobState() const { return queue_->state(0); }
 
   QThread* thread_ = nullptr;
   EngineWorker* worker_ = nullptr;
@@ -99,10 +102,7 @@ class EngineSession : public QObject {
   ModelChoice model_;
   ModelChoice loadedModel_;  // the last one that loaded
   JobQueueModel* queue_ = nullptr;
-  quint64 running_ = 0;  // the worker's job: the queue's head, waiting again once a reset cancelled it
   quint64 nextId_ = 1;
-  bool resetPending_ = false;
-  quint64 cancelledByUser_ = 0;  // the running job, once the user cancelled it: a reset must not run it again
 };
 
 }  // namespace cosystudio::ui

@@ -95,8 +95,8 @@ void GeneratePanel::updateQueueControls() {
   const QModelIndex current = queue_->currentIndex();
   const bool selected = selectedJob() != 0;
   const bool running =
-      selected && current.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>() == JobQueueModel::JobState::Running;
-  const bool anyRunning = static_cast<const JobQueueModel*>(queue_->model())->headIsRunning();
+      selected && current.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>() != JobQueueModel::JobState::Waiting;
+  const bool anyRunning = static_cast<const JobQueueModel*>(queue_->model())->workerJob() != 0;
   cancel_->setEnabled(selected || anyRunning);
   remove_->setEnabled(selected);
   remove_->setToolTip(!selected ? tr("Select a job in the queue to remove it")

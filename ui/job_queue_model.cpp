@@ -36,15 +36,28 @@ int JobQueueModel::rowCount(const QModelIndex& parent) const { return parent.isV
 QVariant JobQueueModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
   const JobSpec& job = jobs_.at(index.row());
-  const bool running = headRunning_ && index.row() == 0;
+  const JobState state = this->state(index.row());
   switch (role) {
     case Qt::DisplayRole: return job.summary();
-    case Qt::ToolTipRole: return (running ? tr("Running: %1") : tr("Waiting: %1")).arg(job.text);
+    case Qt::ToolTipRole:
+      switch (state) {
+        case JobState::Running: return tr("Running: %1").arg(job.text);
+        case JobState::Cancelling: return tr("Stopping: %1").arg(job.text);
+        case JobState::Requeued: return tr("Runs again after the reset: %1").arg(job.text);
+        case JobState::Waiting: return tr("Waiting: %1").arg(job.text);
+      }
+      break;
     // Icons, not emoji: not every font has an hourglass.
     case Qt::DecorationRole:
-      return running ? QApplication::style()->standardIcon(QStyle::SP_MediaPlay) : waitingIcon();
+      switch (state) {
+        case JobState::Running: return QApplication::style()->standardIcon(QStyle::SP_MediaPlay);
+        case JobState::Cancelling: return QApplication::style()->standardIcon(QStyle::SP_MediaStop);
+        case JobState::Requeued:
+        case JobState::Waiting: return waitingIcon();
+      }
+      break;
     case JobIdRole: return job.id;
-    case StateRole: return QVariant::fromValue(running ? JobState::Running : JobState::Waiting);
+    case StateRole: return QVariant::fromValue(state);
   }
   return {};
 }
@@ -62,9 +75,9 @@ void JobQueueModel::append(const JobSpec& job) {
   endInsertRows();
 }
 
-void JobQueueModel::setHeadRunning(bool running) {
-  if (jobs_.isEmpty() || headRunning_ == running) return;
-  headRunning_ = running;
+void JobQueueModel::setHeadState(JobState state) {
+  if (jobs_.isEmpty() || headState_ == state) return;
+  headState_ = state;
   emit dataChanged(index(0), index(0), {Qt::ToolTipRole, Qt::DecorationRole, StateRole});
 }
 
@@ -73,7 +86,7 @@ void JobQueueModel::remove(quint64 id) {
     if (jobs_[row].id != id) continue;
     beginRemoveRows({}, row, row);
     jobs_.removeAt(row);
-    if (row == 0) headRunning_ = false;
+    if (row == 0) headState_ = JobState::Waiting;
     endRemoveRows();
     return;
   }
@@ -92,7 +105,7 @@ void JobQueueModel::move(quint64 id, int row, int firstMovable) {
 }
 
 void JobQueueModel::removeWaiting() {
-  const int first = headRunning_ ? 1 : 0;
+  const int first = workerJob() ? 1 : 0;
   if (jobs_.size() <= first) return;
   beginRemoveRows({}, first, int(jobs_.size()) - 1);
   jobs_.resize(first);

@@ -1,6 +1,6 @@
-// The job queue as a list model: the running job first, then the waiting ones
-// in the order they will run. EngineSession owns it and alone changes it;
-// views read it.
+// The job queue as a list model: the worker's job first, then the waiting ones
+// in the order they will run, each with its state. EngineSession owns it and
+// alone changes it; views read it.
 #pragma once
 
 #include "job.h"
@@ -15,7 +15,14 @@ class JobQueueModel : public QAbstractListModel {
 
  public:
   enum Role { JobIdRole = Qt::UserRole + 1, StateRole };
-  enum class JobState { Waiting, Running };
+  // Only the head of the queue is ever anything but Waiting: it is the job the
+  // worker holds until the worker reports that it ended.
+  enum class JobState {
+    Waiting,
+    Running,
+    Cancelling,  // the user stopped it: it leaves the queue when it ends
+    Requeued,    // a reset stopped it: it waits again when it ends, unless it finished
+  };
   Q_ENUM(JobState)
 
   explicit JobQueueModel(QObject* parent = nullptr);
@@ -25,14 +32,15 @@ class JobQueueModel : public QAbstractListModel {
   QHash<int, QByteArray> roleNames() const override;
 
   const QList<JobSpec>& jobs() const { return jobs_; }
-  bool headIsRunning() const { return headRunning_; }
-  bool hasWaiting() const { return jobs_.size() > (headRunning_ ? 1 : 0); }
+  JobState state(int row) const { return row == 0 ? headState_ : JobState::Waiting; }
+  // The job the worker holds (0 = none): the head, unless it is waiting.
+  quint64 workerJob() const { return headState_ == JobState::Waiting ? 0 : jobs_.constFirst().id; }
+  bool hasWaiting() const { return jobs_.size() > (workerJob() ? 1 : 0); }
 
  private:
   friend class EngineSession;
   void append(const JobSpec& job);
-  // The first job starts, or goes back to waiting at the head (a reset).
-  void setHeadRunning(bool running);
+  void setHeadState(JobState state);
   void remove(quint64 id);
   void removeWaiting();
   // Moves a job to `row`, kept at or below `firstMovable` (the running job's
@@ -40,7 +48,7 @@ class JobQueueModel : public QAbstractListModel {
   void move(quint64 id, int row, int firstMovable);
 
   QList<JobSpec> jobs_;
-  bool headRunning_ = false;
+  JobState headState_ = JobState::Waiting;
 };
 
 }  // namespace cosystudio::ui

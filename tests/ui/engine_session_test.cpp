@@ -272,7 +272,7 @@ class EngineSessionTest : public QObject {
     QSignalSpy failed(&session, &EngineSession::jobFailed);
     session.reset();  // cancels the job, resets, then runs it again
     QCOMPARE(session.queue()->rowCount(), 1);
-    QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Waiting);
+    QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Requeued);
     QVERIFY(reset.wait(kLoadMs));
     QVERIFY(finished.wait(kJobMs));
     QCOMPARE(finished.count(), 1);
@@ -303,6 +303,31 @@ class EngineSessionTest : public QObject {
     QCOMPARE(finished.count(), 0);
     QCOMPARE(session.queue()->rowCount(), 0);
     QCOMPARE(session.state(), EngineSession::State::Ready);
+  }
+
+  // Reset, then Cancel before the job ended: the user's cancel wins, and the
+  // job the reset would have run again leaves the queue.
+  void aJobRequeuedByAResetCanStillBeCancelled() {
+    EngineSession session;
+    QVERIFY(loadTinyModel(session));
+    QSignalSpy progress(&session, &EngineSession::jobProgress);
+    QSignalSpy finished(&session, &EngineSession::jobFinished);
+    QSignalSpy failed(&session, &EngineSession::jobFailed);
+    QSignalSpy reset(&session, &EngineSession::resetDone);
+    const quint64 id = session.enqueue(zeroShot(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。")));
+    QVERIFY(progress.wait(kJobMs));
+    session.reset();
+    const QModelIndex head = session.queue()->index(0);
+    QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(), JobQueueModel::JobState::Requeued);
+    session.cancel(id);
+    QCOMPARE(head.data(JobQueueModel::StateRole).value<JobQueueModel::JobState>(),
+             JobQueueModel::JobState::Cancelling);
+    QVERIFY(reset.wait(kLoadMs));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kJobMs);
+    QVERIFY(failed.first().at(2).toBool());  // cancelled
+    QTest::qWait(500);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(session.queue()->rowCount(), 0);
   }
 
   void aSavedVoiceCanBePreviewedAndFound() {
