@@ -58,7 +58,7 @@ bool mayStartAt(const std::string& text, std::size_t pos, Language language) {
 
 bool isPrecededAsRequired(const Rule& rule, const std::string& text, std::size_t pos) {
   if (!rule.precededBy) return true;
-  constexpr std::size_t kLookBehind = 16;  // longer than any announcing word
+  constexpr std::size_t kLookBehind = 32;  // longer than any announcing word (邮政编码为：)
   const std::size_t from = pos > kLookBehind ? pos - kLookBehind : 0;
   const auto flags = from > 0 ? std::regex_constants::match_prev_avail : std::regex_constants::match_default;
   return std::regex_search(text.cbegin() + static_cast<std::ptrdiff_t>(from),
@@ -93,11 +93,16 @@ struct Surroundings {
 
 // The number starting at text[pos] read in the language of the words around
 // it. Where both scripts are about, its extent (for finding those words) is
-// what the Chinese rules take, unit included, else what the English ones take;
-// one that takes a Chinese word of its own (2024年3月, 3个) is Chinese.
+// what the Chinese rules take, unit included, else what the English ones take,
+// and Latin letters glued to it (5G, 3GB, CA1234), which name it with it rather
+// than being words of their own; one that takes a Chinese word of its own
+// (2024年3月, 3个) is Chinese.
 std::optional<Reading> readInContext(const std::string& text, std::size_t pos, const Surroundings& around) {
   const auto languageOf = [&](std::size_t end) {
-    return around.words.languageOf(around.offset + pos, around.offset + end);
+    std::size_t begin = pos;
+    while (begin > 0 && isAsciiLetter(text[begin - 1])) --begin;
+    while (end < text.size() && isAsciiLetter(text[end])) ++end;
+    return around.words.languageOf(around.offset + begin, around.offset + end);
   };
   if (!around.words.mixed()) return readAt(text, pos, languageOf(pos));
   if (isAsciiLetter(text[pos])) return readAt(text, pos, Language::English);  // a month name
@@ -139,8 +144,8 @@ std::string readInWords(const std::string& text, const Surroundings& around) {
 std::string zhNumber(const std::string& integer, const std::string& fraction) {
   const auto digits = withoutCommas(integer);
   if (!fraction.empty()) return chineseDecimal(digits, fraction);
-  // Leading zeros (codes, 007) and very long strings are read digit by digit.
-  if (digits.size() > 1 && digits[0] == '0') return chineseDigits(digits);
+  // Leading zeros make a code (007, 0302), said digit by digit.
+  if (digits.size() > 1 && digits[0] == '0') return chineseIdentifier(digits);
   return chineseCardinal(digits);
 }
 
@@ -148,15 +153,91 @@ std::string zhSigned(const std::smatch& m, int sign, int integer, int fraction) 
   return std::string(m[sign].matched && m.str(sign) == "-" ? "负" : "") + zhNumber(m.str(integer), m.str(fraction));
 }
 
-const std::map<std::string, std::string>& zhUnits() {
-  static const std::map<std::string, std::string> units = {
-      {"km/h", "千米每小时"}, {"m/s", "米每秒"}, {"km²", "平方千米"}, {"m²", "平方米"}, {"cm²", "平方厘米"},
-      {"m³", "立方米"},       {"km", "千米"},   {"kg", "千克"},     {"mg", "毫克"},   {"ml", "毫升"},
-      {"mL", "毫升"},         {"cm", "厘米"},   {"mm", "毫米"},     {"m", "米"},      {"g", "克"},
-      {"L", "升"},            {"t", "吨"},      {"℃", "摄氏度"},   {"°C", "摄氏度"}, {"°", "度"},
-      {"h", "小时"},          {"min", "分钟"},  {"s", "秒"},        {"GB", "GB"},     {"MB", "MB"}};
+// A number counting what follows it: a lone 2 is 两 (两个, 两点, 两小时), a
+// decimal stays 二点五. Within larger numbers 2 stays 二 (二十, 二百).
+std::string zhCount(const std::string& integer, const std::string& fraction) {
+  return fraction.empty() && withoutCommas(integer) == "2" ? "两" : zhNumber(integer, fraction);
+}
+
+// Words after a number that count with it, so that a lone 2 before them is 两.
+// Words that name or order (号 楼 路 月 级 等 班: 二号, 二楼, 二年级) are not here.
+const std::string kZhMeasureWords =
+    "个|只|位|次|本|件|条|张|种|辆|台|名|双|对|天|岁|倍|年(?!级)|周|小时|分|秒|点|刻|晚|夜|人|家|所|座|栋|间|套|"
+    "室|厅|块|元|角|毛|斤|克|厘米|毫米|米|公里|吨|升|毫升|杯|瓶|碗|盒|包|袋|箱|份|顿|遍|趟|回|场|节|门|道|首|篇|"
+    "部|集|项|页|行|句|步|口|下|根|支|颗|片|棵|头|把|枚|架|艘|封|成|万|千|百|亿";
+
+// How a unit in Latin letters or symbols is said after a number: its words,
+// whether a lone 2 before it is 两 (两米, 两小时) or 二 (二摄氏度, 二平方米),
+// and what comes before the number (speeds are said 每小时十公里).
+struct ZhUnit {
+  enum Kind { Counted, Uncounted, Temperature };  // a temperature below zero is 零下
+  const char* words;
+  Kind kind = Counted;
+  const char* per = "";
+};
+
+// km and kg are read as written (千米, 千克); data sizes as they are said
+// (三G, 一百兆); 5G, 4K and other letters that are no unit stay as letters.
+const std::map<std::string, ZhUnit>& zhUnits() {
+  static const std::map<std::string, ZhUnit> units = {
+      {"km/h", {"公里", ZhUnit::Counted, "每小时"}},
+      {"m/s", {"米", ZhUnit::Counted, "每秒"}},
+      {"km²", {"平方千米", ZhUnit::Uncounted}},
+      {"m²", {"平方米", ZhUnit::Uncounted}},
+      {"cm²", {"平方厘米", ZhUnit::Uncounted}},
+      {"m³", {"立方米", ZhUnit::Uncounted}},
+      {"km", {"千米"}},
+      {"m", {"米"}},
+      {"cm", {"厘米"}},
+      {"mm", {"毫米"}},
+      {"nm", {"纳米"}},
+      {"kg", {"千克"}},
+      {"g", {"克"}},
+      {"mg", {"毫克"}},
+      {"t", {"吨"}},
+      {"L", {"升"}},
+      {"ml", {"毫升"}},
+      {"mL", {"毫升"}},
+      {"h", {"小时"}},
+      {"min", {"分钟"}},
+      {"s", {"秒"}},
+      {"ms", {"毫秒"}},
+      {"℃", {"摄氏度", ZhUnit::Temperature}},
+      {"°C", {"摄氏度", ZhUnit::Temperature}},
+      {"℉", {"华氏度", ZhUnit::Temperature}},
+      {"°F", {"华氏度", ZhUnit::Temperature}},
+      {"°", {"度", ZhUnit::Uncounted}},
+      {"Hz", {"赫兹"}},
+      {"kHz", {"千赫"}},
+      {"MHz", {"兆赫"}},
+      {"GHz", {"吉赫"}},
+      {"kW", {"千瓦"}},
+      {"kWh", {"千瓦时"}},
+      {"V", {"伏"}},
+      {"mA", {"毫安"}},
+      {"mAh", {"毫安时"}},
+      {"kcal", {"千卡"}},
+      {"KB", {"K"}},
+      {"MB", {"兆"}},
+      {"GB", {"G"}},
+      {"TB", {"T"}}};
   return units;
 }
+
+// The units' names as regex alternatives, longest first so that km/h wins over
+// km and m. (No name holds a character special to a regex.)
+std::string zhUnitAlternatives() {
+  std::vector<std::string> names;
+  for (const auto& entry : zhUnits()) names.push_back(entry.first);
+  std::stable_sort(names.begin(), names.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : "|") + name;
+  return out;
+}
+
+// `value` (already in words, 十, 六十到八十) with its unit: 十毫秒, 每小时十公里.
+std::string zhMeasured(const std::string& value, const ZhUnit& unit) { return unit.per + value + unit.words; }
 
 const std::map<std::string, std::string>& zhCurrencies() {
   static const std::map<std::string, std::string> names = {
@@ -164,13 +245,33 @@ const std::map<std::string, std::string>& zhCurrencies() {
   return names;
 }
 
-// 两 before measure words (两个, 两点): a lone 2 is read 二 elsewhere.
-std::string zhCount(const std::string& digits) { return digits == "2" ? "两" : zhNumber(digits, ""); }
+// A phone number's groups said digit by digit, with a pause between them.
+std::string zhPhoneNumber(const std::smatch& m) {
+  std::string out;
+  for (std::size_t group = 1; group < m.size(); ++group)
+    if (m[group].matched) out += (out.empty() ? "" : "，") + chineseIdentifier(m.str(group));
+  return out;
+}
+
+std::string zhIdentifier(const std::smatch& m) { return chineseIdentifier(m.str(1)); }
+
+// Words after which a digit string names something rather than counts it
+// (尾号1234, 房间号是1102, 航班CA1234): said digit by digit.
+const std::string kZhIdentifierCues =
+    "尾号|编号|工号|学号|房号|房间|门牌|车次|航班|邮编|邮政编码|验证码|密码|卡号|账号|单号|身份证|号码|电话|热线|"
+    "分机|拨打|致电|呼叫|报警|急救";
+// Words before which a digit string is a room, a bus route or a hotline
+// (302房间, 101路, 120急救). Routes of one or two digits are said as numbers (三十八路).
+const std::string kZhIdentifierSuffixes = "房间|号房|室|路|报警|急救|火警|热线|客服|网站|官网";
+// A code of three digits or more that is no decimal or thousands.
+const std::string kZhCode = R"((\d{3,})(?![.,]\d))";
+// One that counts nothing: a measure word after it makes it a quantity
+// (接电话300次, 第12306位), whatever came before.
+const std::string kZhUncountingCode = kZhCode + "(?!" + kZhMeasureWords + ")";
 
 const std::vector<Rule>& chineseRules() {
   static const std::string num = R"((\d+(?:,\d{3})*)(?:\.(\d+))?)";
-  static const std::string unitAlternatives =
-      "km/h|m/s|km²|m²|cm²|m³|km|kg|mg|ml|mL|cm|mm|min|°C|℃|°|m|g|L|t|h|s";
+  static const std::string unitAlternatives = zhUnitAlternatives();
   static const std::vector<Rule> rules = {
       // 2024年3月5日, 2024年3月, 2024年
       {std::regex(R"((\d{4})年(?:(\d{1,2})月(?:(\d{1,2})(日|号))?)?)"),
@@ -185,20 +286,32 @@ const std::vector<Rule>& chineseRules() {
        [](const std::smatch& m) {
          return chineseDigits(m.str(1)) + "年" + chineseCardinal(m.str(3)) + "月" + chineseCardinal(m.str(4)) + "日";
        }},
-      // 10:30, 10:30:15
+      // 10:30, 10:30:15, 2:02 (两点零二分)
       {std::regex(R"(([01]?\d|2[0-4]):([0-5]\d)(?::([0-5]\d))?(?!\d))"),
        [](const std::smatch& m) {
-         std::string out = zhCount(std::to_string(std::stoi(m.str(1)))) + "点";
+         std::string out = zhCount(std::to_string(std::stoi(m.str(1))), "") + "点";
          const std::string minutes = m.str(2);
          if (minutes != "00" || m[3].matched)
            out += (minutes[0] == '0' && minutes != "00" ? "零" : "") + chineseCardinal(minutes) + "分";
          if (m[3].matched) out += chineseCardinal(m.str(3)) + "秒";
          return out;
        }},
-      // mobile 13812345678, landline 010-12345678
-      {std::regex(R"((1[3-9]\d{9})(?!\d))"), [](const std::smatch& m) { return chineseDigits(m.str(1)); }},
-      {std::regex(R"((0\d{2,3})-(\d{7,8})(?!\d))"),
-       [](const std::smatch& m) { return chineseDigits(m.str(1)) + "，" + chineseDigits(m.str(2)); }},
+      // mobile 13812345678, landline 010-12345678, service line 400-810-8888
+      {std::regex(R"((1[3-9]\d{9})(?!\d))"), zhPhoneNumber},
+      {std::regex(R"((0\d{2,3})-(\d{7,8})(?!\d))"), zhPhoneNumber},
+      {std::regex(R"(([48]00)-(\d{3})-(\d{4})(?!\d))"), zhPhoneNumber},
+      // 尾号1234, 验证码是654321, 航班CA1234
+      {std::regex(kZhUncountingCode), zhIdentifier,
+       std::regex("(?:" + kZhIdentifierCues + R"()(?:号|是|为|：|:|\s)*[A-Z]{0,2}$)")},
+      // 302房间, 302号房间, 1201室, 101路, 120急救 ((?:号)?, not 号?: the regexes see bytes,
+      // and ? would make only the last byte of 号 optional)
+      {std::regex(kZhCode + "(?=(?:号)?(?:" + kZhIdentifierSuffixes + "))"), zhIdentifier},
+      // codes of one or two capitals glued to the digits: G1234, MU5735, C919
+      {std::regex(kZhCode), zhIdentifier, std::regex("(?:^|[^A-Za-z])[A-Z]{1,2}$")},
+      // 快打110: emergency numbers after 打
+      {std::regex(R"((11[049]|12[02])(?!\d))"), zhIdentifier, std::regex("打$")},
+      // service numbers known by heart, never quantities in practice
+      {std::regex(R"((12306|12315|10086|10010)(?!\d)(?!)" + kZhMeasureWords + ")"), zhIdentifier},
       // ¥100, $3.5
       {std::regex(R"((¥|￥|\$|€|£))" + num),
        [](const std::smatch& m) { return zhNumber(m.str(2), m.str(3)) + zhCurrencies().at(m.str(1)); }},
@@ -208,25 +321,34 @@ const std::vector<Rule>& chineseRules() {
       // 3/4
       {std::regex(R"((\d+)/(\d+)(?![\d/]))"),
        [](const std::smatch& m) { return chineseCardinal(m.str(2)) + "分之" + chineseCardinal(m.str(1)); }},
-      // 3-5, 3~5 (with an optional shared unit)
-      {std::regex(num + R"(\s?(?:-|~|～)\s?)" + num + R"((?:\s?()" + unitAlternatives + R"()(?![A-Za-z]))?)"),
+      // 3-5, 3~5, with an optional shared unit or measure word: 两到三天, 每小时六十到八十公里
+      {std::regex(num + R"(\s?(?:-|~|～)\s?)" + num + R"((?:\s?()" + unitAlternatives + R"()(?![A-Za-z])|()" +
+                  kZhMeasureWords + "))?"),
        [](const std::smatch& m) {
-         const std::string unit = m[5].matched ? zhUnits().at(m.str(5)) : "";
-         return zhNumber(m.str(1), m.str(2)) + "到" + zhNumber(m.str(3), m.str(4)) + unit;
+         const ZhUnit* unit = m[5].matched ? &zhUnits().at(m.str(5)) : nullptr;
+         const bool counts = m[6].matched || (unit && unit->kind == ZhUnit::Counted);
+         const auto read = [&](int integer, int fraction) {
+           return counts ? zhCount(m.str(integer), m.str(fraction)) : zhNumber(m.str(integer), m.str(fraction));
+         };
+         const std::string range = read(1, 2) + "到" + read(3, 4);
+         return unit ? zhMeasured(range, *unit) : range + m.str(6);
        }},
-      // 5km, 36.5℃, -10℃
+      // 5km, 36.5℃, -10℃, 2h (两小时), 10km/h (每小时十公里)
       {std::regex(R"((-)?)" + num + R"(\s?()" + unitAlternatives + R"()(?![A-Za-z]))"),
        [](const std::smatch& m) {
-         const auto value = zhSigned(m, 1, 2, 3);
          const auto& unit = zhUnits().at(m.str(4));
-         return unit == "摄氏度" && m.str(1) == "-" ? "零下" + value.substr(std::string("负").size()) + unit
-                                                    : value + unit;
+         if (unit.kind == ZhUnit::Temperature && m.str(1) == "-")
+           return "零下" + zhNumber(m.str(2), m.str(3)) + unit.words;
+         const bool counts = unit.kind == ZhUnit::Counted && !m[1].matched;
+         return zhMeasured(counts ? zhCount(m.str(2), m.str(3)) : zhSigned(m, 1, 2, 3), unit);
        }},
-      // -5, 3.14, 1,000, 2个
-      {std::regex(R"((-)?)" + num + R"(((?:个|只|位|次|本|件|条|张|种|辆|台|名|双|对|天|岁|倍)?))"),
+      // 第2名, 第2次: an ordinal is never 两
+      {std::regex(R"((\d+))"), [](const std::smatch& m) { return zhNumber(m.str(1), ""); }, std::regex("第$")},
+      // -5, 3.14, 1,000, 两个
+      {std::regex(R"((-)?)" + num + "((?:" + kZhMeasureWords + ")?)"),
        [](const std::smatch& m) {
-         if (m.str(4).empty() || m[3].matched || m[1].matched) return zhSigned(m, 1, 2, 3) + m.str(4);
-         return zhCount(withoutCommas(m.str(2))) + m.str(4);
+         if (m.str(4).empty() || m[1].matched) return zhSigned(m, 1, 2, 3) + m.str(4);
+         return zhCount(m.str(2), m.str(3)) + m.str(4);
        }},
   };
   return rules;

@@ -67,6 +67,12 @@ std::string chineseDigits(std::string_view digits) {
   return out;
 }
 
+std::string chineseIdentifier(std::string_view digits) {
+  std::string out;
+  for (const char d : digits) out += d == '1' ? "幺" : kZhDigit[d - '0'];
+  return out;
+}
+
 std::string chineseCardinal(std::string_view digits) {
   const auto number = trimZeros(digits);
   if (number.empty()) return "零";

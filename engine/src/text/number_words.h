@@ -9,8 +9,11 @@ namespace cosystudio::text {
 
 // 一百二十三, 一千零五, 十五万; beyond 16 digits read digit by digit.
 std::string chineseCardinal(std::string_view digits);
-// 二零二四 (years, phone numbers, decimals).
+// 二零二四 (years, decimals).
 std::string chineseDigits(std::string_view digits);
+// 幺三八幺二三四五六七八: a phone number, code or room number said digit by
+// digit, 1 as 幺 (as such numbers are said aloud, where 一 is easily misheard).
+std::string chineseIdentifier(std::string_view digits);
 // 三点一四
 std::string chineseDecimal(std::string_view integer, std::string_view fraction);
 

@@ -25,7 +25,9 @@ class WordScripts {
   // ! ? … 。 ， ； ！ ？ 、 and line breaks; spaces, colons and symbols do not
   // part a number from its word). A number between two English words is
   // English. Words within the number (the 年 and 月 of a date, the unit of
-  // 5kg) do not count.
+  // 5kg) do not count. A number alone on its line (a date or a time under a
+  // heading) takes the language of most of the words on the nearest lines
+  // with words before and after it, not that of the one word nearest to it.
   Language languageOf(std::size_t begin, std::size_t end) const;
 
  private:
@@ -34,8 +36,18 @@ class WordScripts {
     Language language;
   };
 
+  // The words on one line: each Chinese character and each English word counts one.
+  struct LineWords {
+    std::size_t chinese = 0, english = 0;
+  };
+
+  std::size_t lineOf(std::size_t offset) const;
+  Language languageOfLines(std::size_t lineBefore, std::size_t lineAfter) const;
+
   std::vector<Word> words_;
   std::vector<std::size_t> breaksBefore_;  // at each byte offset, the clause breaks before it
+  std::vector<std::size_t> lineStarts_;    // byte offsets: 0 and after each line feed
+  std::vector<LineWords> lineWords_;       // parallel to lineStarts_
   Language fallback_;
   bool mixed_ = false;
 };
