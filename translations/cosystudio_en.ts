@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ErrorBox</name>
+    <message numerus="yes">
+        <source>… and %n more line(s): see Show Details.</source>
+        <translation>
+            <numerusform>… and %n more line: see Show Details.</numerusform>
+            <numerusform>… and %n more lines: see Show Details.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>QuitPrompts</name>
     <message numerus="yes">
         <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</source>
@@ -52,20 +62,6 @@
 <context>
     <name>cosystudio::ui::MainWindow</name>
     <message numerus="yes">
-        <source>The model was unloaded after %n idle minute(s); it loads again for the next job.</source>
-        <translation>
-            <numerusform>The model was unloaded after %n idle minute; it loads again for the next job.</numerusform>
-            <numerusform>The model was unloaded after %n idle minutes; it loads again for the next job.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more line(s): see Show Details.</source>
-        <translation>
-            <numerusform>… and %n more line: see Show Details.</numerusform>
-            <numerusform>… and %n more lines: see Show Details.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n earlier take(s) could not be read back: %1</source>
         <translation>
             <numerusform>%n earlier take could not be read back: %1</numerusform>
@@ -104,6 +100,16 @@
         <translation>
             <numerusform>%n character</numerusform>
             <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::WindowStatusBar</name>
+    <message numerus="yes">
+        <source>The model was unloaded after %n idle minute(s); it loads again for the next job.</source>
+        <translation>
+            <numerusform>The model was unloaded after %n idle minute; it loads again for the next job.</numerusform>
+            <numerusform>The model was unloaded after %n idle minutes; it loads again for the next job.</numerusform>
         </translation>
     </message>
 </context>

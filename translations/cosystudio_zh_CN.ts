@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AppData</name>
+    <message>
+        <source>%1 could not be moved to %2.</source>
+        <translation>无法将 %1 移动到 %2。</translation>
+    </message>
+</context>
+<context>
     <name>AppSettings</name>
     <message>
         <source>Setting %1 = “%2” is %3; %4 is used instead.</source>
@@ -226,6 +233,39 @@
         <source>the model produced no speech: it stopped at once (try another seed)</source>
         <translation>模型没有生成语音：它立即停止了（请换一个种子重试）</translation>
     </message>
+    <message>
+        <source>“%1” does not exist.</source>
+        <translation>“%1”不存在。</translation>
+    </message>
+    <message>
+        <source>“%1” is a folder, not an audio file.</source>
+        <translation>“%1”是文件夹，不是音频文件。</translation>
+    </message>
+    <message>
+        <source>“%1” holds no audio.</source>
+        <translation>“%1”不含任何音频。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened.</source>
+        <translation>无法打开“%1”。</translation>
+    </message>
+    <message>
+        <source>“%1” is not an audio file CosyStudio can read.</source>
+        <translation>“%1”不是 CosyStudio 能读取的音频文件。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be used: %2.</source>
+        <translation>无法使用“%1”：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBox</name>
+    <message numerus="yes">
+        <source>… and %n more line(s): see Show Details.</source>
+        <translation>
+            <numerusform>…另有 %n 行：请点击“显示详情”。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>JobCheck</name>
@@ -256,6 +296,10 @@
     <message>
         <source>A speed other than 1.0× needs the whole segment: turn streaming off.</source>
         <translation>1.0× 以外的语速需要整段生成：请关闭流式生成。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be used as the source clip: %2</source>
+        <translation>“%1”不能用作源音频：%2</translation>
     </message>
 </context>
 <context>
@@ -878,6 +922,18 @@
         <source>The clip is sampled at %1 Hz; the model needs at least %2 Hz.</source>
         <translation>该音频的采样率为 %1 Hz；模型要求至少 %2 Hz。</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>音量</translation>
+    </message>
+    <message>
+        <source>No microphone found: connect one to record a clip</source>
+        <translation>未找到麦克风：请连接麦克风后再录音</translation>
+    </message>
+    <message>
+        <source>The saved voice “%1” speaks; this clip is not used.</source>
+        <translation>正在使用已保存的音色“%1”；不会使用这段参考音频。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipRecorder</name>
@@ -888,6 +944,57 @@
     <message>
         <source>The microphone could not be opened.</source>
         <translation>无法打开麦克风。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::EngineMenu</name>
+    <message>
+        <source>&amp;Engine</source>
+        <translation>引擎(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Choose &amp;model folder…</source>
+        <translation>选择模型文件夹(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation>取消任务(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset engine</source>
+        <translation>重置引擎(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Free every buffer the engine holds, release the GPU cache and reload; clip, text, queue and takes are kept</source>
+        <translation>释放引擎占用的全部缓冲区和 GPU 缓存并重新加载；参考音频、文本、队列和生成结果都会保留</translation>
+    </message>
+    <message>
+        <source>&amp;Unload model</source>
+        <translation>卸载模型(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Free the model&apos;s memory for other programs</source>
+        <translation>释放模型占用的内存，留给其他程序使用</translation>
+    </message>
+    <message>
+        <source>Restart &amp;application</source>
+        <translation>重启应用(&amp;A)</translation>
+    </message>
+    <message>
+        <source>After a device error only a new process can use the GPU again; your text, clip, queue and settings are restored</source>
+        <translation>发生设备错误后，只有新进程才能重新使用 GPU；文本、参考音频、队列和设置都会恢复</translation>
+    </message>
+    <message>
+        <source>Reset cannot clear this device error; restart the application</source>
+        <translation>重置引擎无法清除这个设备错误，请重启应用</translation>
     </message>
 </context>
 <context>
@@ -1013,19 +1120,25 @@
         <source>Cancel &amp;all jobs</source>
         <translation>取消所有任务(&amp;A)</translation>
     </message>
+    <message>
+        <source>Preparing voice…</source>
+        <translation>正在准备音色…</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>ran away</source>
+        <translation>失控</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
-    <message>
-        <source>RAM %1 → %2</source>
-        <translation>内存 %1 → %2</translation>
-    </message>
-    <message>
-        <source>
-VRAM allocated %1 → %2, reserved %3 → %4</source>
-        <translation>
-显存已分配 %1 → %2，已保留 %3 → %4</translation>
-    </message>
     <message>
         <source>loudness as generated</source>
         <translation>响度保持原样</translation>
@@ -1065,10 +1178,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         </translation>
     </message>
     <message>
-        <source>Takes of this session, with the segments of long ones; double-click to play</source>
-        <translation>本次会话的生成结果，长文本列出各片段；双击播放</translation>
-    </message>
-    <message>
         <source>no pause</source>
         <translation>无停顿</translation>
     </message>
@@ -1093,14 +1202,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>修改所选片段的文本并重新生成</translation>
     </message>
     <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Made again with seed %1</source>
-        <translation>已用种子 %1 重新生成</translation>
-    </message>
-    <message>
         <source>A voice conversion has no text to make again; convert the source clip again instead.</source>
         <translation>声音转换没有可重新生成的文本；请重新转换源片段。</translation>
     </message>
@@ -1111,30 +1212,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Text of segment %1, made again when you press OK:</source>
         <translation>片段 %1 的文本，按“确定”后重新生成：</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>文本</translation>
-    </message>
-    <message>
-        <source>Voice</source>
-        <translation>音色</translation>
-    </message>
-    <message>
-        <source>Instruction</source>
-        <translation>指令</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>种子</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>RTF</source>
-        <translation>实时率</translation>
     </message>
     <message>
         <source>Play</source>
@@ -1187,10 +1264,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Export &amp;all…</source>
         <translation>全部导出(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -1328,6 +1401,82 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>%1 files (*%2)</source>
         <translation>%1 文件 (*%2)</translation>
     </message>
+    <message>
+        <source>Takes of this session, with the segments of long ones; double-click to play, right-click for more</source>
+        <translation>本次会话的生成结果（较长的结果会列出各片段）；双击播放，右键单击查看更多操作</translation>
+    </message>
+    <message>
+        <source>&amp;Delete take</source>
+        <translation>删除结果(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo delete</source>
+        <translation>撤销删除(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move the selected take&apos;s files to the trash (Undo brings them back)</source>
+        <translation>将所选结果的文件移到回收站（撤销即可恢复）</translation>
+    </message>
+    <message>
+        <source>The take is still being written</source>
+        <translation>这条结果仍在写入</translation>
+    </message>
+    <message>
+        <source>Bring back the take deleted last</source>
+        <translation>恢复最近删除的结果</translation>
+    </message>
+    <message>
+        <source>Nothing deleted</source>
+        <translation>没有已删除的结果</translation>
+    </message>
+    <message>
+        <source>Listen to take #%1: %2</source>
+        <translation>请试听第 %1 条结果：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>重命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy text</source>
+        <translation>复制文本(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Use these settings again</source>
+        <translation>再次使用这些设置(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Take #%1 moved to the trash; Undo (Ctrl+Z in the list) brings it back.</source>
+        <translation>第 %1 条结果已移到回收站；撤销（在列表中按 Ctrl+Z）即可恢复。</translation>
+    </message>
+    <message>
+        <source>Take #%1 is back.</source>
+        <translation>第 %1 条结果已恢复。</translation>
+    </message>
+    <message>
+        <source>Rename take</source>
+        <translation>重命名结果</translation>
+    </message>
+    <message>
+        <source>Name of take #%1 (empty: its text):</source>
+        <translation>第 %1 条结果的名称（留空则显示其文本）：</translation>
+    </message>
+    <message>
+        <source>Text copied.</source>
+        <translation>文本已复制。</translation>
+    </message>
+    <message>
+        <source>No file manager could be opened; the take is in %1</source>
+        <translation>无法打开文件管理器；该结果位于 %1</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::JobQueueModel</name>
@@ -1338,6 +1487,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Waiting: %1</source>
         <translation>等待中：%1</translation>
+    </message>
+    <message>
+        <source>Stopping: %1</source>
+        <translation>正在停止：%1</translation>
+    </message>
+    <message>
+        <source>Runs again after the reset: %1</source>
+        <translation>重置后重新运行：%1</translation>
     </message>
 </context>
 <context>
@@ -1363,34 +1520,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>ran away</source>
-        <translation>失控</translation>
-    </message>
-    <message>
-        <source>GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.</source>
-        <translation>无法使用 GPU %1（%2）；改用 CPU。请查看“引擎 → 设置”。</translation>
-    </message>
-    <message>
-        <source>No model loaded</source>
-        <translation>未加载模型</translation>
-    </message>
-    <message>
         <source>Ready</source>
         <translation>就绪</translation>
-    </message>
-    <message numerus="yes">
-        <source>The model was unloaded after %n idle minute(s); it loads again for the next job.</source>
-        <translation>
-            <numerusform>空闲 %n 分钟后已卸载模型；下次任务时会重新加载。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Prompt clip</source>
         <translation>参考音频</translation>
-    </message>
-    <message>
-        <source>&amp;Generate</source>
-        <translation>生成(&amp;G)</translation>
     </message>
     <message>
         <source>Voice, style and generate</source>
@@ -1425,42 +1560,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <source>&amp;Engine</source>
-        <translation>引擎(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Choose &amp;model folder…</source>
-        <translation>选择模型文件夹(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel job</source>
-        <translation>取消任务(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset engine</source>
-        <translation>重置引擎(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Free every buffer the engine holds, release the GPU cache and reload; clip, text, queue and takes are kept</source>
-        <translation>释放引擎占用的全部缓冲区和 GPU 缓存并重新加载；参考音频、文本、队列和生成结果都会保留</translation>
-    </message>
-    <message>
-        <source>&amp;Unload model</source>
-        <translation>卸载模型(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Free the model&apos;s memory for other programs</source>
-        <translation>释放模型占用的内存，留给其他程序使用</translation>
-    </message>
-    <message>
-        <source>Restart &amp;application</source>
-        <translation>重启应用(&amp;A)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1469,40 +1568,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>关于 CosyStudio(&amp;A)</translation>
     </message>
     <message>
-        <source>Loading: %1</source>
-        <translation>正在加载：%1</translation>
-    </message>
-    <message>
-        <source>Model loaded in %1 s</source>
-        <translation>模型加载完成，用时 %1 秒</translation>
-    </message>
-    <message>
         <source>The model could not be loaded: %1</source>
         <translation>无法加载模型：%1</translation>
     </message>
     <message>
-        <source>Engine reset in %1 s</source>
-        <translation>引擎已重置，用时 %1 秒</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Job #%1 cancelled</source>
-        <translation>任务 #%1 已取消</translation>
-    </message>
-    <message>
         <source>Job #%1 failed: %2</source>
         <translation>任务 #%1 失败：%2</translation>
-    </message>
-    <message>
-        <source>Voice saved: %1</source>
-        <translation>音色已保存：%1</translation>
     </message>
     <message>
         <source>The voice %1 could not be saved: %2</source>
@@ -1517,14 +1588,6 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
 %2</source>
         <translation>%1 不是可用的模型文件夹：
 %2</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>Cannot use %1 as the prompt clip: %2</source>
-        <translation>无法将 %1 用作参考音频：%2</translation>
     </message>
     <message>
         <source>Prompt clip: %1</source>
@@ -1555,36 +1618,8 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>无法重新启动 CosyStudio，请手动启动。</translation>
     </message>
     <message>
-        <source>Reset cannot clear this device error; restart the application</source>
-        <translation>重置引擎无法清除这个设备错误，请重启应用</translation>
-    </message>
-    <message>
         <source>Loading model…</source>
         <translation>正在加载模型…</translation>
-    </message>
-    <message>
-        <source>Ready · %1</source>
-        <translation>就绪 · %1</translation>
-    </message>
-    <message>
-        <source>Generating…</source>
-        <translation>正在生成…</translation>
-    </message>
-    <message>
-        <source>Resetting engine…</source>
-        <translation>正在重置引擎…</translation>
-    </message>
-    <message>
-        <source>Device error: restart needed</source>
-        <translation>设备错误：需要重启</translation>
-    </message>
-    <message>
-        <source>Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine frees it.</source>
-        <translation>最近 %1 个任务中，每次任务后内存都在增长（%2 → %3）。使用“引擎 → 重置引擎”即可释放。</translation>
-    </message>
-    <message>
-        <source>CosyStudio</source>
-        <translation>CosyStudio</translation>
     </message>
     <message>
         <source>The language changes when CosyStudio starts again.</source>
@@ -1599,22 +1634,8 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>打开源音频</translation>
     </message>
     <message>
-        <source>Cannot use %1 as the source clip: %2</source>
-        <translation>无法将 %1 用作源音频：%2</translation>
-    </message>
-    <message>
         <source>Source clip for voice conversion: %1</source>
         <translation>音色转换的源片段：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more line(s): see Show Details.</source>
-        <translation>
-            <numerusform>……另有 %n 行：请点“显示详情”。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Listen to take #%1: %2</source>
-        <translation>试听第 %1 条结果：%2</translation>
     </message>
     <message numerus="yes">
         <source>%n earlier take(s) could not be read back: %1</source>
@@ -1642,10 +1663,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
-    <message>
-        <source>After a device error only a new process can use the GPU again; your text, clip, queue and settings are restored</source>
-        <translation>发生设备错误后，只有新进程才能重新使用 GPU；文本、参考音频、队列和设置都会恢复</translation>
-    </message>
     <message numerus="yes">
         <source>%n job(s) restored from the last session.</source>
         <translation>
@@ -1663,16 +1680,24 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         </translation>
     </message>
     <message>
-        <source>No GPU can be used: %1</source>
-        <translation>无法使用任何 GPU：%1</translation>
-    </message>
-    <message>
         <source>Save the selected part of the clip as a voice</source>
         <translation>将参考片段中选中的部分保存为音色</translation>
     </message>
     <message>
         <source>Open or record a prompt clip first</source>
         <translation>请先打开或录制一个参考片段</translation>
+    </message>
+    <message>
+        <source>Speaks: the saved voice “%1”</source>
+        <translation>当前音色：已保存的音色“%1”</translation>
+    </message>
+    <message>
+        <source>Speaks: the voice of the prompt clip %1</source>
+        <translation>当前音色：参考音频 %1 的音色</translation>
+    </message>
+    <message>
+        <source>No voice yet: open or record a prompt clip, or pick a saved voice</source>
+        <translation>还没有音色：请打开或录制参考音频，或选择一个已保存的音色</translation>
     </message>
 </context>
 <context>
@@ -1969,6 +1994,30 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>This GPU cannot be used: %1</source>
         <translation>无法使用此 GPU：%1</translation>
     </message>
+    <message>
+        <source>No GPU can be used here: the limit on the CPU below applies</source>
+        <translation>这里没有可用的 GPU：适用下方的 CPU 时限</translation>
+    </message>
+    <message>
+        <source>On the CPU the full model takes 40 to 80 times as long as the speech it makes on two cores, so a segment of 30 s can take 40 minutes; one still generating after this long has run away and is stopped so it can be made again with another seed</source>
+        <translation>在 CPU 上用两个核心运行时，完整模型所需的时间是所生成语音时长的 40 到 80 倍，因此一个 30 秒的片段可能要 40 分钟；超过这个时间仍在生成的片段已经失控，会被停止，以便换一个种子重新生成</translation>
+    </message>
+    <message>
+        <source>Stop a segment on the &amp;CPU after:</source>
+        <translation>CPU 上片段超时停止(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>尚未加载模型。</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>正在使用：%1</translation>
+    </message>
+    <message>
+        <source>After OK the model is loaded again with %1.</source>
+        <translation>点击“确定”后将用 %1 重新加载模型。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::StylePanel</name>
@@ -2063,6 +2112,86 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>No audio output to play on: %1</source>
         <translation>没有可用的音频输出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::TakeListModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>RAM %1 → %2</source>
+        <translation>内存 %1 → %2</translation>
+    </message>
+    <message>
+        <source>
+VRAM allocated %1 → %2, reserved %3 → %4</source>
+        <translation>
+显存已分配 %1 → %2，已预留 %3 → %4</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>音色</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Made</source>
+        <translation>生成时间</translation>
+    </message>
+    <message>
+        <source>RTF</source>
+        <translation>实时率</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>Made again with seed %1</source>
+        <translation>已用种子 %1 重新生成</translation>
+    </message>
+    <message>
+        <source>%1 (mixed)</source>
+        <translation>%1（混合）</translation>
+    </message>
+    <message>
+        <source>Made with seed %1; segments made again with seed %2</source>
+        <translation>用种子 %1 生成；部分片段已用种子 %2 重新生成</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::TakeStore</name>
+    <message>
+        <source>The name could not be kept: %1 cannot be read.</source>
+        <translation>名称未能保存：无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 could not be moved to the trash.</source>
+        <translation>无法将 %1 移到回收站。</translation>
+    </message>
+    <message>
+        <source>%1 could not be brought back from the trash; it is in %2.</source>
+        <translation>无法从回收站恢复 %1；它位于 %2。</translation>
     </message>
 </context>
 <context>
@@ -2353,6 +2482,71 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::WindowStatusBar</name>
+    <message>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <source>Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine frees it.</source>
+        <translation>最近 %1 个任务中，每次任务后内存都在增长（%2 → %3）。使用“引擎 → 重置引擎”即可释放。</translation>
+    </message>
+    <message>
+        <source>Loading: %1</source>
+        <translation>正在加载：%1</translation>
+    </message>
+    <message>
+        <source>GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.</source>
+        <translation>无法使用 GPU %1（%2）；改用 CPU。请查看“引擎 → 设置”。</translation>
+    </message>
+    <message>
+        <source>Engine reset in %1 s</source>
+        <translation>引擎已重置，用时 %1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model was unloaded after %n idle minute(s); it loads again for the next job.</source>
+        <translation>
+            <numerusform>空闲 %n 分钟后已卸载模型；下次任务时会重新加载。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Job #%1 cancelled</source>
+        <translation>任务 #%1 已取消</translation>
+    </message>
+    <message>
+        <source>Voice saved: %1</source>
+        <translation>音色已保存：%1</translation>
+    </message>
+    <message>
+        <source>No GPU can be used: %1</source>
+        <translation>无法使用任何 GPU：%1</translation>
+    </message>
+    <message>
+        <source>Model loaded in %1 s</source>
+        <translation>模型加载完成，用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Ready · %1</source>
+        <translation>就绪 · %1</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Resetting engine…</source>
+        <translation>正在重置引擎…</translation>
+    </message>
+    <message>
+        <source>Device error: restart needed</source>
+        <translation>设备错误：需要重启</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Voice cloning text-to-speech with CosyVoice3</source>
@@ -2369,6 +2563,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Audio file to open as the prompt clip.</source>
         <translation>要作为参考音频打开的音频文件。</translation>
+    </message>
+    <message>
+        <source>CosyStudio keeps its voices and takes in %1 now but could not move everything there. Until it is moved, what is listed below stays where it was and the window does not show it.</source>
+        <translation>CosyStudio 现在把音色和生成结果保存在 %1，但未能把所有内容都移过去。在移动完成之前，下面列出的内容仍留在原处，窗口中也不会显示。</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "app_settings.h"
 
+#include "app_data.h"
 #include "language.h"
 
 #include <QCoreApplication>
@@ -17,6 +18,7 @@ constexpr char kLlmCheckpoint[] = "engine/llmCheckpoint";
 constexpr char kRetentionDays[] = "outputs/retentionDays";
 constexpr char kIdleUnloadMinutes[] = "engine/idleUnloadMinutes";
 constexpr char kWatchdogSeconds[] = "engine/watchdogSeconds";
+constexpr char kCpuWatchdogMinutes[] = "engine/cpuWatchdogMinutes";
 constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
 constexpr char kOutputsFolder[] = "outputs/folder";
@@ -81,11 +83,12 @@ AppSettings AppSettings::load() {
   a.retentionDays = r.integer(kRetentionDays, 0, 0, kMaxRetentionDays);
   a.idleUnloadMinutes = r.integer(kIdleUnloadMinutes, 0, 0, kMaxIdleUnloadMinutes);
   a.watchdogSeconds = r.integer(kWatchdogSeconds, a.watchdogSeconds, 0, kMaxWatchdogSeconds);
+  a.cpuWatchdogMinutes = r.integer(kCpuWatchdogMinutes, a.cpuWatchdogMinutes, 0, kMaxCpuWatchdogMinutes);
   a.cpuThreads = r.integer(kCpuThreads, 0, 0, kMaxCpuThreads);
   a.language = r.text(i18n::kLanguageSettingsKey, [](const QString& name) { return QLocale(name).language() != QLocale::C; },
                       QCoreApplication::translate("AppSettings", "not a language name"));
   a.audioOutput = savedAudioOutput();
-  a.outputsFolder = r.settings().value(QLatin1String(kOutputsFolder)).toString();
+  a.outputsFolder = movedAppDataPath(r.settings().value(QLatin1String(kOutputsFolder)).toString());
   return a;
 }
 
@@ -98,10 +101,15 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kRetentionDays), retentionDays);
   s.setValue(QLatin1String(kIdleUnloadMinutes), idleUnloadMinutes);
   s.setValue(QLatin1String(kWatchdogSeconds), watchdogSeconds);
+  s.setValue(QLatin1String(kCpuWatchdogMinutes), cpuWatchdogMinutes);
   s.setValue(QLatin1String(kCpuThreads), cpuThreads);
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
   s.setValue(QLatin1String(kOutputsFolder), outputsFolder);
   saveAudioOutput(audioOutput);
+}
+
+double AppSettings::watchdogSecondsFor(DeviceKind kind) const {
+  return kind == DeviceKind::Cuda ? watchdogSeconds : cpuWatchdogMinutes * 60.0;
 }
 
 QByteArray AppSettings::savedAudioOutput() { return QSettings().value(QLatin1String(kAudioOutput)).toByteArray(); }

@@ -14,6 +14,7 @@ namespace cosystudio::ui {
 inline constexpr int kMaxRetentionDays = 3650;
 inline constexpr int kMaxIdleUnloadMinutes = 24 * 60;
 inline constexpr int kMaxWatchdogSeconds = 3600;
+inline constexpr int kMaxCpuWatchdogMinutes = 24 * 60;
 inline constexpr int kMaxCpuThreads = 256;
 inline constexpr int kMaxDeviceIndex = 255;
 
@@ -22,9 +23,12 @@ struct AppSettings {
   Precision precision = Precision::Float32;
   int retentionDays = 0;  // 0 = keep every take
   int idleUnloadMinutes = 0;  // 0 = keep the model loaded
-  // On a GPU, a segment still generating after this long is stopped as a
-  // runaway (0 = no limit). The CPU is too slow for a fixed limit.
+  // A segment still generating after this long is stopped as a runaway
+  // (0 = no limit): on a GPU a segment takes seconds; the CPU needs a limit of
+  // its own, as the full model runs 40 to 80 times slower than real time on
+  // two cores and a segment is up to about 30 s of speech.
   int watchdogSeconds = 120;
+  int cpuWatchdogMinutes = 40;
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
   int cpuThreads = 0;     // 0: one per physical core
   QString language;       // locale name such as "zh_CN"; empty = follow the system
@@ -35,6 +39,9 @@ struct AppSettings {
   // the key and the value. Never saved.
   QStringList problems;
 
+  // The limit for a model on `kind`, in seconds (0 = none).
+  double watchdogSecondsFor(DeviceKind kind) const;
+
   static AppSettings load();
   void save() const;
   // The output alone: the takes panel's transport saves it at once, so the
@@ -42,5 +49,10 @@ struct AppSettings {
   static QByteArray savedAudioOutput();
   static void saveAudioOutput(const QByteArray& id);
 };
+
+// The model in `folder` as these settings load it.
+inline ModelChoice modelChoice(const AppSettings& settings, const QString& folder) {
+  return {folder, settings.device, settings.precision, settings.llmCheckpoint, settings.cpuThreads};
+}
 
 }  // namespace cosystudio::ui

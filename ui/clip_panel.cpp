@@ -1,5 +1,8 @@
 #include "clip_panel.h"
 
+#include "session_state.h"
+
+#include "app_data.h"
 #include "engine_messages.h"
 #include "file_dialogs.h"
 #include "clip_recorder.h"
@@ -19,7 +22,6 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -50,8 +52,7 @@ audio::Clip monoClip(const QVector<float>& samples, int rate, qint64 from, qint6
 }
 
 QString recordingsFolder() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-         QStringLiteral("/recordings");
+  return appDataFolder() + QStringLiteral("/recordings");
 }
 
 }  // namespace
@@ -89,6 +90,14 @@ QString transcriptPlausibility(const QString& transcript, double seconds) {
 ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
     : QWidget(parent), player_(player), recorder_(new ClipRecorder(this)) {
   setObjectName(QStringLiteral("clipPanel"));
+  speakingVoice_ = new QLabel(this);
+  speakingVoice_->setObjectName(QStringLiteral("speakingVoice"));
+  speakingVoice_->setWordWrap(true);
+  speakingVoice_->setFrameShape(QFrame::StyledPanel);
+  speakingVoice_->setMargin(6);
+  speakingVoice_->hide();
+  // Everything below the banner, greyed out together while a saved voice speaks.
+  clipArea_ = new QWidget(this);
   microphones_ = new QComboBox(this);
   microphones_->setObjectName(QStringLiteral("microphones"));
   microphones_->setToolTip(tr("Microphone to record the prompt clip with"));
@@ -96,14 +105,18 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   microphones_->setMinimumContentsLength(12);
   record_ = new QPushButton(tr("&Record"), this);
   record_->setObjectName(QStringLiteral("recordButton"));
-  record_->setToolTip(tr("Record %1 to %2 seconds of clear speech (press again to stop)")
-                          .arg(audio::kShortPromptSeconds)
-                          .arg(audio::kMaxPromptSeconds));
-  level_ = new QProgressBar(this);
+  levelMeter_ = new QWidget(this);
+  levelMeter_->setObjectName(QStringLiteral("levelMeter"));
+  levelMeter_->setToolTip(tr("Microphone level"));
+  level_ = new QProgressBar(levelMeter_);
   level_->setRange(0, 100);
   level_->setTextVisible(false);
-  level_->setMaximumWidth(120);
-  level_->setToolTip(tr("Microphone level"));
+  // Thin, as meters are: at full height an empty bar looks like a text field.
+  level_->setFixedSize(80, 6);
+  auto* meterLayout = new QHBoxLayout(levelMeter_);
+  meterLayout->setContentsMargins(0, 0, 0, 0);
+  meterLayout->addWidget(new QLabel(tr("Level"), levelMeter_));
+  meterLayout->addWidget(level_);
   auto* open = new QPushButton(tr("&Open…"), this);
   open->setToolTip(tr("Open a WAV, FLAC, OGG or MP3 file (or drop one on the window)"));
   play_ = new QPushButton(tr("&Play selection"), this);
@@ -115,7 +128,7 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   auto* recording = new QHBoxLayout;
   recording->addWidget(microphones_, 1);
   recording->addWidget(record_);
-  recording->addWidget(level_);
+  recording->addWidget(levelMeter_);
   auto* editing = new QHBoxLayout;
   editing->addWidget(open);
   editing->addWidget(play_);
@@ -140,14 +153,18 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   transcriptWarning_->setObjectName(QStringLiteral("transcriptWarning"));
   transcriptWarning_->setWordWrap(true);
 
+  auto* clipLayout = new QVBoxLayout(clipArea_);
+  clipLayout->setContentsMargins(0, 0, 0, 0);
+  clipLayout->addLayout(recording);
+  clipLayout->addLayout(editing);
+  clipLayout->addWidget(waveform_, 1);
+  clipLayout->addWidget(fileLabel_);
+  clipLayout->addWidget(adviceLabel_);
+  clipLayout->addWidget(transcript_);
+  clipLayout->addWidget(transcriptWarning_);
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(recording);
-  layout->addLayout(editing);
-  layout->addWidget(waveform_, 1);
-  layout->addWidget(fileLabel_);
-  layout->addWidget(adviceLabel_);
-  layout->addWidget(transcript_);
-  layout->addWidget(transcriptWarning_);
+  layout->addWidget(speakingVoice_);
+  layout->addWidget(clipArea_, 1);
 
   connect(open, &QPushButton::clicked, this, &ClipPanel::openFile);
   connect(record_, &QPushButton::clicked, this, &ClipPanel::toggleRecording);
@@ -191,8 +208,22 @@ void ClipPanel::refreshMicrophones() {
     if (device.id() == current || (current.isEmpty() && device.isDefault()))
       microphones_->setCurrentIndex(microphones_->count() - 1);
   }
-  record_->setEnabled(microphones_->count() > 0 || recorder_->isRecording());
-  if (microphones_->count() == 0) microphones_->addItem(tr("No microphone found"));
+  const bool found = microphones_->count() > 0;
+  record_->setEnabled(found || recorder_->isRecording());
+  record_->setToolTip(found ? tr("Record %1 to %2 seconds of clear speech (press again to stop)")
+                                  .arg(audio::kShortPromptSeconds)
+                                  .arg(audio::kMaxPromptSeconds)
+                            : tr("No microphone found: connect one to record a clip"));
+  // Without a microphone there is no level to show.
+  levelMeter_->setVisible(found || recorder_->isRecording());
+  microphones_->setEnabled(found);
+  if (!found) microphones_->addItem(tr("No microphone found"));
+}
+
+void ClipPanel::setSpeakingVoice(const QString& voiceName) {
+  speakingVoice_->setText(tr("The saved voice “%1” speaks; this clip is not used.").arg(voiceName));
+  speakingVoice_->setVisible(!voiceName.isEmpty());
+  clipArea_->setEnabled(voiceName.isEmpty());
 }
 
 bool ClipPanel::loadFile(const QString& path, QString* error) {
@@ -420,6 +451,21 @@ PromptClip ClipPanel::clipForEngine(QString* error) const {
     handedOut_.digest = promptClipDigest(handedOut_.samples, sampleRate_);
   }
   return handedOut_;
+}
+
+void ClipPanel::saveSession(SessionState& state) const {
+  state.clip = sourcePath();
+  state.clipIn = inFrame();
+  state.clipOut = outFrame();
+  state.transcript = transcript();
+}
+
+void ClipPanel::restoreSession(const SessionState& state) {
+  QString ignored;  // a clip that went away is simply not restored
+  const QString clip = movedAppDataPath(state.clip);
+  if (!clip.isEmpty() && QFileInfo::exists(clip) && loadFile(clip, &ignored))
+    setSelection(state.clipIn, state.clipOut < 0 ? outFrame() : state.clipOut);
+  if (!state.clip.isEmpty() || !state.transcript.isEmpty()) setTranscript(state.transcript);
 }
 
 }  // namespace cosystudio::ui

@@ -25,6 +25,8 @@ class ElidedLabel;
 class PcmPlayer;
 class WaveformView;
 
+struct SessionState;
+
 class ClipPanel : public QWidget {
   Q_OBJECT
 
@@ -32,7 +34,8 @@ class ClipPanel : public QWidget {
   explicit ClipPanel(PcmPlayer* player, QWidget* parent = nullptr);
 
   // Loads an audio file as the prompt clip. On failure nothing changes and
-  // `error` says why.
+  // `error` says why: a sentence naming the file, then after a blank line
+  // ("\n\n") the details (the whole path and the audio library's words).
   bool loadFile(const QString& path, QString* error);
   bool hasClip() const { return !mono_.isEmpty(); }
   QString sourcePath() const { return sourcePath_; }
@@ -48,6 +51,13 @@ class ClipPanel : public QWidget {
   PromptClip clipForEngine(QString* error) const;
   // Advice about the current selection (empty = looks fine).
   QStringList advice() const { return advice_; }
+  // The saved voice that speaks instead of the clip, named above the clip,
+  // which is greyed out as not in use; empty when the clip speaks.
+  void setSpeakingVoice(const QString& voiceName);
+  // Its part of what is kept across quitting (session_state.h): the clip's
+  // file and selection, and the transcript. A clip gone since is not restored.
+  void saveSession(SessionState& state) const;
+  void restoreSession(const SessionState& state);
 
  signals:
   void clipChanged();
@@ -69,8 +79,11 @@ class ClipPanel : public QWidget {
 
   PcmPlayer* player_;
   ClipRecorder* recorder_;
+  QLabel* speakingVoice_;
+  QWidget* clipArea_;
   QComboBox* microphones_;
   QPushButton* record_;
+  QWidget* levelMeter_;
   QProgressBar* level_;
   QPushButton* play_;
   QPushButton* trim_;

@@ -1,5 +1,6 @@
 #include "engine_messages.h"
 
+#include "cosystudio/audio/clip.h"
 #include "cosystudio/user_message.h"
 
 #include <QCoreApplication>
@@ -12,6 +13,8 @@ QString translated(const UserMessage& message) {
 }
 
 QString errorText(const std::exception& error) {
+  if (const auto* audio = dynamic_cast<const audio::AudioError*>(&error); audio && audio->summary())
+    return translated(*audio->summary()) + QStringLiteral("\n\n") + translated(audio->message());
   if (const auto* user = dynamic_cast<const UserError*>(&error)) return translated(user->message());
   return QString::fromStdString(error.what());
 }

@@ -3,6 +3,7 @@
 #include "engine_worker.h"
 
 #include <QThread>
+#include <QTimer>
 
 namespace cosystudio::ui {
 
@@ -17,6 +18,13 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<ResetReport>();
 
   queue_ = new JobQueueModel(this);
+  idleTimer_ = new QTimer(this);
+  idleTimer_->setSingleShot(true);
+  connect(idleTimer_, &QTimer::timeout, this, [this] {
+    if (state_ != State::Ready || !queue_->jobs().isEmpty()) return;
+    unload();
+    emit unloadedWhenIdle(idleUnloadMinutes_);
+  });
   thread_ = new QThread(this);
   thread_->setObjectName(QStringLiteral("engine"));
   worker_ = new EngineWorker(this);
@@ -38,6 +46,7 @@ EngineSession::~EngineSession() {
 void EngineSession::setState(State state) {
   if (state_ == state) return;
   state_ = state;
+  setIdleUnloadMinutes(idleUnloadMinutes_);  // the wait starts again, or stops
   emit stateChanged(state);
 }
 
@@ -102,12 +111,21 @@ void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript,
       Qt::QueuedConnection);
 }
 
+void EngineSession::setIdleUnloadMinutes(int minutes) {
+  idleUnloadMinutes_ = minutes;
+  if (state_ == State::Ready && minutes > 0)
+    idleTimer_->start(minutes * 60 * 1000);
+  else
+    idleTimer_->stop();
+}
+
 void EngineSession::startNext() {
   if (runningJob() || state_ != State::Ready || !queue_->hasWaiting()) return;
   const JobSpec next = queue_->jobs().constFirst();  // a copy: slots of the signals below may change the queue
   queue_->setHeadState(JobState::Running);
   setState(State::Busy);
   QMetaObject::invokeMethod(worker_, [worker = worker_, next] { worker->run(next); }, Qt::QueuedConnection);
+  emit jobStarted(next);
 }
 
 void EngineSession::onJobEnded(quint64 id, bool finished) {

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 class QThread;
+class QTimer;
 
 namespace cosystudio::ui {
 
@@ -53,6 +54,8 @@ class EngineSession : public QObject {
   void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
   // Prepares the clip's features on the engine thread and saves them to `file`.
   void saveVoice(const PromptClip& clip, const QString& transcript, const QString& file);
+  // The model is unloaded after it waited `minutes` with nothing to do (0 = never).
+  void setIdleUnloadMinutes(int minutes);
 
  signals:
   void stateChanged(cosystudio::ui::EngineSession::State state);
@@ -65,6 +68,8 @@ class EngineSession : public QObject {
   void loadFailed(const QString& message, bool previousKept);
   void resetDone(const cosystudio::ResetReport& report);
   void resetFailed(const QString& message);
+  // The worker takes `job`: its voice is prepared before its first progress.
+  void jobStarted(const cosystudio::ui::JobSpec& job);
   void jobProgress(quint64 id, const cosystudio::Progress& progress);
   void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
   void jobFinished(const cosystudio::ui::Take& take);
@@ -75,6 +80,7 @@ class EngineSession : public QObject {
   void voiceFailed(const QString& file, const QString& message);
   // An unrecoverable device error: only a new process can continue.
   void poisoned(const QString& message);
+  void unloadedWhenIdle(int minutes);
 
  private:
   // The worker's reports, run on this thread in the order the worker sent them.
@@ -103,6 +109,8 @@ class EngineSession : public QObject {
   ModelChoice loadedModel_;  // the last one that loaded
   JobQueueModel* queue_ = nullptr;
   quint64 nextId_ = 1;
+  QTimer* idleTimer_ = nullptr;
+  int idleUnloadMinutes_ = 0;
 };
 
 }  // namespace cosystudio::ui

@@ -1,5 +1,6 @@
 #include "generate_panel.h"
 
+#include "engine_session.h"
 #include "job_queue_model.h"
 #include "style_panel.h"
 
@@ -21,19 +22,23 @@ constexpr int kStepsPerSegment = 4;
 
 }  // namespace
 
-GeneratePanel::GeneratePanel(JobQueueModel* queue, QWidget* parent)
+GeneratePanel::GeneratePanel(EngineSession* session, QWidget* parent)
     : QWidget(parent),
       style_(new StylePanel(this)),
+      speaker_(new QLabel(this)),
       generate_(new QPushButton(tr("&Generate"), this)),
       cancel_(new QPushButton(tr("&Cancel"), this)),
       queue_(new QListView(this)),
       remove_(new QPushButton(tr("&Remove"), this)),
       progress_(new QProgressBar(this)),
       figures_(new QLabel(this)) {
+  speaker_->setObjectName(QStringLiteral("speaker"));
+  speaker_->setWordWrap(true);
   generate_->setObjectName(QStringLiteral("generateButton"));
   generate_->setToolTip(tr("Queue the text for synthesis (Ctrl+Return)"));
   cancel_->setObjectName(QStringLiteral("cancelButton"));
   queue_->setObjectName(QStringLiteral("queue"));
+  JobQueueModel* queue = session->queue();
   queue_->setModel(queue);
   queue_->setToolTip(tr("Jobs run one at a time; right-click a job to remove or reorder it"));
   queue_->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -53,6 +58,7 @@ GeneratePanel::GeneratePanel(JobQueueModel* queue, QWidget* parent)
   buttons->addWidget(cancel_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(style_);
+  layout->addWidget(speaker_);
   layout->addLayout(buttons);
   auto* queueRow = new QHBoxLayout;
   queueRow->addWidget(new QLabel(tr("Queue:"), this), 1);
@@ -80,6 +86,12 @@ GeneratePanel::GeneratePanel(JobQueueModel* queue, QWidget* parent)
   connect(queue, &QAbstractItemModel::rowsMoved, this, &GeneratePanel::updateQueueControls);
   connect(queue, &QAbstractItemModel::dataChanged, this, &GeneratePanel::updateQueueControls);
   updateQueueControls();
+  connect(session, &EngineSession::jobStarted, this, [this] { showStarting(tr("Preparing voice…")); });
+  connect(session, &EngineSession::jobProgress, this, [this](quint64, const Progress& p) { showProgress(p); });
+  connect(session, &EngineSession::jobFinished, this, &GeneratePanel::showFinished);
+  connect(session, &EngineSession::jobFailed, this,
+          [this](quint64, const QString&, bool cancelled) { showEnded(cancelled ? tr("cancelled") : tr("failed")); });
+  connect(session, &EngineSession::jobRanAway, this, [this] { showEnded(tr("ran away")); });
   setTabOrder(style_, generate_);
   setTabOrder(generate_, cancel_);
 }
@@ -165,6 +177,15 @@ void GeneratePanel::showEnded(const QString& how) {
   progress_->setFormat(how);
   progress_->setValue(0);
 }
+
+void GeneratePanel::showStarting(const QString& what) {
+  progress_->setRange(0, kStepsPerSegment);
+  progress_->setValue(0);
+  progress_->setFormat(what);
+  figures_->clear();
+}
+
+void GeneratePanel::showSpeaker(const QString& who) { speaker_->setText(who); }
 
 }  // namespace cosystudio::ui
 

@@ -14,14 +14,15 @@ class QPushButton;
 
 namespace cosystudio::ui {
 
-class JobQueueModel;
+class EngineSession;
 class StylePanel;
 
 class GeneratePanel : public QWidget {
   Q_OBJECT
 
  public:
-  explicit GeneratePanel(JobQueueModel* queue, QWidget* parent = nullptr);
+  // Shows `session`'s queue, and the progress of its jobs.
+  explicit GeneratePanel(EngineSession* session, QWidget* parent = nullptr);
 
   StylePanel* style() const { return style_; }
   QPushButton* generateButton() const { return generate_; }
@@ -32,6 +33,10 @@ class GeneratePanel : public QWidget {
   void showFinished(const cosystudio::ui::Take& take);
   // The job ended without a take: "cancelled", "failed", "ran away".
   void showEnded(const QString& how);
+  // A job starts (or waits for the model): `what` is happening before its first step.
+  void showStarting(const QString& what);
+  // Who will speak the next job, said above Generate.
+  void showSpeaker(const QString& who);
 
  signals:
   void generateRequested();
@@ -47,6 +52,7 @@ class GeneratePanel : public QWidget {
   void updateQueueControls();
 
   StylePanel* style_;
+  QLabel* speaker_;
   QPushButton* generate_;
   QPushButton* cancel_;
   QListView* queue_;

@@ -1,24 +1,33 @@
 #include "history_panel.h"
 
+#include "session_state.h"
 #include "app_settings.h"
+#include "engine_session.h"
 #include "engine_messages.h"
 #include "file_dialogs.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
+#include "take_list_model.h"
 
 #include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QMenu>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
 #include <QtConcurrent/QtConcurrentRun>
-#include <QTreeWidget>
+#include <QTreeView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
@@ -33,14 +42,24 @@ int formatKey(audio::FileFormat file, audio::WavEncoding encoding) {
 
 }  // namespace
 
-HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
-    : QWidget(parent), player_(player), exporting_(new QFutureWatcher<ExportOutcome>(this)) {
+HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
+    : QWidget(parent),
+      player_(player),
+      store_(store),
+      model_(new TakeListModel(this)),
+      exporting_(new QFutureWatcher<ExportOutcome>(this)) {
   setObjectName(QStringLiteral("historyPanel"));
-  list_ = new QTreeWidget(this);
+  list_ = new QTreeView(this);
   list_->setObjectName(QStringLiteral("takes"));
-  list_->setHeaderLabels({tr("Text"), tr("Voice"), tr("Instruction"), tr("Seed"), tr("Length"), tr("RTF")});
-  list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  list_->setToolTip(tr("Takes of this session, with the segments of long ones; double-click to play"));
+  list_->setModel(model_);
+  list_->setUniformRowHeights(true);
+  list_->setAllColumnsShowFocus(true);
+  list_->header()->setStretchLastSection(false);
+  list_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  list_->header()->setSectionResizeMode(TakeListModel::TextColumn, QHeaderView::Stretch);
+  list_->setToolTip(tr("Takes of this session, with the segments of long ones; double-click to play, right-click "
+                       "for more"));
+  list_->setContextMenuPolicy(Qt::CustomContextMenu);
 
   play_ = new QPushButton(tr("Play"), this);
   play_->setObjectName(QStringLiteral("playTake"));
@@ -104,6 +123,14 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   exportTakeAction_ = new QAction(tr("&Export take…"), this);
   exportTakeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
   exportAllAction_ = new QAction(tr("Export &all takes…"), this);
+  deleteAction_ = new QAction(tr("&Delete take"), this);
+  deleteAction_->setShortcut(QKeySequence::Delete);
+  deleteAction_->setShortcutContext(Qt::WidgetShortcut);
+  list_->addAction(deleteAction_);
+  undoDeleteAction_ = new QAction(tr("&Undo delete"), this);
+  undoDeleteAction_->setShortcut(QKeySequence::Undo);
+  undoDeleteAction_->setShortcutContext(Qt::WidgetShortcut);
+  list_->addAction(undoDeleteAction_);
 
   auto* transport = new QHBoxLayout;
   transport->addWidget(play_);
@@ -134,7 +161,10 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
   layout->addLayout(actionRow);
 
   connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
-  connect(list_, &QTreeWidget::itemDoubleClicked, this, &HistoryPanel::playCurrent);
+  connect(list_, &QTreeView::doubleClicked, this, &HistoryPanel::playCurrent);
+  connect(list_, &QTreeView::customContextMenuRequested, this, &HistoryPanel::showContextMenu);
+  connect(deleteAction_, &QAction::triggered, this, &HistoryPanel::deleteCurrent);
+  connect(undoDeleteAction_, &QAction::triggered, this, &HistoryPanel::undoDelete);
   connect(regenerate_, &QPushButton::clicked, this, &HistoryPanel::regenerateSegment);
   connect(edit_, &QPushButton::clicked, this, &HistoryPanel::editSegment);
   connect(exportOne_, &QPushButton::clicked, this, &HistoryPanel::exportCurrentWithDialog);
@@ -147,14 +177,16 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, QWidget* parent)
       playing_ = currentIndex();
       playingSegment_ = currentSegment();
     }
-    if (playing_ < 0 || playing_ >= takes_.size()) return;
-    const int rate = takes_[playing_].sampleRate;
+    if (playing_ < 0 || playing_ >= takes().size()) return;
+    const int rate = takes()[playing_].sampleRate;
     player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
     if (player_->play(audioOf(playing_, playingSegment_), rate, qint64(seek_->value()) * rate / 1000))
       play_->setText(tr("Stop"));
   });
-  connect(list_, &QTreeWidget::currentItemChanged, this, &HistoryPanel::showSelected);
-  connect(list_, &QTreeWidget::currentItemChanged, this, &HistoryPanel::updateActions);
+  connect(list_->selectionModel(), &QItemSelectionModel::currentChanged, this, &HistoryPanel::showSelected);
+  connect(list_->selectionModel(), &QItemSelectionModel::currentChanged, this, &HistoryPanel::updateActions);
+  connect(model_, &QAbstractItemModel::rowsRemoved, this, &HistoryPanel::updateActions);
+  connect(model_, &QAbstractItemModel::modelReset, this, &HistoryPanel::updateActions);
   updateActions();
   auto* playKey = new QAction(list_);
   playKey->setShortcut(Qt::Key_Space);
@@ -222,8 +254,8 @@ void HistoryPanel::stopStream(quint64 jobId) {
 void HistoryPanel::updateActions() {
   const int index = currentIndex();
   const bool selected = index >= 0;
-  const bool hasText = selected && takes_[index].spec.settings.mode != Mode::VoiceConversion;
-  const QString noTake = takes_.isEmpty() ? tr("No takes yet: generate one first") : tr("Select a take first");
+  const bool hasText = selected && takes()[index].spec.settings.mode != Mode::VoiceConversion;
+  const QString noTake = takes().isEmpty() ? tr("No takes yet: generate one first") : tr("Select a take first");
   const QString noText = selected ? tr("A voice conversion has no text to make again") : noTake;
   const auto offer = [](QObject* control, bool enabled, const QString& what, const QString& whyNot) {
     control->setProperty("enabled", enabled);
@@ -236,15 +268,19 @@ void HistoryPanel::updateActions() {
   offer(exportOne_, selected, exportTip, noTake);
   offer(exportTakeAction_, selected, exportTip, noTake);
   const QString exportAllTip = tr("Save every take in the list to a folder");
-  offer(exportAllButton_, !takes_.isEmpty(), exportAllTip, tr("No takes yet: generate one first"));
-  offer(exportAllAction_, !takes_.isEmpty(), exportAllTip, tr("No takes yet: generate one first"));
+  offer(exportAllButton_, !takes().isEmpty(), exportAllTip, tr("No takes yet: generate one first"));
+  offer(exportAllAction_, !takes().isEmpty(), exportAllTip, tr("No takes yet: generate one first"));
+  const bool saved = selected && !takes()[index].wavPath.isEmpty();
+  offer(deleteAction_, saved, tr("Move the selected take's files to the trash (Undo brings them back)"),
+        selected ? tr("The take is still being written") : noTake);
+  offer(undoDeleteAction_, deleted_.has_value(), tr("Bring back the take deleted last"), tr("Nothing deleted"));
 }
 
 void HistoryPanel::showSelected() {
   if (playingHere()) return;  // the transport follows what plays
   const int index = currentIndex();
   const qint64 ms = index < 0 ? 0
-                              : qint64(audioOf(index, currentSegment()).size()) * 1000 / takes_[index].sampleRate;
+                              : qint64(audioOf(index, currentSegment()).size()) * 1000 / takes()[index].sampleRate;
   seek_->setRange(0, int(ms));
   seek_->setValue(0);
   if (index < 0)
@@ -253,41 +289,39 @@ void HistoryPanel::showSelected() {
     showPosition(0);
 }
 
-void HistoryPanel::addTake(const Take& take) {
-  takes_ << take;
-  const auto seconds = [&](qsizetype samples) { return tr("%1 s").arg(double(samples) / take.sampleRate, 0, 'f', 2); };
-  auto* item = new QTreeWidgetItem(list_, {take.spec.text.simplified(), take.spec.voiceName, take.spec.instruction,
-                                           QString::number(take.seed), seconds(take.samples.size()),
-                                           QString::number(take.realTimeFactor, 'f', 2)});
-  if (!take.warnings().isEmpty()) {
-    // A run-away segment: the user should listen and maybe regenerate with another seed.
-    item->setText(0, QStringLiteral("⚠ ") + item->text(0));
-    item->setToolTip(0, take.warnings().join(QLatin1Char('\n')));
-  }
-  item->setToolTip(1, take.wavPath);
-  // Memory around the job: allocated and reserved apart, since the caching allocator keeps what it freed.
-  QString memory = tr("RAM %1 → %2").arg(formatBytes(take.memoryBefore.hostResident),
-                                        formatBytes(take.memoryAfter.hostResident));
-  if (take.memoryAfter.deviceTotal > 0)
-    memory += tr("\nVRAM allocated %1 → %2, reserved %3 → %4")
-                  .arg(formatBytes(take.memoryBefore.deviceAllocated), formatBytes(take.memoryAfter.deviceAllocated),
-                       formatBytes(take.memoryBefore.deviceReserved), formatBytes(take.memoryAfter.deviceReserved));
-  if (take.memoryAfter.hostResident > 0)  // not for takes read back from an earlier session
-    for (const int column : {4, 5}) item->setToolTip(column, memory);
-  if (take.segments.size() > 1)
-    for (qsizetype i = 0; i < take.segments.size(); ++i) {
-      const TakeSegment& segment = take.segments[i];
-      QString status = segment.warnings.isEmpty() ? QString() : QStringLiteral("⚠ ");
-      if (segment.regeneratedSeed) status += QStringLiteral("↻ ");
-      auto* row = new QTreeWidgetItem(
-          item, {tr("%1. %2").arg(i + 1).arg(status + segment.text), QString(), QString(),
-                 QString::number(segment.regeneratedSeed.value_or(take.seed)), seconds(segment.samples.size())});
-      QStringList tip = segment.warnings;
-      if (segment.regeneratedSeed) tip << tr("Made again with seed %1").arg(*segment.regeneratedSeed);
-      row->setToolTip(0, tip.join(QLatin1Char('\n')));
-    }
-  list_->setCurrentItem(item);
+void HistoryPanel::follow(EngineSession* session) {
+  connect(session, &EngineSession::jobAudio, this, &HistoryPanel::streamAudio);
+  connect(session, &EngineSession::jobFailed, this, [this](quint64 id) { stopStream(id); });
+  connect(session, &EngineSession::jobRanAway, this, [this](const JobSpec& job) { stopStream(job.id); });
+  connect(session, &EngineSession::jobFinished, this, [this](const Take& finished) {
+    // Listed at once; the store writes it in the background and reports to the list.
+    const Take take = addFinishedTake(finished);
+    store_->save(take);
+    if (!take.warnings().isEmpty())
+      emit message(tr("Listen to take #%1: %2").arg(take.jobId).arg(take.warnings().join(QLatin1Char(' '))));
+  });
 }
+
+quint64 HistoryPanel::showStoredTakes(QStringList* problems) {
+  clear();
+  quint64 id = 0;
+  for (Take take : store_->load(problems)) {
+    take.jobId = take.spec.id = ++id;
+    addTake(take);
+  }
+  return id;
+}
+
+void HistoryPanel::addTake(const Take& take) {
+  model_->append(take);
+  select(int(takes().size()) - 1);
+}
+
+void HistoryPanel::select(int take, int segment) {
+  list_->setCurrentIndex(model_->indexOf(take, segment));
+}
+
+const QList<Take>& HistoryPanel::takes() const { return model_->takes(); }
 
 Take HistoryPanel::addFinishedTake(const Take& finished) {
   Take take = finished;
@@ -299,7 +333,7 @@ Take HistoryPanel::addFinishedTake(const Take& finished) {
     }
   addTake(take);
   if (finished.jobId == streamJob_ && streamingHere()) {
-    playing_ = int(takes_.size()) - 1;
+    playing_ = int(takes().size()) - 1;
     playingSegment_ = remade;
     player_->endStream();
     showPosition(player_->positionSeconds());  // the final length
@@ -308,16 +342,17 @@ Take HistoryPanel::addFinishedTake(const Take& finished) {
 }
 
 int HistoryPanel::waitingForFile(quint64 jobId) const {
-  for (int i = 0; i < takes_.size(); ++i)
-    if (takes_[i].jobId == jobId && takes_[i].wavPath.isEmpty()) return i;
+  for (int i = 0; i < takes().size(); ++i)
+    if (takes()[i].jobId == jobId && takes()[i].wavPath.isEmpty()) return i;
   return -1;
 }
 
 void HistoryPanel::markSaved(quint64 jobId, const QString& wavPath) {
   const int index = waitingForFile(jobId);
   if (index < 0) return;
-  takes_[index].wavPath = wavPath;
-  list_->topLevelItem(index)->setToolTip(1, wavPath);
+  model_->setWavPath(index, wavPath);
+  if (!takes()[index].label.isEmpty()) store_->saveLabel(takes()[index]);  // named before it was written
+  updateActions();
 }
 
 void HistoryPanel::markUnsaved(quint64 jobId, const QString& why) {
@@ -327,37 +362,30 @@ void HistoryPanel::markUnsaved(quint64 jobId, const QString& why) {
     return;
   }
   const QString kept = tr("The take stays in this list until you quit: export it (File → Export take…) to keep it.");
-  list_->topLevelItem(index)->setToolTip(1, why + QLatin1Char('\n') + kept);
+  model_->setSaveProblem(index, why + QLatin1Char('\n') + kept);
   emit errorOccurred(tr("Take #%1 could not be saved in the outputs folder.\n%2\n%3").arg(jobId).arg(why, kept));
 }
 
 void HistoryPanel::clear() {
   if (player_->property("owner").value<QObject*>() == this) player_->stop();
   play_->setText(tr("Play"));
-  takes_.clear();
-  list_->clear();
+  model_->clear();
+  deleted_.reset();
   playing_ = playingSegment_ = -1;
 }
 
 const Take* HistoryPanel::take(quint64 jobId) const {
-  for (const Take& take : takes_)
+  for (const Take& take : takes())
     if (take.jobId == jobId) return &take;
   return nullptr;
 }
 
-int HistoryPanel::currentIndex() const {
-  QTreeWidgetItem* item = list_->currentItem();
-  if (!item) return -1;
-  return list_->indexOfTopLevelItem(item->parent() ? item->parent() : item);
-}
+int HistoryPanel::currentIndex() const { return model_->takeRow(list_->currentIndex()); }
 
-int HistoryPanel::currentSegment() const {
-  QTreeWidgetItem* item = list_->currentItem();
-  return item && item->parent() ? item->parent()->indexOfChild(item) : -1;
-}
+int HistoryPanel::currentSegment() const { return TakeListModel::segmentRow(list_->currentIndex()); }
 
 const QVector<float>& HistoryPanel::audioOf(int take, int segment) const {
-  return segment < 0 ? takes_[take].samples : takes_[take].segments[segment].samples;
+  return segment < 0 ? takes()[take].samples : takes()[take].segments[segment].samples;
 }
 
 ExportFormat HistoryPanel::exportFormat() const {
@@ -414,7 +442,7 @@ void HistoryPanel::playCurrent() {
   playing_ = index;
   playingSegment_ = segment;
   const QVector<float>& samples = audioOf(index, segment);
-  const int rate = takes_[index].sampleRate;
+  const int rate = takes()[index].sampleRate;
   seek_->setRange(0, int(qint64(samples.size()) * 1000 / rate));
   player_->setProperty("owner", QVariant::fromValue<QObject*>(this));
   if (player_->play(samples, rate)) play_->setText(tr("Stop"));
@@ -426,7 +454,7 @@ bool HistoryPanel::exportCurrent(const QString& path) {
     emit errorOccurred(tr("Select a take to export."));
     return false;
   }
-  return startExport({{takes_[index], path}}, [this, path](const ExportOutcome& outcome) {
+  return startExport({{takes()[index], path}}, [this, path](const ExportOutcome& outcome) {
     emit message(tr("Exported %1").arg(path) + masteringNote(outcome.last, outcome.format.loudnessLufs));
   });
 }
@@ -474,7 +502,7 @@ void HistoryPanel::exportCurrentWithDialog() {
   const audio::FileFormat file = exportFormat().file;
   const QString suffix = QString::fromLatin1(audio::fileSuffix(file));
   const QString suggested =
-      (takes_[index].wavPath.isEmpty() ? QStringLiteral("take") : QFileInfo(takes_[index].wavPath).completeBaseName()) +
+      (takes()[index].wavPath.isEmpty() ? QStringLiteral("take") : QFileInfo(takes()[index].wavPath).completeBaseName()) +
       suffix;
   const QString path = chooseSavePath(this, tr("Export take"), FileKind::Export, suggested,
                                       tr("%1 files (*%2)").arg(encoding_->currentText().section(QLatin1Char(' '), 0, 0), suffix));
@@ -484,7 +512,7 @@ void HistoryPanel::exportCurrentWithDialog() {
 int HistoryPanel::segmentToRegenerate() {
   const int index = currentIndex();
   if (index < 0) return -1;
-  const Take& take = takes_[index];
+  const Take& take = takes()[index];
   if (take.spec.settings.mode == Mode::VoiceConversion) {
     emit errorOccurred(tr("A voice conversion has no text to make again; convert the source clip again instead."));
     return -1;
@@ -500,29 +528,122 @@ int HistoryPanel::segmentToRegenerate() {
 void HistoryPanel::regenerateSegment() {
   const int segment = segmentToRegenerate();
   if (segment < 0) return;
-  const Take& take = takes_[currentIndex()];
+  const Take& take = takes()[currentIndex()];
   emit regenerateRequested(take, segment, take.segments[segment].text);
 }
 
 void HistoryPanel::editSegment() {
   const int segment = segmentToRegenerate();
   if (segment < 0) return;
-  const Take& take = takes_[currentIndex()];
+  const Take take = takes()[currentIndex()];
+  QInputDialog dialog(this);
+  dialog.setWindowTitle(tr("Edit segment"));
+  dialog.setLabelText(tr("Text of segment %1, made again when you press OK:").arg(segment + 1));
+  dialog.setOption(QInputDialog::UsePlainTextEditForTextInput);
+  dialog.setTextValue(take.segments[segment].text);
+  // QInputDialog's editor does not wrap: a sentence would run off to the right.
+  if (auto* editor = dialog.findChild<QPlainTextEdit*>()) editor->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  dialog.resize(dialog.sizeHint().expandedTo(QSize(520, 240)));
+  if (dialog.exec() != QDialog::Accepted) return;
+  const QString text = dialog.textValue().trimmed();
+  if (!text.isEmpty()) emit regenerateRequested(take, segment, text);
+}
+
+void HistoryPanel::showContextMenu(const QPoint& at) {
+  const QModelIndex clicked = list_->indexAt(at);
+  if (clicked.isValid()) list_->setCurrentIndex(clicked);
+  updateActions();
+  const bool selected = currentIndex() >= 0;
+  QMenu menu(this);
+  menu.setToolTipsVisible(true);  // a disabled action says why
+  menu.addAction(tr("&Play"), this, &HistoryPanel::playCurrent)->setEnabled(selected);
+  menu.addAction(exportTakeAction_);
+  menu.addSeparator();
+  menu.addAction(tr("&Regenerate segment"), this, &HistoryPanel::regenerateSegment)->setEnabled(regenerate_->isEnabled());
+  menu.addAction(tr("E&dit segment…"), this, &HistoryPanel::editSegment)->setEnabled(edit_->isEnabled());
+  menu.addSeparator();
+  menu.addAction(tr("Re&name…"), this, &HistoryPanel::renameCurrent)->setEnabled(selected);
+  menu.addAction(tr("&Copy text"), this, &HistoryPanel::copyCurrentText)->setEnabled(selected);
+  menu.addAction(tr("&Use these settings again"), this, [this] {
+    if (currentIndex() >= 0) emit useSettingsRequested(takes()[currentIndex()]);
+  })->setEnabled(selected);
+  menu.addAction(tr("Show in &folder"), this, &HistoryPanel::showCurrentInFolder)
+      ->setEnabled(selected && !takes()[currentIndex()].wavPath.isEmpty());
+  menu.addSeparator();
+  menu.addAction(deleteAction_);
+  menu.addAction(undoDeleteAction_);
+  menu.exec(list_->viewport()->mapToGlobal(at));
+}
+
+void HistoryPanel::deleteCurrent() {
+  const int row = currentIndex();
+  if (row < 0 || takes()[row].wavPath.isEmpty()) return;
+  Deleted deleted{row, takes()[row], {}};
+  QString error;
+  if (!store_->moveToTrash(deleted.take, &deleted.files, &error)) {
+    emit errorOccurred(error);
+    return;
+  }
+  if (playing_ == row && playingHere()) player_->stop();
+  if (playing_ > row) --playing_;
+  model_->takeAt(row);
+  emit message(tr("Take #%1 moved to the trash; Undo (Ctrl+Z in the list) brings it back.").arg(deleted.take.jobId));
+  deleted_ = std::move(deleted);
+  if (!takes().isEmpty()) select(std::min(row, int(takes().size()) - 1));
+  updateActions();
+}
+
+void HistoryPanel::undoDelete() {
+  if (!deleted_) return;
+  QString error;
+  if (!store_->restoreFromTrash(deleted_->files, &error)) {
+    emit errorOccurred(error);
+    return;
+  }
+  const int row = std::min(deleted_->row, int(takes().size()));
+  if (playing_ >= row) ++playing_;
+  model_->insert(row, deleted_->take);
+  emit message(tr("Take #%1 is back.").arg(deleted_->take.jobId));
+  deleted_.reset();
+  select(row);
+  updateActions();
+}
+
+void HistoryPanel::renameCurrent() {
+  const int row = currentIndex();
+  if (row < 0) return;
   bool ok = false;
-  const QString text = QInputDialog::getMultiLineText(this, tr("Edit segment"),
-                                                      tr("Text of segment %1, made again when you press OK:")
-                                                          .arg(segment + 1),
-                                                      take.segments[segment].text, &ok)
-                           .trimmed();
-  if (ok && !text.isEmpty()) emit regenerateRequested(take, segment, text);
+  const QString label = QInputDialog::getText(this, tr("Rename take"), tr("Name of take #%1 (empty: its text):")
+                                                                           .arg(takes()[row].jobId),
+                                              QLineEdit::Normal, takes()[row].label, &ok)
+                            .trimmed();
+  if (!ok) return;
+  model_->setLabel(row, label);
+  store_->saveLabel(takes()[row]);
+}
+
+void HistoryPanel::copyCurrentText() {
+  const int row = currentIndex();
+  if (row < 0) return;
+  const int segment = currentSegment();
+  QGuiApplication::clipboard()->setText(segment < 0 ? takes()[row].spec.text : takes()[row].segments[segment].text);
+  emit message(tr("Text copied."));
+}
+
+void HistoryPanel::showCurrentInFolder() {
+  const int row = currentIndex();
+  if (row < 0 || takes()[row].wavPath.isEmpty()) return;
+  if (!QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(takes()[row].wavPath).absolutePath())))
+    emit errorOccurred(tr("No file manager could be opened; the take is in %1")
+                           .arg(QDir::toNativeSeparators(takes()[row].wavPath)));
 }
 
 void HistoryPanel::exportAll() {
-  if (takes_.isEmpty()) return;
+  if (takes().isEmpty()) return;
   const QString folder = chooseFolder(this, tr("Export all takes to"), FileKind::Export);
   if (folder.isEmpty()) return;
   QVector<QPair<Take, QString>> files;
-  for (const Take& take : takes_) {
+  for (const Take& take : takes()) {
     const QString name = (take.wavPath.isEmpty() ? QStringLiteral("take-%1").arg(take.jobId)
                                                  : QFileInfo(take.wavPath).completeBaseName()) +
                          QString::fromLatin1(audio::fileSuffix(exportFormat().file));
@@ -537,5 +658,9 @@ void HistoryPanel::exportAll() {
                  (outcome.heldBack > 0 ? held : QString()));
   });
 }
+
+void HistoryPanel::saveSession(SessionState& state) const { state.exportFormat = exportFormat(); }
+
+void HistoryPanel::restoreSession(const SessionState& state) { setExportFormat(state.exportFormat); }
 
 }  // namespace cosystudio::ui

@@ -20,18 +20,28 @@ class QLabel;
 class QAction;
 class QPushButton;
 class QSlider;
-class QTreeWidget;
+class QTreeView;
 
 namespace cosystudio::ui {
 
+class EngineSession;
 class PcmPlayer;
+struct SessionState;
+class TakeListModel;
 
 class HistoryPanel : public QWidget {
   Q_OBJECT
 
  public:
-  HistoryPanel(PcmPlayer* player, QWidget* parent = nullptr);
+  // `store` keeps the takes' files: labels are written to it, deleted takes go
+  // through it to the trash.
+  HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent = nullptr);
 
+  // Lists the takes `session` makes (saving each to the store) and plays their streams.
+  void follow(EngineSession* session);
+  // The takes of earlier sessions, read back from the store and numbered
+  // afresh from 1; returns the last number. `problems` names files that could not be read.
+  quint64 showStoredTakes(QStringList* problems);
   void addTake(const Take& take);
   // A take the engine just made, added before its file is written (see
   // markSaved()): a regenerated segment comes back spliced into a copy of the
@@ -40,12 +50,16 @@ class HistoryPanel : public QWidget {
   // made again. Returns the take as added.
   Take addFinishedTake(const Take& finished);
   void clear();
-  const QList<Take>& takes() const { return takes_; }
+  const QList<Take>& takes() const;
+  TakeListModel* model() const { return model_; }
   const Take* take(quint64 jobId) const;  // nullptr when not in the history
   int currentIndex() const;    // the selected take (also when one of its segments is selected)
   int currentSegment() const;  // the selected segment of that take; -1 = the take itself
   ExportFormat exportFormat() const;
   void setExportFormat(const ExportFormat& format);
+  // Its part of what is kept across quitting (session_state.h).
+  void saveSession(SessionState& state) const;
+  void restoreSession(const SessionState& state);
   // Exports the selected take in the background and says so in message()
   // (where, and the loudness reached when there is a target), or why not in
   // errorOccurred(); false when nothing was started.
@@ -61,6 +75,12 @@ class HistoryPanel : public QWidget {
   void exportAll();
   void regenerateSegment();
   void editSegment();
+  // The selected take's files go to the trash; undoDelete() brings the last one back.
+  void deleteCurrent();
+  void undoDelete();
+  void renameCurrent();
+  void copyCurrentText();
+  void showCurrentInFolder();
   // The outcome of writing a take added by addFinishedTake() to the outputs folder.
   void markSaved(quint64 jobId, const QString& wavPath);
   void markUnsaved(quint64 jobId, const QString& why);
@@ -80,10 +100,14 @@ class HistoryPanel : public QWidget {
   // Asks for segment `segment` (0-based) of `take` to be made again from
   // `text` (its own text, or the user's edit of it).
   void regenerateRequested(const cosystudio::ui::Take& take, int segment, const QString& text);
+  // Asks for the panels to be set as the take was made (text, voice, style, its seed).
+  void useSettingsRequested(const cosystudio::ui::Take& take);
 
  private:
   PcmPlayer* player_;
-  QTreeWidget* list_;
+  TakeStore* store_;
+  TakeListModel* model_;
+  QTreeView* list_;
   QPushButton* play_;
   QSlider* seek_;
   QLabel* time_;
@@ -100,7 +124,15 @@ class HistoryPanel : public QWidget {
   QPushButton* exportAllButton_;
   QAction* exportTakeAction_;
   QAction* exportAllAction_;
-  QList<Take> takes_;
+  QAction* deleteAction_;
+  QAction* undoDeleteAction_;
+  // The take deleted last, for Undo: where it was in the list and where its files went.
+  struct Deleted {
+    int row = -1;
+    Take take;
+    TakeStore::TrashedTake files;
+  };
+  std::optional<Deleted> deleted_;
   // What a background export wrote; `last` is the mastering of its last file.
   struct ExportOutcome {
     ExportFormat format;
@@ -132,6 +164,8 @@ class HistoryPanel : public QWidget {
   void showSelected();
   void updateActions();
   void showPosition(double seconds);
+  void showContextMenu(const QPoint& at);
+  void select(int take, int segment = -1);
 };
 
 }  // namespace cosystudio::ui

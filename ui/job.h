@@ -100,6 +100,7 @@ struct Take {
   MemoryStats memoryBefore, memoryAfter;  // of the job that made it: a growing baseline shows here first
   QDateTime created;
   QString wavPath;  // set once written to the outputs folder
+  QString label;    // the user's name for it; empty: its text names it
 
   double durationSeconds() const {
     return sampleRate > 0 ? double(samples.size()) / sampleRate : 0.0;
@@ -131,6 +132,12 @@ struct ModelChoice {
   Precision precision = Precision::Float32;
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it (LoadOptions::llmCheckpoint)
   int cpuThreads = 0;     // 0: one per physical core (LoadOptions::cpuThreads)
+
+  // Equal choices load the same model the same way: a change of any field reloads.
+  bool operator==(const ModelChoice& other) const {
+    return folder == other.folder && device.kind == other.device.kind && device.index == other.device.index &&
+           precision == other.precision && llmCheckpoint == other.llmCheckpoint && cpuThreads == other.cpuThreads;
+  }
 };
 
 QString modeName(Mode mode);  // translated, for the window

@@ -1,8 +1,11 @@
 #include "job_check.h"
 
+#include "engine_messages.h"
+
 #include "cosystudio/request_rules.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace cosystudio::ui {
 
@@ -45,6 +48,17 @@ QString jobProblem(const JobSpec& job) {
     case RequestProblem::SpeedWhileStreaming:
       return QCoreApplication::translate("JobCheck",
                                          "A speed other than 1.0× needs the whole segment: turn streaming off.");
+  }
+  return {};
+}
+
+QString sourceClipProblem(const QString& path) {
+  try {
+    if (const auto violation = audio::limitViolation(audio::probeClip(path.toStdString()), audio::ClipLimits{}))
+      return QCoreApplication::translate("JobCheck", "“%1” cannot be used as the source clip: %2")
+          .arg(QFileInfo(path).fileName(), translated(*violation));
+  } catch (const audio::AudioError& e) {
+    return errorText(e);
   }
   return {};
 }

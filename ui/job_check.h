@@ -10,4 +10,8 @@ namespace cosystudio::ui {
 // What `job` lacks, in the window's words; empty when nothing does.
 QString jobProblem(const JobSpec& job);
 
+// Why the audio file at `path` cannot be voice conversion's source clip (the
+// speech tokenizer takes what a prompt clip may be); empty when it can.
+QString sourceClipProblem(const QString& path);
+
 }  // namespace cosystudio::ui

@@ -1,5 +1,7 @@
 #include "job_json.h"
 
+#include "app_data.h"
+
 #include "cosystudio/settings_json.h"
 
 #include <QJsonDocument>
@@ -20,21 +22,26 @@ SynthesisSettings settingsIn(const QJsonObject& json, SettingsReading reading) {
   return settingsFromJson(QJsonDocument(json).toJson(QJsonDocument::Compact).toStdString(), reading);
 }
 
+// A path as stored, or where the data folder's move took it (app_data.h).
+QString storedPath(const QJsonObject& json, const QString& key) {
+  return movedAppDataPath(json.value(key).toString());
+}
+
 // Everything but the settings.
 JobSpec jobFields(const QJsonObject& json) {
   JobSpec job;
   job.text = json.value(QStringLiteral("text")).toString();
   job.instruction = json.value(QStringLiteral("instruction")).toString();
-  job.voiceFile = json.value(QStringLiteral("voice_file")).toString();
+  job.voiceFile = storedPath(json, QStringLiteral("voice_file"));
   job.voiceName = json.value(QStringLiteral("voice")).toString();
   if (job.voiceFile.isEmpty()) {
-    job.clip.path = json.value(QStringLiteral("prompt_clip")).toString();
+    job.clip.path = storedPath(json, QStringLiteral("prompt_clip"));
     job.clip.inFrame = json.value(QStringLiteral("prompt_clip_in")).toInteger(0);
     job.clip.outFrame = json.value(QStringLiteral("prompt_clip_out")).toInteger(-1);
     job.clip.digest = QByteArray::fromHex(json.value(QStringLiteral("prompt_clip_sha256")).toString().toLatin1());
   }
   job.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
-  job.sourceClipPath = json.value(QStringLiteral("source_clip")).toString();
+  job.sourceClipPath = storedPath(json, QStringLiteral("source_clip"));
   return job;
 }
 

@@ -1,23 +1,19 @@
 #include "main_window.h"
 
-#include "engine_messages.h"
-#include "file_dialogs.h"
-#include "cosystudio/audio/clip.h"
-#include "cosystudio/version.h"
-#include "language.h"
 #include "clip_panel.h"
+#include "diagnostics.h"
+#include "engine_menu.h"
 #include "engine_session.h"
+#include "error_box.h"
+#include "file_dialogs.h"
 #include "generate_panel.h"
+#include "help_dialogs.h"
 #include "history_panel.h"
 #include "job_check.h"
 #include "memory_meter.h"
-#include "memory_monitor.h"
-#include "diagnostics.h"
-#include "elided_label.h"
-#include "help_dialogs.h"
 #include "pcm_player.h"
-#include "reset_report.h"
 #include "quit_prompts.h"
+#include "reset_report.h"
 #include "runaway_prompt.h"
 #include "saved_queue.h"
 #include "session_state.h"
@@ -25,28 +21,23 @@
 #include "take_store.h"
 #include "text_panel.h"
 #include "voice_library.h"
-
+#include "window_layout.h"
+#include "window_status_bar.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMetaEnum>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
-#include <QStatusBar>
-#include <QTimer>
-
-#include <utility>
 
 namespace cosystudio::ui {
 
@@ -55,10 +46,12 @@ MainWindow::MainWindow(QWidget* parent)
       session_(new EngineSession(this)),
       player_(new PcmPlayer(this)),
       settings_(AppSettings::load()),
-      store_(new TakeStore(settings_.outputsFolder)) {
+      store_(new TakeStore(settings_.outputsFolder)),
+      status_(new WindowStatusBar(session_, this)) {
   setWindowTitle(QStringLiteral("CosyStudio"));
   setObjectName(QStringLiteral("mainWindow"));
   setAcceptDrops(true);
+  setStatusBar(status_);
   resize(1200, 780);
 
   player_->setOutputId(settings_.audioOutput);
@@ -67,48 +60,13 @@ MainWindow::MainWindow(QWidget* parent)
   createMenus();
   connectSession();
 
-  engineStatus_ = new ElidedLabel(this);
-  engineStatus_->setObjectName(QStringLiteral("engineStatus"));
-  engineStatus_->setText(tr("No model loaded"));
-  memory_ = new MemoryMeter(this);
-  statusBar()->addPermanentWidget(memory_);
-  statusBar()->addPermanentWidget(engineStatus_);
-  statusBar()->showMessage(tr("Ready"));
-  auto* monitor = new MemoryMonitor(session_, this);
-  connect(monitor, &MemoryMonitor::sampled, memory_, &MemoryMeter::add);
-  connect(monitor, &MemoryMonitor::keepsGrowing, this, [this](int jobs, qint64 from, qint64 to) {
-    statusBar()->showMessage(tr("Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine "
-                                "frees it.")
-                                 .arg(jobs)
-                                 .arg(formatBytes(from), formatBytes(to)),
-                             15000);
-  });
-  idleTimer_ = new QTimer(this);
-  idleTimer_->setSingleShot(true);
-  connect(idleTimer_, &QTimer::timeout, this, [this] {
-    if (session_->state() != EngineSession::State::Ready || !session_->jobs().isEmpty()) return;
-    session_->unload();
-    statusBar()->showMessage(tr("The model was unloaded after %n idle minute(s); it loads again for the next job.",
-                                nullptr, settings_.idleUnloadMinutes),
-                             10000);
-  });
+  status_->say(tr("Ready"), 0);
+  session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
 
   const SessionState saved = SessionState::load();
-  if (!restoreGeometry(saved.windowGeometry)) {
-    // First start: most of the screen, in its middle (keepOnScreen below fits it).
-    const QRect available = screen()->availableGeometry();
-    resize(size().expandedTo(available.size() * 0.8).boundedTo(available.size()));
-    move(available.center() - rect().center());
-  }
-  if (!restoreState(saved.windowState)) {
-    // First start: the text gets the room, the side panels what they need.
-    resizeDocks({findChild<QDockWidget*>(QStringLiteral("clipDock")), findChild<QDockWidget*>(QStringLiteral("generateDock"))},
-                {380, 330}, Qt::Horizontal);
-  }
-  keepOnScreen();
+  restoreWindowLayout(this, saved.windowGeometry, saved.windowState);
   store_->applyRetention(settings_.retentionDays);
   restoreHistory();
-  updateActions();
 }
 
 MainWindow::~MainWindow() {
@@ -133,19 +91,23 @@ void MainWindow::createPanels() {
   clip_ = new ClipPanel(player_, this);
   dock(tr("Prompt clip"), "clipDock", clip_, Qt::LeftDockWidgetArea);
 
-  generatePanel_ = new GeneratePanel(session_->queue(), this);
+  generatePanel_ = new GeneratePanel(session_, this);
   style_ = generatePanel_->style();
   dock(tr("Voice, style and generate"), "generateDock", generatePanel_, Qt::RightDockWidgetArea);
 
-  history_ = new HistoryPanel(player_, this);
+  history_ = new HistoryPanel(player_, store_, this);
+  history_->follow(session_);
   dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
   voices_ = new VoiceLibrary(player_, this);
   tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("clipDock")),
                    dock(tr("Voices"), "voicesDock", voices_, Qt::LeftDockWidgetArea));
   findChild<QDockWidget*>(QStringLiteral("clipDock"))->raise();
+  const auto sayFor = [this](int ms) { return [this, ms](const QString& text) { status_->say(text, ms); }; };
   connect(voices_, &VoiceLibrary::saveRequested, this, &MainWindow::saveVoice);
   connect(voices_, &VoiceLibrary::errorOccurred, this, &MainWindow::showError);
-  connect(voices_, &VoiceLibrary::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+  connect(voices_, &VoiceLibrary::message, this, sayFor(5000));
+  connect(voices_, &VoiceLibrary::activeVoiceChanged, this, &MainWindow::showSpeaker);
+  connect(clip_, &ClipPanel::clipChanged, this, &MainWindow::showSpeaker);
 
   connect(style_, &StylePanel::modeChanged, this,
           [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
@@ -158,15 +120,18 @@ void MainWindow::createPanels() {
   connect(generatePanel_, &GeneratePanel::cancelAllRequested, session_, &EngineSession::cancelAll);
   connect(generatePanel_, &GeneratePanel::moveRequested, session_, &EngineSession::move);
   connect(clip_, &ClipPanel::errorOccurred, this, &MainWindow::showError);
-  connect(text_, &TextPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-  connect(clip_, &ClipPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+  connect(text_, &TextPanel::message, this, sayFor(8000));
+  connect(clip_, &ClipPanel::message, this, sayFor(5000));
   connect(history_, &HistoryPanel::errorOccurred, this, &MainWindow::showError);
+  connect(history_, &HistoryPanel::useSettingsRequested, this,
+          [this](const Take& take) { showSession(SessionState::ofTake(take)); });
   connect(store_, &TakeStore::saved, history_, &HistoryPanel::markSaved);
   connect(store_, &TakeStore::saveFailed, history_, &HistoryPanel::markUnsaved);
+  connect(store_, &TakeStore::failed, this, &MainWindow::showError);
   // No output device: said once in the status bar, not in a box on every Play.
   connect(player_, &PcmPlayer::error, this, [this](const QString& message) {
     errors_.record(message);
-    statusBar()->showMessage(message, 15000);
+    status_->say(message, 15000);
   });
   connect(history_, &HistoryPanel::regenerateRequested, this,
           [this](const Take& take, int segment, const QString& text) {
@@ -174,7 +139,8 @@ void MainWindow::createPanels() {
             job.settings.segmentTimeLimitSeconds = watchdogSeconds();  // of the device now, not the take's
             session_->enqueue(job);
           });
-  connect(history_, &HistoryPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+  connect(history_, &HistoryPanel::message, this, sayFor(5000));
+  showSpeaker();
 
   setTabOrder(text_->editor(), clip_);
   setTabOrder(clip_, generatePanel_);
@@ -206,29 +172,13 @@ void MainWindow::createMenus() {
   QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
   quit->setShortcut(QKeySequence::Quit);
 
-  QMenu* engine = menuBar()->addMenu(tr("&Engine"));
-  engine->setObjectName(QStringLiteral("engineMenu"));
-  engine->addAction(tr("Choose &model folder…"), this, &MainWindow::chooseModelFolder);
-  QAction* settings = engine->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
-  settings->setShortcut(QKeySequence::Preferences);
-  engine->addSeparator();
-  generateAction_ = engine->addAction(tr("&Generate"), this, &MainWindow::generate);
-  generateAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
-  cancelAction_ = engine->addAction(tr("&Cancel job"), this, [this] { session_->cancel(session_->runningJob()); });
-  cancelAction_->setShortcut(QKeySequence(Qt::Key_Escape));
-  engine->addSeparator();
-  resetAction_ = engine->addAction(tr("&Reset engine"), this, &MainWindow::resetEngine);
-  resetAction_->setObjectName(QStringLiteral("resetAction"));
-  resetAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-  resetAction_->setToolTip(tr("Free every buffer the engine holds, release the GPU cache and reload; "
-                              "clip, text, queue and takes are kept"));
-  unloadAction_ = engine->addAction(tr("&Unload model"), session_, &EngineSession::unload);
-  unloadAction_->setToolTip(tr("Free the model's memory for other programs"));
-  restartAction_ = engine->addAction(tr("Restart &application"), this, &MainWindow::restartApplication);
-  restartAction_->setObjectName(QStringLiteral("restartAction"));
-  restartAction_->setToolTip(tr("After a device error only a new process can use the GPU again; "
-                                "your text, clip, queue and settings are restored"));
-  engine->setToolTipsVisible(true);
+  auto* engine = new EngineMenu(session_, this);
+  menuBar()->addMenu(engine);
+  connect(engine, &EngineMenu::chooseModelRequested, this, &MainWindow::chooseModelFolder);
+  connect(engine, &EngineMenu::settingsRequested, this, &MainWindow::showSettings);
+  connect(engine, &EngineMenu::generateRequested, this, &MainWindow::generate);
+  connect(engine, &EngineMenu::resetRequested, this, &MainWindow::resetEngine);
+  connect(engine, &EngineMenu::restartRequested, this, &MainWindow::restartApplication);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->setObjectName(QStringLiteral("helpMenu"));
@@ -240,7 +190,7 @@ void MainWindow::createMenus() {
                                         QStringLiteral("cosystudio-diagnostics.json"), tr("JSON files (*.json)"));
     if (path.isEmpty()) return;
     if (saveDiagnostics(path))
-      statusBar()->showMessage(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
+      status_->say(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
     else
       showError(tr("Cannot write %1").arg(path));
   });
@@ -250,26 +200,9 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::connectSession() {
-  connect(session_, &EngineSession::stateChanged, this, &MainWindow::updateActions);
-  connect(session_, &EngineSession::gpuUnavailable, this, [this](int index, const QString& problem) {
+  connect(session_, &EngineSession::gpuUnavailable, this, [this] {
     settings_.device = Device{};
     settings_.precision = Precision::Float32;
-    gpuNotice_ = tr("GPU %1 cannot be used (%2); the CPU is used instead. See Engine → Settings.").arg(index).arg(problem);
-  });
-  connect(session_, &EngineSession::loadStep, this, [this](const QString& what) {
-    engineStatus_->setText(tr("Loading: %1").arg(what));
-  });
-  connect(session_, &EngineSession::loaded, this, [this](double seconds) {
-    // Why the model runs on the CPU, said with the load it explains: a GPU
-    // chosen and refused, or a GPU build that can use no GPU at all.
-    QString notice = std::exchange(gpuNotice_, QString());
-    if (notice.isEmpty() && settings_.device.kind == DeviceKind::Cpu && builtWithCuda())
-      if (const std::string why = gpuUnavailableReason(); !why.empty())
-        notice = tr("No GPU can be used: %1").arg(QString::fromStdString(why));
-    const QString loaded = tr("Model loaded in %1 s").arg(seconds, 0, 'f', 1);
-    statusBar()->showMessage(notice.isEmpty() ? loaded : loaded + QStringLiteral(" — ") + notice,
-                             notice.isEmpty() ? 8000 : 30000);
-    updateActions();
   });
   connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
     if (!previousKept) {
@@ -284,7 +217,6 @@ void MainWindow::connectSession() {
     showError(tr("The new model could not be loaded; the model from %1 is still loaded.\n%2").arg(kept, message));
   });
   connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
-    statusBar()->showMessage(tr("Engine reset in %1 s").arg(report.teardownSeconds + report.reloadSeconds, 0, 'f', 1), 8000);
     showResetReport(this, report, session_->model().device.kind == DeviceKind::Cuda);
   });
   connect(session_, &EngineSession::resetFailed, this, [this](const QString& message) {
@@ -292,42 +224,18 @@ void MainWindow::connectSession() {
                  "folder…; the queue, text, clip and takes are kept.")
                   .arg(message));
   });
-  connect(session_, &EngineSession::jobProgress, generatePanel_,
-          [this](quint64, const Progress& progress) { generatePanel_->showProgress(progress); });
-  connect(session_, &EngineSession::jobAudio, history_, &HistoryPanel::streamAudio);
-  connect(session_, &EngineSession::jobFinished, this, [this](const Take& finished) {
-    // Listed at once; the store writes it in the background and reports to the list.
-    const Take take = history_->addFinishedTake(finished);
-    store_->save(take);
-    style_->showUsedSeed(finished.seed);
-    if (!take.warnings().isEmpty())
-      statusBar()->showMessage(tr("Listen to take #%1: %2")
-                                   .arg(take.jobId)
-                                   .arg(take.warnings().join(QLatin1Char(' '))),
-                               15000);
-    generatePanel_->showFinished(finished);
-  });
+  connect(session_, &EngineSession::jobFinished, style_, [this](const Take& take) { style_->showUsedSeed(take.seed); });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
-    history_->stopStream(id);
-    generatePanel_->showEnded(cancelled ? tr("cancelled") : tr("failed"));
-    if (cancelled)
-      statusBar()->showMessage(tr("Job #%1 cancelled").arg(id), 5000);
-    else
-      showError(tr("Job #%1 failed: %2").arg(id).arg(message));
+    if (!cancelled) showError(tr("Job #%1 failed: %2").arg(id).arg(message));
   });
   connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
-    history_->stopStream(job.id);
-    generatePanel_->showEnded(tr("ran away"));
     offerRunawayRetry(this, job, segment, message, [this, job] {
       JobSpec retry = job;
       retry.settings.seed = randomSeed(seeds_);
       session_->enqueue(retry);
     });
   });
-  connect(session_, &EngineSession::voiceSaved, this, [this](const QString& file) {
-    voices_->refresh();
-    statusBar()->showMessage(tr("Voice saved: %1").arg(QFileInfo(file).completeBaseName()), 5000);
-  });
+  connect(session_, &EngineSession::voiceSaved, voices_, &VoiceLibrary::refresh);
   connect(session_, &EngineSession::voiceFailed, this, [this](const QString& file, const QString& message) {
     showError(tr("The voice %1 could not be saved: %2").arg(QFileInfo(file).completeBaseName(), message));
   });
@@ -347,9 +255,7 @@ bool MainWindow::setModelFolder(const QString& folder) {
   modelFolder_ = folder;
   rememberModelFolder(folder);
   text_->loadTokenizer(folder);
-  session_->load(
-      ModelChoice{folder, settings_.device, settings_.precision, settings_.llmCheckpoint, settings_.cpuThreads});
-  engineStatus_->setText(tr("Loading %1…").arg(folder));
+  session_->load(modelChoice(settings_, folder));
   return true;
 }
 
@@ -369,19 +275,18 @@ void MainWindow::chooseModelFolder() {
 
 void MainWindow::showSettings() {
   SettingsDialog dialog(settings_, this);
+  dialog.showModelInUse(session_->isLoaded() ? session_->model().folder : QString());
   if (dialog.exec() != QDialog::Accepted) return;
   const AppSettings chosen = dialog.settings();
-  const bool reload = chosen.device.kind != settings_.device.kind ||
-                      chosen.device.index != settings_.device.index || chosen.precision != settings_.precision ||
-                      chosen.llmCheckpoint != settings_.llmCheckpoint || chosen.cpuThreads != settings_.cpuThreads;
+  const bool reload = !(modelChoice(chosen, modelFolder_) == modelChoice(settings_, modelFolder_));
   if (chosen.language != settings_.language)
-    statusBar()->showMessage(tr("The language changes when CosyStudio starts again."), 8000);
+    status_->say(tr("The language changes when CosyStudio starts again."), 8000);
   const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
   settings_ = chosen;
   settings_.save();
+  session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
   if (otherOutputs) setOutputsFolder(settings_.outputsFolder);
   player_->setOutputId(settings_.audioOutput);
-  updateActions();
   store_->applyRetention(settings_.retentionDays);
   if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
 }
@@ -392,31 +297,36 @@ void MainWindow::chooseSourceClip() {
 }
 
 bool MainWindow::setSourceClip(const QString& path) {
-  // The speech tokenizer takes what a prompt clip may be (16 kHz or more, at most 30 s).
-  QString problem;
-  try {
-    if (const auto violation = audio::limitViolation(audio::probeClip(path.toStdString()), audio::ClipLimits{}))
-      problem = translated(*violation);
-  } catch (const audio::AudioError& e) {
-    problem = errorText(e);
-  }
-  if (!problem.isEmpty()) {
-    showError(tr("Cannot use %1 as the source clip: %2").arg(path, problem));
+  if (const QString problem = sourceClipProblem(path); !problem.isEmpty()) {
+    showError(problem);
     return false;
   }
   sourceClip_ = path;
-  statusBar()->showMessage(tr("Source clip for voice conversion: %1").arg(path), 5000);
+  status_->say(tr("Source clip for voice conversion: %1").arg(path), 5000);
   return true;
 }
 
 bool MainWindow::openClip(const QString& path) {
   QString error;
   if (!clip_->loadFile(path, &error)) {
-    showError(tr("Cannot use %1 as the prompt clip: %2").arg(path, error));
+    showError(error);
     return false;
   }
-  statusBar()->showMessage(tr("Prompt clip: %1").arg(path), 5000);
+  status_->say(tr("Prompt clip: %1").arg(path), 5000);
   return true;
+}
+
+void MainWindow::showSpeaker() {
+  const QString voice = voices_->activeVoiceName();
+  QString who;
+  if (!voice.isEmpty())
+    who = tr("Speaks: the saved voice “%1”").arg(voice);
+  else if (clip_->hasClip())
+    who = tr("Speaks: the voice of the prompt clip %1").arg(QFileInfo(clip_->sourcePath()).fileName());
+  else
+    who = tr("No voice yet: open or record a prompt clip, or pick a saved voice");
+  generatePanel_->showSpeaker(who);
+  clip_->setSpeakingVoice(voice);
 }
 
 JobSpec MainWindow::jobFromPanels(QString* clipError) {
@@ -440,13 +350,11 @@ JobSpec MainWindow::jobFromPanels(QString* clipError) {
 }
 
 double MainWindow::watchdogSeconds() const {
-  return session_->model().device.kind == DeviceKind::Cuda ? settings_.watchdogSeconds : 0;
+  return settings_.watchdogSecondsFor(session_->model().device.kind);
 }
 
 quint64 MainWindow::generate() {
-  // An error of an earlier action must not read as this one's.
-  if (!statusBar()->currentMessage().isEmpty() && statusBar()->currentMessage() == errorInStatusBar_)
-    statusBar()->clearMessage();
+  status_->clearStaleError();  // an error of an earlier action must not read as this one's
   if (style_->mode() == Mode::VoiceConversion && sourceClip_.isEmpty()) chooseSourceClip();
   QString problem;
   const JobSpec job = jobFromPanels(&problem);
@@ -457,13 +365,14 @@ quint64 MainWindow::generate() {
   }
   const QStringList unknown = text_->unknownTags();
   if (!unknown.isEmpty())
-    statusBar()->showMessage(tr("Unknown tags will be spoken as text: %1").arg(unknown.join(QLatin1Char(' '))), 8000);
+    status_->say(tr("Unknown tags will be spoken as text: %1").arg(unknown.join(QLatin1Char(' '))), 8000);
   if (session_->state() == EngineSession::State::NoModel) {
     if (!modelFolder_.isEmpty())
       setModelFolder(modelFolder_);  // unloaded (by hand or when idle): load it again
     else
-      statusBar()->showMessage(tr("The job waits until a model is loaded (Engine → Choose model folder)."), 8000);
+      status_->say(tr("The job waits until a model is loaded (Engine → Choose model folder)."), 8000);
   }
+  if (session_->state() == EngineSession::State::Loading) generatePanel_->showStarting(tr("Loading model…"));
   if (!job.voiceFile.isEmpty()) voices_->markUsed(job.voiceName);
   showCloningNoticeOnce(this);
   return session_->enqueue(job);
@@ -486,7 +395,7 @@ void MainWindow::saveVoice() {
 
 void MainWindow::resetEngine() {
   if (session_->runningJob())
-    statusBar()->showMessage(tr("Cancelling the running job, then resetting; it stays in the queue."), 5000);
+    status_->say(tr("Cancelling the running job, then resetting; it stays in the queue."), 5000);
   session_->reset();
 }
 
@@ -504,50 +413,11 @@ void MainWindow::restartApplication() {
   qApp->quit();
 }
 
-void MainWindow::updateActions() {
-  using State = EngineSession::State;
-  const State state = session_->state();
-  if (state == State::Ready && settings_.idleUnloadMinutes > 0)
-    idleTimer_->start(settings_.idleUnloadMinutes * 60 * 1000);
-  else
-    idleTimer_->stop();
-  const bool poisoned = state == State::Poisoned;
-  resetAction_->setEnabled(!poisoned && (state == State::Ready || state == State::Busy));
-  resetAction_->setStatusTip(poisoned ? tr("Reset cannot clear this device error; restart the application")
-                                      : resetAction_->toolTip());
-  unloadAction_->setEnabled(!poisoned && (state == State::Ready || state == State::Busy));
-  restartAction_->setVisible(poisoned);
-  cancelAction_->setEnabled(state == State::Busy);
-  QString status;
-  switch (state) {
-    case State::NoModel: status = tr("No model loaded"); break;
-    case State::Loading: status = tr("Loading model…"); break;
-    case State::Ready: status = tr("Ready · %1").arg(modelFolder_); break;
-    case State::Busy: status = tr("Generating…"); break;
-    case State::Resetting: status = tr("Resetting engine…"); break;
-    case State::Poisoned: status = tr("Device error: restart needed"); break;
-  }
-  engineStatus_->setText(status);
-}
-
 void MainWindow::showError(const QString& message) {
   errors_.record(message);
-  const QStringList lines = message.split(QLatin1Char('\n'));
-  errorInStatusBar_ = lines.constFirst();
-  statusBar()->showMessage(errorInStatusBar_, 10000);
+  status_->sayError(errorSentence(message));
   emit errorShown(message);
-  // A long list (every tensor of a wrong checkpoint) would make a box taller
-  // than the screen: its head, a count, and the whole list under Show Details.
-  constexpr int kShownLines = 8;
-  QString summary = message;
-  if (lines.size() > kShownLines + 1)
-    summary = lines.mid(0, kShownLines).join(QLatin1Char('\n')) + QLatin1Char('\n') +
-              tr("… and %n more line(s): see Show Details.", nullptr, int(lines.size()) - kShownLines);
-  auto* box = new QMessageBox(QMessageBox::Warning, tr("CosyStudio"), summary, QMessageBox::Ok, this);
-  if (summary != message) box->setDetailedText(message);
-  box->setObjectName(QStringLiteral("errorMessage"));
-  box->setAttribute(Qt::WA_DeleteOnClose);
-  box->open();
+  showErrorBox(this, message);
 }
 
 void MainWindow::setOutputsFolder(const QString& folder) {
@@ -556,57 +426,39 @@ void MainWindow::setOutputsFolder(const QString& folder) {
 }
 
 void MainWindow::restoreHistory() {
-  history_->clear();
   QStringList problems;
-  // Numbered afresh: every session counts its jobs from 1.
-  quint64 id = 0;
-  for (Take take : store_->load(&problems)) {
-    take.jobId = take.spec.id = ++id;
-    history_->addTake(take);
-  }
-  session_->continueIdsAfter(id);
+  session_->continueIdsAfter(history_->showStoredTakes(&problems));  // every session counts its jobs from 1
   if (!problems.isEmpty())
-    statusBar()->showMessage(tr("%n earlier take(s) could not be read back: %1", nullptr, int(problems.size()))
-                                 .arg(problems.constFirst()),
-                             15000);
+    status_->say(tr("%n earlier take(s) could not be read back: %1", nullptr, int(problems.size()))
+                     .arg(problems.constFirst()),
+                 15000);
 }
 
 void MainWindow::saveSession() const {
   SessionState state;
-  state.text = text_->text();
-  style_->writeSettings(state.settings);
-  text_->writeSettings(state.settings);
-  state.clip = clip_->sourcePath();
-  state.clipIn = clip_->inFrame();
-  state.clipOut = clip_->outFrame();
-  state.transcript = clip_->transcript();
-  state.voice = voices_->activeVoiceName();
+  text_->saveSession(state);
+  style_->saveSession(state);
+  clip_->saveSession(state);
+  voices_->saveSession(state);
+  history_->saveSession(state);
   state.sourceClip = sourceClip_;
-  state.instruction = style_->instruction();
-  state.randomSeed = style_->randomSeed();
-  state.exportFormat = history_->exportFormat();
   state.windowGeometry = saveGeometry();
   state.windowState = saveState();
   state.save();
 }
 
 void MainWindow::restoreSession() {
-  const SessionState state = SessionState::load();
-  text_->setText(state.text);
-  text_->showSettings(state.settings);
-  if (!state.clip.isEmpty() && QFileInfo::exists(state.clip)) {
-    QString ignored;  // a clip that went away is simply not restored
-    if (clip_->loadFile(state.clip, &ignored))
-      clip_->setSelection(state.clipIn, state.clipOut < 0 ? clip_->outFrame() : state.clipOut);
-  }
-  clip_->setTranscript(state.transcript);
-  if (!state.voice.isEmpty()) voices_->setActiveVoice(state.voice);  // a voice deleted since is simply not restored
-  if (QFileInfo::exists(state.sourceClip)) sourceClip_ = state.sourceClip;
-  style_->showSettings(state.settings);
-  style_->setInstruction(state.instruction);
-  style_->setSeed(state.settings.seed, state.randomSeed);
-  history_->setExportFormat(state.exportFormat);
+  showSession(SessionState::load());
   restoreQueue();
+}
+
+void MainWindow::showSession(const SessionState& state) {
+  text_->restoreSession(state);
+  clip_->restoreSession(state);
+  voices_->restoreSession(state);
+  style_->restoreSession(state);
+  history_->restoreSession(state);
+  if (QFileInfo::exists(state.sourceClip)) sourceClip_ = state.sourceClip;
 }
 
 void MainWindow::restoreQueue() {
@@ -621,38 +473,11 @@ void MainWindow::restoreQueue() {
               tr("%n job(s) could not be restored:", nullptr, int(saved.dropped.size())) + QLatin1Char('\n') +
               saved.dropped.join(QLatin1Char('\n')));
   else if (!saved.jobs.isEmpty())
-    statusBar()->showMessage(restored, 15000);
-}
-
-void MainWindow::keepOnScreen() {
-  const QRect available = screen()->availableGeometry();
-  // Before the window is shown there is no frame yet: leave room for a title bar.
-  const QSize frame = isVisible() ? frameGeometry().size() - size() : QSize(0, 40);
-  QRect wanted = geometry();
-  wanted.setSize(wanted.size().boundedTo(available.size() - frame));
-  wanted.moveLeft(std::clamp(wanted.left(), available.left(), available.right() - frame.width() - wanted.width() + 1));
-  wanted.moveTop(std::clamp(wanted.top(), available.top() + frame.height(),
-                            available.bottom() - wanted.height() + 1));
-  if (wanted != geometry()) setGeometry(wanted);
-}
-
-bool MainWindow::confirmQuit() {
-  const QList<JobSpec>& jobs = session_->jobs();
-  if (!jobs.isEmpty()) {
-    const int lost = int(std::count_if(jobs.begin(), jobs.end(),
-                                       [](const JobSpec& job) { return !isKeptAcrossSessions(job); }));
-    switch (askQuitWithJobs(this, int(jobs.size()), lost)) {
-      case QuitChoice::Stay: return false;
-      case QuitChoice::DropQueue: QFile::remove(savedQueueFile()); return true;
-      case QuitChoice::KeepQueue: break;
-    }
-  }
-  QString error;
-  return saveQueue(savedQueueFile(), jobs, &error) || askQuitWithoutQueue(this, error);
+    status_->say(restored, 15000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!confirmQuit()) {
+  if (!confirmQuit(this, session_->jobs())) {
     event->ignore();
     return;
   }
@@ -677,7 +502,7 @@ bool MainWindow::saveDiagnostics(const QString& path) const {
   context.modelFolder = modelFolder_;
   context.engineState = QString::fromLatin1(QMetaEnum::fromType<EngineSession::State>().valueToKey(int(session_->state())));
   context.recentErrors = errors_.recent();
-  context.memoryHistory = memory_->history();
+  context.memoryHistory = status_->memoryMeter()->history();
   return cosystudio::ui::saveDiagnostics(path, context);
 }
 

@@ -7,22 +7,20 @@
 #include <QMainWindow>
 #include <QRandomGenerator>
 
-class QAction;
-class QTimer;
 
 namespace cosystudio::ui {
 
 class ClipPanel;
-class ElidedLabel;
 class EngineSession;
 class GeneratePanel;
 class HistoryPanel;
-class MemoryMeter;
 class PcmPlayer;
 class StylePanel;
 class TakeStore;
 class TextPanel;
 class VoiceLibrary;
+class WindowStatusBar;
+struct SessionState;
 
 // The CosyStudio main window: the text in the middle, the prompt clip, the
 // voice/style and generate queue, and the takes around it in docks.
@@ -43,6 +41,8 @@ class MainWindow : public QMainWindow {
   // queue, when it was kept on quitting.
   void saveSession() const;
   void restoreSession();
+  // Sets the panels as `state` has them (a restored session, or a take's settings).
+  void showSession(const SessionState& state);
 
   // Loads an audio file as the prompt clip (File → Open and drag and drop).
   bool openClip(const QString& path);
@@ -80,38 +80,32 @@ class MainWindow : public QMainWindow {
   // The job the panels describe; `clipError` says what is wrong with the clip
   // when the job needs one and the clip panel cannot give it.
   JobSpec jobFromPanels(QString* clipError);
-  // The runaway watchdog of the device the model is on: a GPU's from the
-  // settings; none on the CPU, which is too slow for a fixed limit.
+  // The runaway watchdog of the device the model is on (Settings has one per kind).
   double watchdogSeconds() const;
+  // Says which voice the next job speaks with, by Generate and on the clip tab.
+  void showSpeaker();
   void createMenus();
   void connectSession();
-  // A geometry saved on a larger screen, or on one that is gone, is brought back
-  // onto the screen the window is on now.
-  void keepOnScreen();
   void showError(const QString& message);
   void chooseModelFolder();
   void chooseSourceClip();
   void showSettings();
   void resetEngine();
   void restartApplication();
-  void updateActions();
   void saveVoice();
   // The takes of earlier sessions, read back from the outputs folder.
   void restoreHistory();
   // The jobs left when the last session quit, queued again.
   void restoreQueue();
-  // With jobs left, asks; then keeps them for the next start. False: the window stays.
-  bool confirmQuit();
 
   EngineSession* session_;
   PcmPlayer* player_;
   AppSettings settings_;
   TakeStore* store_;
+  WindowStatusBar* status_;
   QString modelFolder_;
   QString sourceClip_;  // voice conversion
-  QString gpuNotice_;   // why the CPU runs the model, said with the next load
   ErrorLog errors_;  // for lastError() and the diagnostics report
-  QString errorInStatusBar_;  // the last error's first line, cleared when the next job starts
 
   ClipPanel* clip_ = nullptr;
   TextPanel* text_ = nullptr;
@@ -119,15 +113,6 @@ class MainWindow : public QMainWindow {
   HistoryPanel* history_ = nullptr;
   VoiceLibrary* voices_ = nullptr;
   GeneratePanel* generatePanel_ = nullptr;
-  ElidedLabel* engineStatus_ = nullptr;
-  MemoryMeter* memory_ = nullptr;
-  QTimer* idleTimer_ = nullptr;
-
-  QAction* generateAction_ = nullptr;
-  QAction* cancelAction_ = nullptr;
-  QAction* resetAction_ = nullptr;
-  QAction* unloadAction_ = nullptr;
-  QAction* restartAction_ = nullptr;
   QRandomGenerator seeds_{QRandomGenerator::securelySeeded()};
 };
 

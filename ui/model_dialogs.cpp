@@ -1,7 +1,9 @@
 #include "model_dialogs.h"
 
+#include "cosystudio/model_folder.h"
 #include "cosystudio/version.h"
 
+#include "engine_messages.h"
 #include "language.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
@@ -10,6 +12,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -19,6 +22,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace cosystudio::ui {
 
@@ -120,7 +125,8 @@ void ModelFolderDialog::check() {
   report_->setText(html + QStringLiteral("</ul>"));
 }
 
-SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : QDialog(parent) {
+SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
+    : QDialog(parent), checkpointInUse_(settings.llmCheckpoint) {
   setWindowTitle(tr("Settings"));
   devices_ = availableDevices();
   device_ = new QComboBox(this);
@@ -148,6 +154,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   checkpoint_->addItem(tr("Base (llm.pt)"), QString::fromLatin1(kBaseCheckpoint));
   checkpoint_->setCurrentIndex(std::max(0, checkpoint_->findData(settings.llmCheckpoint)));
   checkpoint_->setToolTip(tr("The release's evaluation shows fewer errors for the RL-tuned language model"));
+  checkpointInfo_ = new QLabel(this);
+  checkpointInfo_->setObjectName(QStringLiteral("checkpointInfo"));
+  checkpointInfo_->setWordWrap(true);
   outputs_ = new QLineEdit(settings.outputsFolder, this);
   outputs_->setObjectName(QStringLiteral("outputsFolder"));
   outputs_->setPlaceholderText(TakeStore::defaultFolder());
@@ -170,6 +179,16 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   watchdog_ = spinBox(QStringLiteral("watchdog"), kMaxWatchdogSeconds, settings.watchdogSeconds, tr("never"), tr(" s"),
                       tr("On a GPU a segment takes seconds; one still generating after this long has run away "
                          "(babbling or repeating) and is stopped so it can be made again with another seed"));
+  if (std::none_of(devices_.begin(), devices_.end(),
+                   [](const DeviceInfo& info) { return info.device.kind == DeviceKind::Cuda; })) {
+    watchdog_->setEnabled(false);
+    watchdog_->setToolTip(tr("No GPU can be used here: the limit on the CPU below applies"));
+  }
+  cpuWatchdog_ = spinBox(QStringLiteral("cpuWatchdog"), kMaxCpuWatchdogMinutes, settings.cpuWatchdogMinutes, tr("never"),
+                         tr(" min"),
+                         tr("On the CPU the full model takes 40 to 80 times as long as the speech it makes on two "
+                            "cores, so a segment of 30 s can take 40 minutes; one still generating after this long "
+                            "has run away and is stopped so it can be made again with another seed"));
   const CpuBackend cpu = cpuBackend();
   cpuThreads_ = spinBox(QStringLiteral("cpuThreads"), kMaxCpuThreads, settings.cpuThreads,
                         tr("all %n core(s)", nullptr, cpu.physicalCores), QString(),
@@ -195,12 +214,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   form->addRow(QString(), deviceInfo_);
   form->addRow(tr("&Precision:"), precision_);
   form->addRow(tr("Language &model:"), checkpoint_);
+  form->addRow(QString(), checkpointInfo_);
   auto* outputsLabel = new QLabel(tr("Outputs &folder:"), this);
   outputsLabel->setBuddy(outputs_);
   form->addRow(outputsLabel, outputsRow);
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
+  form->addRow(tr("Stop a segment on the &CPU after:"), cpuWatchdog_);
   form->addRow(tr("CPU &threads:"), cpuThreads_);
   form->addRow(tr("&Audio output:"), output_);
   form->addRow(tr("&Language:"), language_);
@@ -208,7 +229,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent) : Q
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(device_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeDevice);
+  connect(checkpoint_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeCheckpoint);
   describeDevice();
+  describeCheckpoint();
+}
+
+void SettingsDialog::showModelInUse(const QString& modelFolder) {
+  modelFolder_ = modelFolder;
+  describeCheckpoint();
 }
 
 // A spin box from 0 (shown as `zeroText`) to `maximum`.
@@ -248,6 +276,24 @@ void SettingsDialog::describeDevice() {
                            .arg(formatBytes(sampleMemory(info.device).deviceFree), formatBytes(info.totalBytes)));
 }
 
+void SettingsDialog::describeCheckpoint() {
+  if (modelFolder_.isEmpty()) {
+    checkpointInfo_->setText(tr("No model is loaded."));
+    return;
+  }
+  const QString choice = checkpoint_->currentData().toString();
+  try {
+    const QString file =
+        QString::fromStdString(chooseLlmCheckpoint(modelFolder_.toStdString(), choice.toStdString()));
+    // Another choice takes effect when the model is loaded again, after OK.
+    checkpointInfo_->setText(choice == checkpointInUse_ ? tr("In use: %1").arg(file)
+                                                        : tr("After OK the model is loaded again with %1.").arg(file));
+  } catch (const std::exception& e) {
+    checkpointInfo_->setText(errorText(e));
+  }
+  checkpointInfo_->setToolTip(QDir::toNativeSeparators(modelFolder_));
+}
+
 AppSettings SettingsDialog::settings() const {
   AppSettings s;
   const int index = device_->currentIndex();
@@ -258,6 +304,7 @@ AppSettings SettingsDialog::settings() const {
   s.retentionDays = retention_->value();
   s.idleUnloadMinutes = idleUnload_->value();
   s.watchdogSeconds = watchdog_->value();
+  s.cpuWatchdogMinutes = cpuWatchdog_->value();
   s.cpuThreads = cpuThreads_->value();
   s.language = language_->currentData().toString();
   s.audioOutput = output_->currentData().toByteArray();

@@ -51,24 +51,32 @@ class SettingsDialog : public QDialog {
  public:
   SettingsDialog(const AppSettings& settings, QWidget* parent = nullptr);
   AppSettings settings() const;
+  // The folder of the loaded model (empty = none), to name the language-model
+  // checkpoint the choice above stands for there.
+  void showModelInUse(const QString& modelFolder);
 
  private:
   QSpinBox* spinBox(const QString& name, int maximum, int value, const QString& zeroText, const QString& suffix,
                     const QString& toolTip);
   void describeDevice();
+  void describeCheckpoint();
 
   QComboBox* device_;
   QComboBox* output_;
   QLabel* deviceInfo_;
   QComboBox* precision_;
   QComboBox* checkpoint_;
+  QLabel* checkpointInfo_;
   QLineEdit* outputs_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;
+  QSpinBox* cpuWatchdog_;
   QSpinBox* cpuThreads_;
   QComboBox* language_;
   std::vector<DeviceInfo> devices_;
+  QString modelFolder_;
+  const QString checkpointInUse_;  // the choice the loaded model was loaded with
 };
 
 }  // namespace cosystudio::ui

@@ -1,8 +1,13 @@
 #include "quit_prompts.h"
 
+#include "saved_queue.h"
+
 #include <QCoreApplication>
+#include <QFile>
 #include <QMessageBox>
 #include <QPushButton>
+
+#include <algorithm>
 
 namespace cosystudio::ui {
 
@@ -55,6 +60,20 @@ bool askResumeQueue(QWidget* parent, int jobs) {
   ask.setDefaultButton(resume);
   ask.exec();
   return ask.clickedButton() == resume;
+}
+
+bool confirmQuit(QWidget* parent, const QList<JobSpec>& jobs) {
+  if (!jobs.isEmpty()) {
+    const int lost = int(std::count_if(jobs.begin(), jobs.end(),
+                                       [](const JobSpec& job) { return !isKeptAcrossSessions(job); }));
+    switch (askQuitWithJobs(parent, int(jobs.size()), lost)) {
+      case QuitChoice::Stay: return false;
+      case QuitChoice::DropQueue: QFile::remove(savedQueueFile()); return true;
+      case QuitChoice::KeepQueue: break;
+    }
+  }
+  QString error;
+  return saveQueue(savedQueueFile(), jobs, &error) || askQuitWithoutQueue(parent, error);
 }
 
 }  // namespace cosystudio::ui

@@ -1,5 +1,6 @@
 #include "saved_queue.h"
 
+#include "app_data.h"
 #include "job_json.h"
 
 #include <QCoreApplication>
@@ -10,7 +11,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -31,7 +31,7 @@ QString missingFile(const JobSpec& job) {
 }  // namespace
 
 QString savedQueueFile() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/queue.json");
+  return appDataFolder() + QStringLiteral("/queue.json");
 }
 
 bool isKeptAcrossSessions(const JobSpec& job) { return job.replacesSegment < 0; }

@@ -10,7 +10,7 @@
 
 namespace cosystudio::ui {
 
-// <AppDataLocation>/queue.json
+// <appDataFolder()>/queue.json
 QString savedQueueFile();
 
 // A segment made again belongs to a take of this session (JobSpec::regenerates),

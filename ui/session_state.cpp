@@ -107,4 +107,21 @@ QString rememberedModelFolder() { return value(QSettings(), kModelFolder).toStri
 
 void rememberModelFolder(const QString& folder) { QSettings().setValue(QLatin1String(kModelFolder), folder); }
 
+SessionState SessionState::ofTake(const Take& take) {
+  const JobSpec& spec = take.spec;
+  SessionState state;
+  state.text = spec.text;
+  state.settings = spec.settings;
+  state.settings.seed = take.seed;
+  state.randomSeed = false;
+  state.instruction = spec.instruction;
+  state.clip = spec.clip.path;
+  state.clipIn = spec.clip.inFrame;
+  state.clipOut = spec.clip.outFrame;
+  state.transcript = spec.transcript;
+  if (!spec.voiceFile.isEmpty()) state.voice = spec.voiceName;
+  state.sourceClip = spec.sourceClipPath;
+  return state;
+}
+
 }  // namespace cosystudio::ui

@@ -27,6 +27,8 @@ struct SessionState {
 
   static SessionState load();
   void save() const;
+  // The panels as `take` was made: its text, voice or clip, style and the seed it used.
+  static SessionState ofTake(const Take& take);
 };
 
 // The model folder last chosen: remembered as soon as it is chosen, not only on quitting.

@@ -1,5 +1,6 @@
 #include "style_panel.h"
 
+#include "session_state.h"
 #include "instruction_presets.h"
 #include "job.h"
 
@@ -173,6 +174,18 @@ void StylePanel::updateEnabled() {
   }
   instructionNote_->setText(note);
   instructionNote_->setVisible(!note.isEmpty());
+}
+
+void StylePanel::saveSession(SessionState& state) const {
+  writeSettings(state.settings);
+  state.instruction = instruction();
+  state.randomSeed = randomSeed();
+}
+
+void StylePanel::restoreSession(const SessionState& state) {
+  showSettings(state.settings);
+  setInstruction(state.instruction);
+  random_->setChecked(state.randomSeed);
 }
 
 }  // namespace cosystudio::ui

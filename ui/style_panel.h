@@ -15,6 +15,8 @@ class QSpinBox;
 
 namespace cosystudio::ui {
 
+struct SessionState;
+
 class StylePanel : public QWidget {
   Q_OBJECT
 
@@ -29,6 +31,9 @@ class StylePanel : public QWidget {
   // streaming and the seed it shows.
   void writeSettings(SynthesisSettings& settings) const;
   void showSettings(const SynthesisSettings& settings);
+  // Its part of what is kept across quitting (session_state.h).
+  void saveSession(SessionState& state) const;
+  void restoreSession(const SessionState& state);
   bool randomSeed() const;
   quint64 seed() const;
   void setSeed(quint64 seed, bool random);

@@ -1,5 +1,6 @@
 #include "take_store.h"
 
+#include "app_data.h"
 #include "engine_messages.h"
 #include "job_json.h"
 #include "memory_meter.h"
@@ -18,7 +19,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
-#include <QStandardPaths>
 #include <QStorageInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -163,7 +163,7 @@ TakeStore::~TakeStore() = default;  // queue_'s destructor waits for what is que
 void TakeStore::setFolder(const QString& folder) { folder_ = folder.isEmpty() ? defaultFolder() : folder; }
 
 QString TakeStore::defaultFolder() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/outputs");
+  return appDataFolder() + QStringLiteral("/outputs");
 }
 
 void TakeStore::save(const Take& take) {
@@ -225,6 +225,7 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
   take.llmCheckpoint = json.value(QStringLiteral("checkpoint")).toString();
   take.realTimeFactor = json.value(QStringLiteral("real_time_factor")).toDouble();
   take.firstAudioSeconds = json.value(QStringLiteral("first_audio_seconds")).toDouble();
+  take.label = json.value(QStringLiteral("label")).toString();
   // The clip is cut again from the spec's only if a segment is made again.
   take.spec = jobFromJsonLeniently(json);
   take.spec.id = take.jobId;
@@ -259,6 +260,66 @@ QVector<Take> TakeStore::load(QStringList* problems) {
   }
   std::stable_sort(takes.begin(), takes.end(), [](const Take& a, const Take& b) { return a.created < b.created; });
   return takes;
+}
+
+namespace {
+
+QString sidecarOf(const QString& wavPath) {
+  const QFileInfo wav(wavPath);
+  return wav.dir().filePath(wav.completeBaseName() + QStringLiteral(".json"));
+}
+
+}  // namespace
+
+void TakeStore::saveLabel(const Take& take) {
+  if (take.wavPath.isEmpty()) return;  // written with its label once saved
+  QtConcurrent::run(&queue_, [this, take] {
+    const QString path = sidecarOf(take.wavPath);
+    QFile file(path);
+    QJsonObject json;
+    if (file.open(QIODevice::ReadOnly)) json = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    if (json.isEmpty()) {
+      QMetaObject::invokeMethod(this, [this, path] {
+        emit failed(tr("The name could not be kept: %1 cannot be read.").arg(QDir::toNativeSeparators(path)));
+      });
+      return;
+    }
+    json.insert(QStringLiteral("label"), take.label);
+    try {
+      writeAtomically(path, QJsonDocument(json).toJson());
+    } catch (const std::exception& e) {
+      QMetaObject::invokeMethod(this, [this, message = errorText(e)] { emit failed(message); });
+    }
+  });
+}
+
+bool TakeStore::moveToTrash(const Take& take, TrashedTake* trashed, QString* error) {
+  queue_.waitForDone();  // not while its file is still being written
+  trashed->originals = {take.wavPath, sidecarOf(take.wavPath)};
+  trashed->inTrash.clear();
+  for (const QString& original : trashed->originals) {
+    QString inTrash;
+    if (!QFile::moveToTrash(original, &inTrash)) {
+      *error = tr("%1 could not be moved to the trash.").arg(QDir::toNativeSeparators(original));
+      restoreFromTrash(*trashed, nullptr);  // what went already comes back
+      return false;
+    }
+    trashed->inTrash << inTrash;
+  }
+  return true;
+}
+
+bool TakeStore::restoreFromTrash(const TrashedTake& trashed, QString* error) {
+  bool restored = true;
+  for (qsizetype i = 0; i < trashed.inTrash.size(); ++i)
+    if (!QFile::rename(trashed.inTrash[i], trashed.originals[i])) {
+      restored = false;
+      if (error)
+        *error = tr("%1 could not be brought back from the trash; it is in %2.")
+                     .arg(QDir::toNativeSeparators(trashed.originals[i]), QDir::toNativeSeparators(trashed.inTrash[i]));
+    }
+  return restored;
 }
 
 QFuture<int> TakeStore::applyRetention(int days) {
@@ -297,6 +358,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
       {QStringLiteral("created"), take.created.toString(Qt::ISODate)},
       {QStringLiteral("job_id"), QString::number(take.jobId)},
+      {QStringLiteral("label"), take.label},
       {QStringLiteral("model"), take.modelFolder},
       {QStringLiteral("checkpoint"), take.llmCheckpoint},
       {QStringLiteral("segments"), segments},
@@ -342,9 +404,7 @@ audio::MasteringReport exportTake(const Take& take, const QString& path, const E
   ExportFormat written = format;
   written.file = audio::formatForSuffix(path.toStdString()).value_or(format.file);
   writeAudioAtomically(path, clipOf(take, format, &mastering), written.file, format.encoding);
-  const QFileInfo audioFile(path);
-  writeAtomically(audioFile.dir().filePath(audioFile.completeBaseName() + QStringLiteral(".json")),
-                  sidecarJson(take, written, mastering));
+  writeAtomically(sidecarOf(path), sidecarJson(take, written, mastering));
   return mastering;
 }
 

@@ -34,7 +34,7 @@ class TakeStore : public QObject {
   Q_OBJECT
 
  public:
-  // Default: <AppDataLocation>/outputs.
+  // Default: <appDataFolder()>/outputs.
   explicit TakeStore(const QString& folder = {}, QObject* parent = nullptr);
   // Waits for the writes still queued: a take finished just before quitting is kept.
   ~TakeStore() override;
@@ -55,7 +55,20 @@ class TakeStore : public QObject {
 
   static QString defaultFolder();
 
+  // Writes the take's label into its sidecar (in the background); failed() says why not.
+  void saveLabel(const Take& take);
+  // A take's files moved to the desktop's trash, and where they went.
+  struct TrashedTake {
+    QStringList originals;
+    QStringList inTrash;
+  };
+  // Moves a saved take's WAV and sidecar to the trash, from where
+  // restoreFromTrash() brings them back (Undo); `error` says why not.
+  bool moveToTrash(const Take& take, TrashedTake* trashed, QString* error);
+  bool restoreFromTrash(const TrashedTake& trashed, QString* error);
+
  signals:
+  void failed(const QString& message);
   void saved(quint64 jobId, const QString& wavPath);
   // `message` names the file and says why, in the user's language.
   void saveFailed(quint64 jobId, const QString& message);

@@ -1,5 +1,6 @@
 #include "text_panel.h"
 
+#include "session_state.h"
 #include "engine_messages.h"
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
@@ -436,6 +437,16 @@ bool TextPanel::eventFilter(QObject* watched, QEvent* event) {
     return true;
   }
   return QWidget::eventFilter(watched, event);
+}
+
+void TextPanel::saveSession(SessionState& state) const {
+  state.text = text();
+  writeSettings(state.settings);
+}
+
+void TextPanel::restoreSession(const SessionState& state) {
+  setText(state.text);
+  showSettings(state.settings);
 }
 
 }  // namespace cosystudio::ui

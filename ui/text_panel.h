@@ -22,6 +22,8 @@ class Tokenizer;
 
 namespace cosystudio::ui {
 
+struct SessionState;
+
 class TextPanel : public QWidget {
   Q_OBJECT
 
@@ -38,6 +40,9 @@ class TextPanel : public QWidget {
   // dates and units read as words before the official rules (the default).
   void writeSettings(SynthesisSettings& settings) const;
   void showSettings(const SynthesisSettings& settings);
+  // Its part of what is kept across quitting (session_state.h).
+  void saveSession(SessionState& state) const;
+  void restoreSession(const SessionState& state);
   // The tokenizer's added tokens of the loaded model (empty: not known yet),
   // for the markup reference. Markup is classified without them: the
   // engine's text::scanMarkup knows CosyVoice3's tokens.

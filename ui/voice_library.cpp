@@ -1,5 +1,7 @@
 #include "voice_library.h"
 
+#include "session_state.h"
+#include "app_data.h"
 #include "engine_messages.h"
 #include "file_dialogs.h"
 #include "pcm_player.h"
@@ -19,7 +21,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -83,11 +84,15 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
   connect(removeButton, &QPushButton::clicked, this, &VoiceLibrary::removeSelected);
   connect(importButton, &QPushButton::clicked, this, &VoiceLibrary::importWithDialog);
   connect(exportButton, &QPushButton::clicked, this, &VoiceLibrary::exportWithDialog);
+  // Which voice will speak: the window says it next to Generate and on the clip tab.
+  const auto speakerChanged = [this] { emit activeVoiceChanged(activeVoiceName()); };
+  connect(use_, &QCheckBox::toggled, this, speakerChanged);
+  connect(list_, &QListWidget::currentRowChanged, this, speakerChanged);
   refresh();
 }
 
 QString VoiceLibrary::defaultFolder() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/voices");
+  return appDataFolder() + QStringLiteral("/voices");
 }
 
 void VoiceLibrary::setFolder(const QString& folder) {
@@ -266,6 +271,12 @@ void VoiceLibrary::exportWithDialog() {
     emit message(tr("Exported %1").arg(path));
   else
     emit errorOccurred(error);
+}
+
+void VoiceLibrary::saveSession(SessionState& state) const { state.voice = activeVoiceName(); }
+
+void VoiceLibrary::restoreSession(const SessionState& state) {
+  if (state.voice.isEmpty() || !setActiveVoice(state.voice)) use_->setChecked(false);  // the clip speaks
 }
 
 }  // namespace cosystudio::ui

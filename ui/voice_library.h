@@ -11,6 +11,7 @@ class QListWidget;
 namespace cosystudio::ui {
 
 class PcmPlayer;
+struct SessionState;
 
 class VoiceLibrary : public QWidget {
   Q_OBJECT
@@ -38,6 +39,9 @@ class VoiceLibrary : public QWidget {
   QString activeVoiceName() const;
   // Selects `name` and turns "use saved voice" on; false when there is no such voice.
   bool setActiveVoice(const QString& name);
+  // Its part of what is kept across quitting (session_state.h; a voice deleted since is not restored).
+  void saveSession(SessionState& state) const;
+  void restoreSession(const SessionState& state);
   // Plays the clip the selected voice was made from; false (and errorOccurred) when it cannot be read.
   bool previewSelected();
   // Shows only the voices whose name contains `text` (case-insensitive).
@@ -56,6 +60,8 @@ class VoiceLibrary : public QWidget {
   void errorOccurred(const QString& message);
   void message(const QString& text);
   void saveRequested();
+  // The voice that will speak changed: `name`, or empty when the clip speaks.
+  void activeVoiceChanged(const QString& name);
 
  private:
   QString selectedName() const;

@@ -1,4 +1,5 @@
 // cosystudio: the desktop app.
+#include "app_data.h"
 #include "audio_streams.h"
 #include "desktop_identity.h"
 #include "language.h"
@@ -8,6 +9,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QMessageBox>
 #include <QTextStream>
 
 #include <cstring>
@@ -57,6 +60,16 @@ int main(int argc, char** argv) {
   // Wayland matches the window to the desktop entry (and its icon) by this name.
   QGuiApplication::setDesktopFileName(cosystudio::desktop::applicationId());
   QApplication::setWindowIcon(cosystudio::desktop::applicationIcon());
+
+  // Before the window reads voices, takes or the saved queue from there.
+  if (const QStringList unmoved = cosystudio::ui::moveEarlierAppData(); !unmoved.isEmpty())
+    QMessageBox::warning(nullptr, QCoreApplication::applicationName(),
+                         QCoreApplication::translate("main",
+                                                     "CosyStudio keeps its voices and takes in %1 now but could not "
+                                                     "move everything there. Until it is moved, what is listed below "
+                                                     "stays where it was and the window does not show it.")
+                                 .arg(QDir::toNativeSeparators(cosystudio::ui::appDataFolder())) +
+                             QStringLiteral("\n\n") + unmoved.join(QLatin1Char('\n')));
 
   int status = 0;
   {

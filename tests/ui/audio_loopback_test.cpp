@@ -13,6 +13,8 @@
 #include "main_window.h"
 #include "model_dialogs.h"
 #include "pcm_player.h"
+#include "take_list_model.h"
+#include "take_store.h"
 #include "test_support.h"
 
 #include <QComboBox>
@@ -22,7 +24,8 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSlider>
-#include <QTreeWidget>
+#include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
 
 #include <cmath>
@@ -110,7 +113,9 @@ class AudioLoopbackTest : public QObject {
   // buttons say Stop exactly while they play.
   void transportAndPlayButtonsTellTheTruth() {
     PcmPlayer player;
-    HistoryPanel history(&player);
+    QTemporaryDir outputs;
+    TakeStore store(outputs.path());
+    HistoryPanel history(&player, &store);
     for (const int seconds : {1, 2}) {
       Take take;
       take.jobId = quint64(seconds);
@@ -121,11 +126,11 @@ class AudioLoopbackTest : public QObject {
     }
     history.show();
     QVERIFY(QTest::qWaitForWindowExposed(&history));
-    auto* list = history.findChild<QTreeWidget*>(QStringLiteral("takes"));
+    auto* list = history.findChild<QTreeView*>(QStringLiteral("takes"));
     auto* seek = history.findChild<QSlider*>(QStringLiteral("seek"));
     auto* play = history.findChild<QPushButton*>(QStringLiteral("playTake"));
     QCOMPARE(seek->maximum(), 2000);  // the newest take is selected
-    list->setCurrentItem(list->topLevelItem(0));
+    list->setCurrentIndex(history.model()->indexOf(0));
     QCOMPARE(seek->maximum(), 1000);
     QCOMPARE(seek->value(), 0);
     list->setFocus();
@@ -154,7 +159,9 @@ class AudioLoopbackTest : public QObject {
   // take's own length; the stream plays out as the new take.
   void aStreamedJobShowsInTheTransport() {
     PcmPlayer player;
-    HistoryPanel history(&player);
+    QTemporaryDir outputs;
+    TakeStore store(outputs.path());
+    HistoryPanel history(&player, &store);
     history.addTake(takeOf(1, 1.0));
     const Transport transport(history);
     const QVector<float> chunk(kRate / 2, 0.1f);
@@ -190,7 +197,9 @@ class AudioLoopbackTest : public QObject {
   // does a cancel or a failure; the transport shows the selected take again.
   void stopOrCancelEndsAStream() {
     PcmPlayer player;
-    HistoryPanel history(&player);
+    QTemporaryDir outputs;
+    TakeStore store(outputs.path());
+    HistoryPanel history(&player, &store);
     history.addTake(takeOf(1, 1.0));
     const Transport transport(history);
     const QVector<float> chunk(2 * kRate, 0.1f);
@@ -231,7 +240,9 @@ class AudioLoopbackTest : public QObject {
   // they come and go, and shares its choice with Settings.
   void theOutputChoiceListsDevicesAndIsSaved() {
     PcmPlayer player;
-    HistoryPanel history(&player);
+    QTemporaryDir outputs;
+    TakeStore store(outputs.path());
+    HistoryPanel history(&player, &store);
     const Transport transport(history);
     QVERIFY(transport.output->isEnabled());
     QCOMPARE(transport.output->itemText(0), QStringLiteral("System default"));

@@ -7,6 +7,7 @@
 #include "cosystudio/audio/clip.h"
 
 #include <QLabel>
+#include <QMediaDevices>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QPushButton>
@@ -78,10 +79,68 @@ class ClipPanelTest : public QObject {
     file.close();
     QSignalSpy changed(&panel, &ClipPanel::clipChanged);
     QVERIFY(!panel.loadFile(bad, &error));
-    QVERIFY(!error.isEmpty());
+    // One sentence naming the file once, then the details: the whole path and the library's own words.
+    QCOMPARE(error.section(QStringLiteral("\n\n"), 0, 0),
+             QStringLiteral("“broken.wav” is not an audio file CosyStudio can read."));
+    QVERIFY2(error.section(QStringLiteral("\n\n"), 1).startsWith(QStringLiteral("'%1': ").arg(bad)), qPrintable(error));
     QCOMPARE(changed.count(), 0);
     QCOMPARE(panel.sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
     QCOMPARE(panel.transcript(), QStringLiteral("希望你以后能够做的比我还好呦。"));
+  }
+
+  // A damaged MP3 is named as one: libsndfile's words for it ("File does not
+  // exist or is not a regular file") are kept for the details alone.
+  void aDamagedMp3SaysWhatItIs() {
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("damaged.mp3"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("ID3") + QByteArray(2000, '\0'));
+    file.close();
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    QString error;
+    QVERIFY(!panel.loadFile(bad, &error));
+    const QStringList parts = error.split(QStringLiteral("\n\n"));
+    QCOMPARE(parts.size(), 2);
+    QCOMPARE(parts[0], QStringLiteral("“damaged.mp3” is not an audio file CosyStudio can read."));
+    QVERIFY2(parts[1].contains(bad), qPrintable(error));
+  }
+
+  // Ticking "Use the selected voice" leaves the clip in place, plainly not in use.
+  void aSavedVoiceSpeaksInsteadOfTheClip() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    panel.show();
+    QString error;
+    QVERIFY(panel.loadFile(test::promptA(), &error));
+    auto* banner = panel.findChild<QLabel*>(QStringLiteral("speakingVoice"));
+    auto* transcript = panel.findChild<QWidget*>(QStringLiteral("transcript"));
+    QVERIFY(banner && transcript);
+    QVERIFY(!banner->isVisible());
+    QVERIFY(transcript->isEnabled());
+    panel.setSpeakingVoice(QStringLiteral("Narrator"));
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->text(), QStringLiteral("The saved voice “Narrator” speaks; this clip is not used."));
+    QVERIFY(!transcript->isEnabled());
+    QVERIFY(!panel.findChild<QWidget*>(QStringLiteral("playSelection"))->isEnabled());
+    panel.setSpeakingVoice(QString());
+    QVERIFY(!banner->isVisible());
+    QVERIFY(transcript->isEnabled());
+    QVERIFY(panel.hasClip());
+  }
+
+  // The ui tests run without an audio server, so without a microphone: no
+  // empty meter that looks like a text field, and Record says why it is off.
+  void withoutAMicrophoneTheLevelMeterIsHidden() {
+    PcmPlayer player;
+    ClipPanel panel(&player);
+    panel.show();
+    QVERIFY(QMediaDevices::audioInputs().isEmpty());
+    QVERIFY(!panel.findChild<QWidget*>(QStringLiteral("levelMeter"))->isVisible());
+    const auto* record = panel.findChild<QPushButton*>(QStringLiteral("recordButton"));
+    QVERIFY(!record->isEnabled());
+    QCOMPARE(record->toolTip(), QStringLiteral("No microphone found: connect one to record a clip"));
   }
 
   // A muted microphone: 5 s of near-silence is refused before generation.

@@ -36,8 +36,21 @@ class EngineMessagesTest : public QObject {
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void englishIsTheEnginesOwnText() {
-    const QString text = shown([] { audio::loadClip(kMissing.toStdString()); });
-    QCOMPARE(text, QStringLiteral("'%1': file not found").arg(kMissing));
+    QCOMPARE(ui::translated(*audio::limitViolation(audio::Clip{}, audio::ClipLimits{})),
+             QStringLiteral("contains no audio samples"));
+  }
+
+  // A file that cannot be read: one sentence naming the file by its name, a
+  // blank line, then the details with the whole path.
+  void anUnreadableFileIsOneSentenceThenTheDetails() {
+    QCOMPARE(shown([] { audio::loadClip(kMissing.toStdString()); }),
+             QStringLiteral("“100%1 take.wav” does not exist.\n\n'") + kMissing + QStringLiteral("': file not found"));
+    audio::ClipInfo info;
+    info.sampleRate = 8000;
+    info.frames = 8000 * 5;
+    // Failures that are not about reading a file have no sentence of their own.
+    QCOMPARE(ui::errorText(audio::AudioError(*audio::limitViolation(info, audio::ClipLimits{}))),
+             QStringLiteral("sample rate 8000 Hz is below the 16000 Hz minimum; use a recording made at 16 kHz or more"));
   }
 
   void chineseTranslatesSentencesAndKeepsTheirValues() {
@@ -46,7 +59,8 @@ class EngineMessagesTest : public QObject {
     QSettings().remove(QLatin1String(i18n::kLanguageSettingsKey));
 
     // A file name holding "%1" stays as it is: arguments are never searched for placeholders.
-    QCOMPARE(shown([] { audio::loadClip(kMissing.toStdString()); }), QStringLiteral("“%1”：找不到文件").arg(kMissing));
+    const QString missing = shown([] { audio::loadClip(kMissing.toStdString()); });
+    QCOMPARE(missing.section(QStringLiteral("\n\n"), 1), QStringLiteral("“%1”：找不到文件").arg(kMissing));
     // A sentence inside a sentence, with its number.
     audio::ClipInfo info;
     info.sampleRate = 8000;

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "pcm_player.h"
 #include "style_panel.h"
+#include "take_list_model.h"
 #include "take_store.h"
 #include "test_support.h"
 #include "text_panel.h"
@@ -23,8 +24,9 @@
 #include <QListWidget>
 #include <QStatusBar>
 #include <QTemporaryDir>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QTimer>
 #include <QtTest>
@@ -378,6 +380,49 @@ class EngineSessionTest : public QObject {
     QCOMPARE(session.state(), EngineSession::State::Ready);
   }
 
+  // A segment that made no speech is kept in the take, marked; Regenerate
+  // segment, pressed on it, makes it again from exactly its text.
+  void aTakeWithASilentSegmentIsKeptAndRepaired() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    QFile file(test::fixtures() + QStringLiteral("/e2e/golden/tiny-model-a/long/manifest.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
+    window.textPanel()->setText(
+        manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
+    window.stylePanel()->setSeed(893317537, false);
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
+    Take broken = window.historyPanel()->takes().first();
+    QCOMPARE(broken.segments.size(), 3);
+    // As the engine hands back a segment that stopped at once: no audio, a warning.
+    broken.jobId = broken.spec.id = 100;
+    broken.segments[1].samples.clear();
+    broken.segments[1].warnings = {QStringLiteral("Segment 2 produced no speech: the model stopped at once.")};
+    broken.samples = joinSegments(broken.segments, broken.sampleRate);
+    window.historyPanel()->addTake(broken);
+    TakeListModel* takes = window.historyPanel()->model();
+    QVERIFY(takes->indexOf(1, 1).siblingAtColumn(TakeListModel::TextColumn).data().toString().startsWith(
+        QStringLiteral("⚠")));
+
+    window.seedFreshSeeds(1);
+    window.historyPanel()->findChild<QTreeView*>(QStringLiteral("takes"))->setCurrentIndex(takes->indexOf(1, 1));
+    auto* regenerate = window.historyPanel()->findChild<QPushButton*>(QStringLiteral("regenerateSegment"));
+    QVERIFY(regenerate->isEnabled());
+    regenerate->click();
+    QVERIFY(finished.wait(kJobMs));
+    QCOMPARE(finished.last().first().value<Take>().spec.text, broken.segments[1].text);  // exactly its text
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 3);
+    const Take repaired = window.historyPanel()->takes().last();
+    QCOMPARE(repaired.segmentTexts(), broken.segmentTexts());
+    QCOMPARE(repaired.segments[0].samples, broken.segments[0].samples);
+    QVERIFY(!repaired.segments[1].samples.isEmpty());
+    QVERIFY(repaired.warnings().isEmpty());
+  }
+
   void aRegeneratedSegmentIsSplicedIntoACopyOfTheTake() {
     QFile file(test::fixtures() + QStringLiteral("/e2e/golden/tiny-model-a/long/manifest.json"));
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -436,12 +481,19 @@ class EngineSessionTest : public QObject {
     QVERIFY(sidecarSegments[0].toObject().value(QStringLiteral("regenerated_seed")).isNull());
 
     // The history lists the segments under the take, the one made again marked.
-    auto* list = window.historyPanel()->findChild<QTreeWidget*>(QStringLiteral("takes"));
-    QTreeWidgetItem* row = list->topLevelItem(1);
-    QCOMPARE(row->childCount(), 3);
-    QVERIFY(row->child(1)->text(0).contains(QStringLiteral("↻")));
-    QCOMPARE(row->child(1)->text(3), QString::number(redo.seed));
-    list->setCurrentItem(row->child(2));
+    auto* list = window.historyPanel()->findChild<QTreeView*>(QStringLiteral("takes"));
+    TakeListModel* takes = window.historyPanel()->model();
+    QCOMPARE(list->model(), takes);
+    const QModelIndex row = takes->indexOf(1);
+    QCOMPARE(takes->rowCount(row), 3);
+    const QModelIndex remade = takes->indexOf(1, 1);
+    QVERIFY(remade.siblingAtColumn(TakeListModel::TextColumn).data().toString().contains(QStringLiteral("↻")));
+    QCOMPARE(remade.siblingAtColumn(TakeListModel::SeedColumn).data().toString(), QString::number(redo.seed));
+    // The take itself says that its segments differ in seed.
+    QCOMPARE(row.siblingAtColumn(TakeListModel::SeedColumn).data().toString(),
+             QStringLiteral("%1 (mixed)").arg(spliced.seed));
+    QCOMPARE(row.siblingAtColumn(TakeListModel::NumberColumn).data().toString(), QString::number(spliced.jobId));
+    list->setCurrentIndex(takes->indexOf(1, 2));
     QCOMPARE(window.historyPanel()->currentIndex(), 1);
     QCOMPARE(window.historyPanel()->currentSegment(), 2);
 

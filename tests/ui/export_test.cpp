@@ -191,7 +191,9 @@ class ExportTest : public QObject {
   void theLoudnessTargetIsReachedOrTheShortfallIsSaid() {
     QTemporaryDir dir;
     PcmPlayer player;
-    HistoryPanel history(&player);
+    QTemporaryDir outputs;
+    TakeStore store(outputs.path());
+    HistoryPanel history(&player, &store);
     history.addTake(quietTakeWithBursts());
     ExportFormat format{audio::WavEncoding::Float32, 48000};
     format.loudnessLufs = -16.0;

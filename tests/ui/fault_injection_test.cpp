@@ -296,8 +296,8 @@ class Rig {
 
   QTemporaryDir folder_;
   PcmPlayer player_;
-  HistoryPanel history_{&player_};
   TakeStore store_;
+  HistoryPanel history_{&player_, &store_};
   EngineSession session_;  // after the widgets and the store: destroyed before them
   std::mt19937 random_;
   const PromptClip clip_ = test::promptClipA();  // one buffer, shared by every job

@@ -113,6 +113,35 @@ class LayoutTest : public QObject {
     QVERIFY(window.minimumSizeHint().width() <= 1280);
   }
 
+  // Quit and start again three times: the window and every dock come back
+  // exactly as they were left, and the menus keep their room.
+  void theSavedLayoutComesBackUnchanged() {
+    QSettings().clear();
+    const auto layoutOf = [](MainWindow& window) {
+      QStringList sizes{QStringLiteral("window %1×%2").arg(window.width()).arg(window.height())};
+      for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        sizes << QStringLiteral("%1 %2×%3").arg(dock->objectName()).arg(dock->width()).arg(dock->height());
+      return sizes;
+    };
+    QStringList first;
+    for (int start = 0; start < 4; ++start) {
+      MainWindow window;
+      window.restoreSession();
+      window.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&window));
+      QTest::qWait(100);
+      const QStringList layout = layoutOf(window);
+      if (start == 0)
+        first = layout;
+      else
+        QVERIFY2(layout == first, qPrintable(QStringLiteral("[%1] start %2: %3\nfirst: %4")
+                                                 .arg(language_)
+                                                 .arg(start + 1)
+                                                 .arg(layout.join(QStringLiteral(", ")), first.join(QStringLiteral(", ")))));
+      window.close();  // saves the session, layout included
+    }
+  }
+
   void aGeometrySavedOnALargerScreenIsClampedToThisOne() {
     {
       MainWindow large;

@@ -7,9 +7,11 @@
 #include "pcm_player.h"
 #include "saved_queue.h"
 #include "style_panel.h"
+#include "take_list_model.h"
 #include "take_store.h"
 #include "text_panel.h"
 #include "voice_library.h"
+#include "window_status_bar.h"
 #include "test_support.h"
 
 #include "cosystudio/version.h"
@@ -18,7 +20,9 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -30,6 +34,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QTreeView>
 #include <QtTest>
 
 using cosystudio::ui::JobQueueModel;
@@ -195,6 +201,67 @@ class MainWindowTest : public QObject {
     QCOMPARE(window.session()->enqueue(cosystudio::ui::JobSpec{}), quint64(3));
     window.session()->cancelAll();
     QCOMPARE(takes[1].segments.size(), 1);
+  }
+
+  // The takes' own menu: delete to the trash and undo, rename (kept in the
+  // sidecar), copy the text, and the panels set as the take was made.
+  void aTakeCanBeDeletedRenamedCopiedAndReused() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    cosystudio::ui::HistoryPanel* history = window.historyPanel();
+    QSignalSpy saved(window.takeStore(), &cosystudio::ui::TakeStore::saved);
+    cosystudio::ui::Take take;
+    take.jobId = 7;
+    take.created = QDateTime::currentDateTime();
+    take.spec.text = QStringLiteral("A take worth keeping.");
+    take.spec.instruction = QStringLiteral("用四川话说");
+    take.spec.settings.mode = cosystudio::Mode::Instruct;
+    take.spec.settings.speed = 1.2;
+    take.seed = 4242;
+    take.samples = QVector<float>(4800, 0.25f);
+    take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
+    window.takeStore()->save(history->addFinishedTake(take));
+    QTRY_COMPARE(saved.count(), 1);
+    const QString wav = history->takes().first().wavPath;
+    QVERIFY(QFileInfo::exists(wav));
+    auto* list = history->findChild<QTreeView*>(QStringLiteral("takes"));
+    QCOMPARE(list->model()->index(0, cosystudio::ui::TakeListModel::NumberColumn).data().toString(), QStringLiteral("7"));
+    QVERIFY(!list->model()->index(0, cosystudio::ui::TakeListModel::MadeColumn).data().toString().isEmpty());
+
+    // Rename: the list shows the name, the sidecar keeps it for the next session.
+    QTimer::singleShot(0, [] {
+      auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+      QVERIFY(dialog);
+      dialog->setTextValue(QStringLiteral("Sichuan take"));
+      dialog->accept();
+    });
+    history->renameCurrent();
+    QCOMPARE(list->model()->index(0, cosystudio::ui::TakeListModel::TextColumn).data().toString(),
+             QStringLiteral("Sichuan take"));
+    QTRY_COMPARE(cosystudio::ui::TakeStore(outputs.path()).load().value(0).label, QStringLiteral("Sichuan take"));
+
+    history->copyCurrentText();
+    QCOMPARE(QGuiApplication::clipboard()->text(), take.spec.text);
+
+    emit history->useSettingsRequested(history->takes().first());
+    QCOMPARE(window.textPanel()->text(), take.spec.text);
+    QCOMPARE(window.stylePanel()->mode(), cosystudio::Mode::Instruct);
+    QCOMPARE(window.stylePanel()->instruction(), take.spec.instruction);
+    QCOMPARE(window.stylePanel()->seed(), quint64(4242));
+    QVERIFY(!window.stylePanel()->randomSeed());
+
+    // Delete moves the files to the trash; Undo brings take and files back.
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Delete);
+    QCOMPARE(history->takes().size(), 0);
+    QVERIFY(!QFileInfo::exists(wav));
+    QTest::keyClick(list, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(history->takes().size(), 1);
+    QVERIFY(QFileInfo::exists(wav));
+    QCOMPARE(history->takes().first().label, QStringLiteral("Sichuan take"));
   }
 
   void aPresetSaysThatItSwitchedTheMode() {
@@ -628,7 +695,8 @@ class MainWindowTest : public QObject {
     for (const quint64 job : {3, 3, 4}) emit window.session()->jobAudio(job, QVector<float>(2400, 0.1f), 24000);
     QCOMPARE(said.count(), 1);
     QCOMPARE(boxes.count(), 0);
-    QCOMPARE(window.statusBar()->currentMessage(), reason);
+    // Whole in the tooltip when the status bar has less room than the sentence.
+    QCOMPARE(static_cast<cosystudio::ui::WindowStatusBar*>(window.statusBar())->fullMessage(), reason);
     QCOMPARE(play->text(), QStringLiteral("Play"));
     // Streaming would have nothing to play on: it is off, says why, and jobs are made whole.
     auto* stream = window.stylePanel()->findChild<QCheckBox*>(QStringLiteral("stream"));

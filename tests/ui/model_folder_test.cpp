@@ -3,13 +3,16 @@
 
 #include "language.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace cosystudio;
 using namespace cosystudio::ui;
 
 class ModelFolderTest : public QObject {
@@ -65,6 +68,51 @@ class ModelFolderTest : public QObject {
       QVERIFY2(source->text().contains(QStringLiteral("<code>%1</code>").arg(file)), qPrintable(problem));
     }
     QVERIFY(dialog.problems().size() >= 7);
+  }
+
+  // Settings names the language-model checkpoint the choice stands for in
+  // the loaded folder.
+  void settingsNameTheCheckpointInUse() {
+    SettingsDialog dialog{AppSettings{}};  // the automatic choice
+    const auto* info = dialog.findChild<QLabel*>(QStringLiteral("checkpointInfo"));
+    QVERIFY(info);
+    QCOMPARE(info->text(), QStringLiteral("No model is loaded."));
+    dialog.showModelInUse(test::tinyModelA());  // holds llm.pt alone
+    QCOMPARE(info->text(), QStringLiteral("In use: llm.pt"));
+    QTemporaryDir both;
+    for (const char* name : {kRlCheckpoint, kBaseCheckpoint}) {
+      QFile file(both.filePath(QLatin1String(name)));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    dialog.showModelInUse(both.path());
+    QCOMPARE(info->text(), QStringLiteral("In use: llm.rl.pt"));
+    auto* checkpoint = dialog.findChild<QComboBox*>(QStringLiteral("checkpoint"));
+    checkpoint->setCurrentIndex(checkpoint->findData(QLatin1String(kBaseCheckpoint)));
+    QCOMPARE(info->text(), QStringLiteral("After OK the model is loaded again with llm.pt."));
+    dialog.showModelInUse(QString());
+    QCOMPARE(info->text(), QStringLiteral("No model is loaded."));
+  }
+
+  // Each device has its own runaway limit; the GPU's is greyed out, with the
+  // reason, where no GPU can be used.
+  void settingsHaveAWatchdogPerDevice() {
+    AppSettings settings;
+    settings.watchdogSeconds = 200;
+    settings.cpuWatchdogMinutes = 55;
+    SettingsDialog dialog(settings);
+    auto* cpu = dialog.findChild<QSpinBox*>(QStringLiteral("cpuWatchdog"));
+    const auto* gpu = dialog.findChild<QSpinBox*>(QStringLiteral("watchdog"));
+    QVERIFY(cpu && gpu);
+    QCOMPARE(cpu->value(), 55);
+    QVERIFY(cpu->isEnabled());
+    const auto devices = availableDevices();
+    const bool anyGpu = std::any_of(devices.begin(), devices.end(),
+                                    [](const DeviceInfo& info) { return info.device.kind == DeviceKind::Cuda; });
+    QCOMPARE(gpu->isEnabled(), anyGpu);
+    if (!anyGpu) QVERIFY(gpu->toolTip().contains(QStringLiteral("No GPU")));
+    cpu->setValue(0);
+    QCOMPARE(dialog.settings().cpuWatchdogMinutes, 0);
+    QCOMPARE(dialog.settings().watchdogSeconds, 200);
   }
 
   void theProblemsSpeakTheUsersLanguage() {

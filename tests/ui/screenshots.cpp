@@ -4,6 +4,7 @@
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
+#include "take_list_model.h"
 #include "language.h"
 #include "main_window.h"
 #include "model_dialogs.h"
@@ -18,7 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
-#include <QTreeWidget>
+#include <QTreeView>
 
 using namespace cosystudio::ui;
 
@@ -94,9 +95,10 @@ int main(int argc, char** argv) {
                                              "蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。傍晚的"
                                              "时候，夕阳把整个湖面染成了金色。大家都舍不得离开，希望明天还能再来这里。"));
   if (!generate()) return 1;
-  auto* takes = window.historyPanel()->findChild<QTreeWidget*>(QStringLiteral("takes"));
+  auto* takes = window.historyPanel()->findChild<QTreeView*>(QStringLiteral("takes"));
   takes->expandAll();
-  takes->setCurrentItem(takes->topLevelItem(takes->topLevelItemCount() - 1)->child(1));
+  const int last = takes->model()->rowCount() - 1;
+  takes->setCurrentIndex(window.historyPanel()->model()->indexOf(last, 1));
   QTest::qWait(200);
   ok &= save(&window, out, QStringLiteral("05-segments"));
   return ok ? 0 : 1;

@@ -28,6 +28,7 @@ class SettingsInputTest : public QObject {
     chosen.retentionDays = kMaxRetentionDays;
     chosen.idleUnloadMinutes = 30;
     chosen.watchdogSeconds = 0;
+    chosen.cpuWatchdogMinutes = 90;
     chosen.cpuThreads = 4;
     chosen.language = QStringLiteral("zh_CN");
     chosen.save();
@@ -40,6 +41,7 @@ class SettingsInputTest : public QObject {
     QCOMPARE(read.retentionDays, kMaxRetentionDays);
     QCOMPARE(read.idleUnloadMinutes, 30);
     QCOMPARE(read.watchdogSeconds, 0);
+    QCOMPARE(read.cpuWatchdogMinutes, 90);
     QCOMPARE(read.cpuThreads, 4);
     QCOMPARE(read.language, chosen.language);
   }
@@ -58,6 +60,7 @@ class SettingsInputTest : public QObject {
     row("idle unload overflows", "engine/idleUnloadMinutes", 100000, "not a whole number from 0 to 1440");
     row("watchdog not a number", "engine/watchdogSeconds", QStringLiteral("two minutes"),
         "not a whole number from 0 to 3600");
+    row("cpu watchdog over a day", "engine/cpuWatchdogMinutes", 100000, "not a whole number from 0 to 1440");
     row("retention negative", "outputs/retentionDays", -7, "not a whole number from 0 to 3650");
     // Neither the CPU (0) nor CUDA (1): the engine would take it for a GPU.
     row("unknown device kind", "engine/deviceKind", 7, "not a whole number from 0 to 1");
@@ -86,8 +89,21 @@ class SettingsInputTest : public QObject {
     QCOMPARE(read.retentionDays, defaults.retentionDays);
     QCOMPARE(read.idleUnloadMinutes, defaults.idleUnloadMinutes);
     QCOMPARE(read.watchdogSeconds, defaults.watchdogSeconds);
+    QCOMPARE(read.cpuWatchdogMinutes, defaults.cpuWatchdogMinutes);
     QCOMPARE(read.cpuThreads, defaults.cpuThreads);
     QCOMPARE(read.language, defaults.language);
+  }
+
+  // Each device has its own runaway limit, the CPU's long enough for a slow
+  // CPU: 30 s of speech at 80 times real time.
+  void theWatchdogIsTheDevicesOwn() {
+    AppSettings settings;
+    QCOMPARE(settings.watchdogSecondsFor(DeviceKind::Cuda), 120.0);
+    QVERIFY(settings.watchdogSecondsFor(DeviceKind::Cpu) >= 30 * 80);
+    settings.watchdogSeconds = 0;
+    settings.cpuWatchdogMinutes = 5;
+    QCOMPARE(settings.watchdogSecondsFor(DeviceKind::Cuda), 0.0);
+    QCOMPARE(settings.watchdogSecondsFor(DeviceKind::Cpu), 300.0);
   }
 
   // The message says what is used instead: the default number, or "the default".

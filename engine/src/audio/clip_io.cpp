@@ -13,8 +13,45 @@
 namespace cosystudio::audio {
 namespace {
 
+UserMessage located(const std::filesystem::path& path, UserMessage reason) {
+  return {COSYSTUDIO_MESSAGE("Engine", "'%1': %2"), {path.string(), std::move(reason)}};
+}
+
 [[noreturn]] void fail(const std::filesystem::path& path, UserMessage reason) {
-  throw AudioError({COSYSTUDIO_MESSAGE("Engine", "'%1': %2"), {path.string(), std::move(reason)}});
+  throw AudioError(located(path, std::move(reason)));
+}
+
+// A file that cannot be read: `summary` is what a window says first (the
+// sentences below); the message with the whole path and `reason` follows it.
+[[noreturn]] void failReading(const std::filesystem::path& path, UserMessage summary, UserMessage reason) {
+  throw AudioError::reading(located(path, std::move(reason)), std::move(summary));
+}
+
+// The file's name alone: a sentence names it once, the details hold the path.
+std::string nameOf(const std::filesystem::path& path) {
+  return path.has_filename() ? path.filename().string() : path.string();
+}
+
+UserMessage missing(const std::filesystem::path& path) {
+  return {COSYSTUDIO_MESSAGE("Engine", "“%1” does not exist."), {nameOf(path)}};
+}
+UserMessage folder(const std::filesystem::path& path) {
+  return {COSYSTUDIO_MESSAGE("Engine", "“%1” is a folder, not an audio file."), {nameOf(path)}};
+}
+UserMessage empty(const std::filesystem::path& path) {
+  return {COSYSTUDIO_MESSAGE("Engine", "“%1” holds no audio."), {nameOf(path)}};
+}
+UserMessage unopenable(const std::filesystem::path& path) {
+  return {COSYSTUDIO_MESSAGE("Engine", "“%1” cannot be opened."), {nameOf(path)}};
+}
+// Unknown formats and damaged files alike. The library's words stay in the
+// details: for a damaged MP3 libsndfile says "File does not exist or is not a
+// regular file", which would mislead as the sentence.
+UserMessage notAudio(const std::filesystem::path& path) {
+  return {COSYSTUDIO_MESSAGE("Engine", "“%1” is not an audio file CosyStudio can read."), {nameOf(path)}};
+}
+UserMessage unusable(const std::filesystem::path& path, UserMessage why) {
+  return {COSYSTUDIO_MESSAGE("Engine", "“%1” cannot be used: %2."), {nameOf(path), std::move(why)}};
 }
 
 struct SndfileCloser {
@@ -35,9 +72,12 @@ std::string formatName(int format) {
 
 SndfileHandle openForReading(const std::filesystem::path& path, SF_INFO& info) {
   std::error_code error;
-  if (!std::filesystem::exists(path, error)) fail(path, COSYSTUDIO_MESSAGE("Engine", "file not found"));
-  if (std::filesystem::is_directory(path, error)) fail(path, COSYSTUDIO_MESSAGE("Engine", "is a folder, not an audio file"));
-  if (std::filesystem::file_size(path, error) == 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "the file is empty"));
+  if (!std::filesystem::exists(path, error))
+    failReading(path, missing(path), COSYSTUDIO_MESSAGE("Engine", "file not found"));
+  if (std::filesystem::is_directory(path, error))
+    failReading(path, folder(path), COSYSTUDIO_MESSAGE("Engine", "is a folder, not an audio file"));
+  if (std::filesystem::file_size(path, error) == 0)
+    failReading(path, empty(path), COSYSTUDIO_MESSAGE("Engine", "the file is empty"));
 
   info = SF_INFO{};
   SndfileHandle file(sf_open(path.string().c_str(), SFM_READ, &info));
@@ -45,18 +85,21 @@ SndfileHandle openForReading(const std::filesystem::path& path, SF_INFO& info) {
     const int code = sf_error(nullptr);
     const std::string detail = sf_strerror(nullptr);
     if (code == SF_ERR_UNRECOGNISED_FORMAT)
-      fail(path, {COSYSTUDIO_MESSAGE("Engine",
-                                     "unsupported or unrecognised audio format (%1); use WAV, FLAC, Ogg Vorbis, "
-                                     "Opus or MP3"),
-                  {detail}});
+      failReading(path, notAudio(path),
+                  {COSYSTUDIO_MESSAGE("Engine",
+                                      "unsupported or unrecognised audio format (%1); use WAV, FLAC, Ogg Vorbis, "
+                                      "Opus or MP3"),
+                   {detail}});
     if (code == SF_ERR_UNSUPPORTED_ENCODING)
-      fail(path, {COSYSTUDIO_MESSAGE("Engine", "unsupported audio encoding (%1)"), {detail}});
-    if (code == SF_ERR_SYSTEM) fail(path, {COSYSTUDIO_MESSAGE("Engine", "cannot be read (%1)"), {detail}});
-    fail(path, {COSYSTUDIO_MESSAGE("Engine", "corrupt or unreadable audio file (%1)"), {detail}});
+      failReading(path, notAudio(path), {COSYSTUDIO_MESSAGE("Engine", "unsupported audio encoding (%1)"), {detail}});
+    if (code == SF_ERR_SYSTEM)
+      failReading(path, unopenable(path), {COSYSTUDIO_MESSAGE("Engine", "cannot be read (%1)"), {detail}});
+    failReading(path, notAudio(path), {COSYSTUDIO_MESSAGE("Engine", "corrupt or unreadable audio file (%1)"), {detail}});
   }
   if (info.samplerate <= 0 || info.channels <= 0)
-    fail(path, {COSYSTUDIO_MESSAGE("Engine", "corrupt header (sample rate %1, %2 channels)"),
-                {std::to_string(info.samplerate), std::to_string(info.channels)}});
+    failReading(path, notAudio(path),
+                {COSYSTUDIO_MESSAGE("Engine", "corrupt header (sample rate %1, %2 channels)"),
+                 {std::to_string(info.samplerate), std::to_string(info.channels)}});
   return file;
 }
 
@@ -117,9 +160,9 @@ std::optional<UserMessage> limitViolation(const Clip& clip, const ClipLimits& li
 Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
   SF_INFO sfInfo;
   const SndfileHandle file = openForReading(path, sfInfo);
-  if (sfInfo.frames == 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "contains no audio samples"));
+  if (sfInfo.frames == 0) failReading(path, empty(path), COSYSTUDIO_MESSAGE("Engine", "contains no audio samples"));
   ClipInfo info{path, sfInfo.samplerate, sfInfo.channels, sfInfo.frames, {}};
-  if (auto violation = limitViolation(info, limits)) fail(path, *violation);
+  if (auto violation = limitViolation(info, limits)) failReading(path, unusable(path, *violation), *violation);
 
   // The header decides the allocation, bounded by the file's size (PCM holds at
   // least one byte per frame, compressed audio grows the buffers as it is
@@ -147,23 +190,27 @@ Clip loadClip(const std::filesystem::path& path, const ClipLimits& limits) {
       for (int c = 0; c < sfInfo.channels; ++c) {
         const float sample = interleaved[size_t(frame) * sfInfo.channels + c];
         if (!std::isfinite(sample))
-          fail(path, {COSYSTUDIO_MESSAGE("Engine", "sample %1 of channel %2 is not a finite number (NaN or Inf)"),
-                      {std::to_string(total + frame), std::to_string(c + 1)}});
+          failReading(path, notAudio(path),
+                      {COSYSTUDIO_MESSAGE("Engine", "sample %1 of channel %2 is not a finite number (NaN or Inf)"),
+                       {std::to_string(total + frame), std::to_string(c + 1)}});
         clip.channels[c].push_back(sample);
       }
     }
     total += got;
-    if (double(total) / sfInfo.samplerate > limits.maxSeconds)
-      fail(path, {COSYSTUDIO_MESSAGE("Engine", "the clip is longer than its header says and exceeds %1"),
-                  {seconds(limits.maxSeconds)}});
+    if (double(total) / sfInfo.samplerate > limits.maxSeconds) {
+      const UserMessage why{COSYSTUDIO_MESSAGE("Engine", "the clip is longer than its header says and exceeds %1"),
+                            {seconds(limits.maxSeconds)}};
+      failReading(path, unusable(path, why), why);
+    }
   }
   if (sf_error(file.get()) != SF_ERR_NO_ERROR)
-    fail(path, {COSYSTUDIO_MESSAGE("Engine", "corrupt audio data after %1 frames (%2)"),
-                {std::to_string(total), std::string(sf_strerror(file.get()))}});
-  if (total == 0) fail(path, COSYSTUDIO_MESSAGE("Engine", "contains no audio samples"));
+    failReading(path, notAudio(path),
+                {COSYSTUDIO_MESSAGE("Engine", "corrupt audio data after %1 frames (%2)"),
+                 {std::to_string(total), std::string(sf_strerror(file.get()))}});
+  if (total == 0) failReading(path, empty(path), COSYSTUDIO_MESSAGE("Engine", "contains no audio samples"));
 
   info.frames = total;
-  if (auto violation = limitViolation(info, limits)) fail(path, *violation);
+  if (auto violation = limitViolation(info, limits)) failReading(path, unusable(path, *violation), *violation);
   return clip;
 }
 

@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cosystudio::audio {
@@ -22,6 +23,20 @@ namespace cosystudio::audio {
 class AudioError : public UserError {
  public:
   using UserError::UserError;
+  // A file that could not be read: `summary` says so in one sentence that
+  // names the file by its name alone, for a window that shows the message
+  // (the whole path, the reason, the audio library's own words) as details.
+  static AudioError reading(UserMessage message, UserMessage summary) {
+    AudioError error(std::move(message));
+    error.summary_ = std::move(summary);
+    return error;
+  }
+
+  // Empty when the failure is not about reading a file.
+  const std::optional<UserMessage>& summary() const { return summary_; }
+
+ private:
+  std::optional<UserMessage> summary_;
 };
 
 // Float32 samples in [-1, 1], stored per channel (not interleaved).
