@@ -34,6 +34,20 @@
             <numerusform>%n jobs of the last session are waiting. Queue them again? They run once a model is loaded.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n job(s) restored from the last session.</source>
+        <translation>
+            <numerusform>%n job restored from the last session.</numerusform>
+            <numerusform>%n jobs restored from the last session.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) could not be restored:</source>
+        <translation>
+            <numerusform>%n job could not be restored:</numerusform>
+            <numerusform>%n jobs could not be restored:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
@@ -66,20 +80,6 @@
         <translation>
             <numerusform>%n earlier take could not be read back: %1</numerusform>
             <numerusform>%n earlier takes could not be read back: %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) restored from the last session.</source>
-        <translation>
-            <numerusform>%n job restored from the last session.</numerusform>
-            <numerusform>%n jobs restored from the last session.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) could not be restored:</source>
-        <translation>
-            <numerusform>%n job could not be restored:</numerusform>
-            <numerusform>%n jobs could not be restored:</numerusform>
         </translation>
     </message>
 </context>

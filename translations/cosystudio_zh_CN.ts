@@ -504,6 +504,22 @@
         <source>&amp;Drop them</source>
         <translation>丢弃(&amp;D)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n job(s) restored from the last session.</source>
+        <translation>
+            <numerusform>已恢复上次会话的 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The queue of the last session is lost: %1</source>
+        <translation>上次会话的队列已丢失：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) could not be restored:</source>
+        <translation>
+            <numerusform>%n 个任务无法恢复：</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunawayPrompt</name>
@@ -1023,6 +1039,41 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::FileMenu</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open prompt clip…</source>
+        <translation>打开参考音频(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open prompt clip</source>
+        <translation>打开参考音频</translation>
+    </message>
+    <message>
+        <source>Open source clip for voice &amp;conversion…</source>
+        <translation>打开音色转换的源音频(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save voice…</source>
+        <translation>保存音色(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the selected part of the clip as a voice</source>
+        <translation>将参考音频中选中的部分保存为音色</translation>
+    </message>
+    <message>
+        <source>Open or record a prompt clip first</source>
+        <translation>请先打开或录制参考音频</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::GeneratePanel</name>
     <message>
         <source>&amp;Generate</source>
@@ -1135,6 +1186,37 @@
     <message>
         <source>ran away</source>
         <translation>失控</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Markup reference</source>
+        <translation>标注参考(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Save &amp;diagnostics…</source>
+        <translation>保存诊断信息(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Save diagnostics</source>
+        <translation>保存诊断信息</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;About CosyStudio</source>
+        <translation>关于 CosyStudio(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -1500,18 +1582,6 @@
 <context>
     <name>cosystudio::ui::MainWindow</name>
     <message>
-        <source>Save &amp;diagnostics…</source>
-        <translation>保存诊断信息(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Save diagnostics</source>
-        <translation>保存诊断信息</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
-    </message>
-    <message>
         <source>Diagnostics saved to %1: attach it to a bug report.</source>
         <translation>诊断信息已保存到 %1：报告问题时请附上它。</translation>
     </message>
@@ -1538,34 +1608,6 @@
     <message>
         <source>Voices</source>
         <translation>音色库</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open prompt clip…</source>
-        <translation>打开参考音频(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open prompt clip</source>
-        <translation>打开参考音频</translation>
-    </message>
-    <message>
-        <source>&amp;Save voice…</source>
-        <translation>保存音色(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About CosyStudio</source>
-        <translation>关于 CosyStudio(&amp;A)</translation>
     </message>
     <message>
         <source>The model could not be loaded: %1</source>
@@ -1602,14 +1644,6 @@
         <translation>任务会等到模型加载后再执行（引擎 → 选择模型文件夹）。</translation>
     </message>
     <message>
-        <source>Save voice</source>
-        <translation>保存音色</translation>
-    </message>
-    <message>
-        <source>Name of the voice:</source>
-        <translation>音色名称：</translation>
-    </message>
-    <message>
         <source>Cancelling the running job, then resetting; it stays in the queue.</source>
         <translation>正在取消当前任务，随后重置引擎；该任务仍保留在队列中。</translation>
     </message>
@@ -1624,10 +1658,6 @@
     <message>
         <source>The language changes when CosyStudio starts again.</source>
         <translation>界面语言在重新启动 CosyStudio 后生效。</translation>
-    </message>
-    <message>
-        <source>Open source clip for voice &amp;conversion…</source>
-        <translation>打开音色转换的源音频(&amp;C)…</translation>
     </message>
     <message>
         <source>Open source clip</source>
@@ -1654,38 +1684,6 @@
 No model is loaded now: choose one with Engine → Choose model folder…; the queue, text, clip and takes are kept.</source>
         <translation>引擎无法重置：%1
 现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
-    </message>
-    <message>
-        <source>&amp;Markup reference</source>
-        <translation>标注参考(&amp;M)</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) restored from the last session.</source>
-        <translation>
-            <numerusform>已恢复上次会话的 %n 个任务。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The queue of the last session is lost: %1</source>
-        <translation>上次会话的队列已丢失：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) could not be restored:</source>
-        <translation>
-            <numerusform>%n 个任务无法恢复：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Save the selected part of the clip as a voice</source>
-        <translation>将参考片段中选中的部分保存为音色</translation>
-    </message>
-    <message>
-        <source>Open or record a prompt clip first</source>
-        <translation>请先打开或录制一个参考片段</translation>
     </message>
     <message>
         <source>Speaks: the saved voice “%1”</source>
@@ -2090,18 +2088,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>%1×</translation>
     </message>
     <message>
-        <source>Instructions can lower the similarity to the prompt voice; an emotional prompt clip is an alternative.</source>
-        <translation>指令可能会降低与参考音色的相似度；也可以改用本身带有情感的参考音频。</translation>
-    </message>
-    <message>
-        <source>⚠ Long instructions are often ignored or spoken. </source>
-        <translation>⚠ 指令过长时，常常会被忽略或被读出来。</translation>
-    </message>
-    <message>
-        <source>The preset switched the mode to Instruct. </source>
-        <translation>预设已把模式切换为“自然语言控制”。</translation>
-    </message>
-    <message>
         <source>Speaking speed, %1× to %2× (not available while streaming)</source>
         <translation>语速，%1× 到 %2×（流式生成时不可用）</translation>
     </message>
@@ -2112,6 +2098,22 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>No audio output to play on: %1</source>
         <translation>没有可用的音频输出：%1</translation>
+    </message>
+    <message>
+        <source>The preset switched the mode to Instruct.</source>
+        <translation>预设已将模式切换为“自然语言控制”。</translation>
+    </message>
+    <message>
+        <source>⚠ Long instructions are often ignored or spoken.</source>
+        <translation>⚠ 过长的指令常被忽略或被读出来。</translation>
+    </message>
+    <message>
+        <source>Instructions can lower the likeness to the prompt voice.</source>
+        <translation>指令可能降低与参考音频音色的相似度。</translation>
+    </message>
+    <message>
+        <source>An emotional prompt clip is an alternative to an instruction.</source>
+        <translation>也可以用带情绪的参考音频代替指令。</translation>
     </message>
 </context>
 <context>
@@ -2460,6 +2462,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>CosyStudio voices (*%1 *%2)</source>
         <translation>CosyStudio 音色 (*%1 *%2)</translation>
+    </message>
+    <message>
+        <source>Save voice</source>
+        <translation>保存音色</translation>
+    </message>
+    <message>
+        <source>Name of the voice:</source>
+        <translation>音色名称：</translation>
     </message>
 </context>
 <context>

@@ -1,12 +1,12 @@
 #include "history_panel.h"
 
-#include "session_state.h"
 #include "app_settings.h"
-#include "engine_session.h"
 #include "engine_messages.h"
+#include "engine_session.h"
 #include "file_dialogs.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
+#include "session_state.h"
 #include "take_list_model.h"
 
 #include <QAction>
@@ -18,8 +18,8 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QGuiApplication>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>

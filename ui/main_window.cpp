@@ -2,7 +2,6 @@
 
 #include "clip_panel.h"
 #include "diagnostics.h"
-#include "engine_menu.h"
 #include "engine_session.h"
 #include "error_box.h"
 #include "file_dialogs.h"
@@ -15,28 +14,25 @@
 #include "quit_prompts.h"
 #include "reset_report.h"
 #include "runaway_prompt.h"
-#include "saved_queue.h"
 #include "session_state.h"
 #include "style_panel.h"
 #include "take_store.h"
 #include "text_panel.h"
 #include "voice_library.h"
 #include "window_layout.h"
+#include "window_menus.h"
 #include "window_status_bar.h"
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMetaEnum>
 #include <QMimeData>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QPushButton>
 
 namespace cosystudio::ui {
@@ -109,6 +105,7 @@ void MainWindow::createPanels() {
   connect(voices_, &VoiceLibrary::activeVoiceChanged, this, &MainWindow::showSpeaker);
   connect(clip_, &ClipPanel::clipChanged, this, &MainWindow::showSpeaker);
 
+  connect(style_, &StylePanel::message, this, sayFor(5000));
   connect(style_, &StylePanel::modeChanged, this,
           [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
   const auto offerStreaming = [this] { style_->setNoAudioOutput(player_->unavailableReason()); };
@@ -148,29 +145,11 @@ void MainWindow::createPanels() {
 }
 
 void MainWindow::createMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->setToolTipsVisible(true);  // a disabled action says why
-  file->setObjectName(QStringLiteral("fileMenu"));
-  QAction* open = file->addAction(tr("&Open prompt clip…"), this, [this] {
-    const QString path = chooseAudioFile(this, tr("Open prompt clip"));
-    if (!path.isEmpty()) openClip(path);
-  });
-  open->setShortcut(QKeySequence::Open);
-  file->addAction(tr("Open source clip for voice &conversion…"), this, &MainWindow::chooseSourceClip);
-  file->addAction(history_->exportTakeAction());
-  file->addAction(history_->exportAllAction());
-  QAction* saveVoiceAction = file->addAction(tr("&Save voice…"), this, &MainWindow::saveVoice);
-  saveVoiceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-  const auto offerSaveVoice = [this, saveVoiceAction] {
-    saveVoiceAction->setEnabled(clip_->hasClip());
-    saveVoiceAction->setToolTip(clip_->hasClip() ? tr("Save the selected part of the clip as a voice")
-                                                 : tr("Open or record a prompt clip first"));
-  };
-  connect(clip_, &ClipPanel::clipChanged, this, offerSaveVoice);
-  offerSaveVoice();
-  file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-  quit->setShortcut(QKeySequence::Quit);
+  auto* file = new FileMenu(clip_, history_, this);
+  menuBar()->addMenu(file);
+  connect(file, &FileMenu::clipChosen, this, &MainWindow::openClip);
+  connect(file, &FileMenu::sourceClipRequested, this, &MainWindow::chooseSourceClip);
+  connect(file, &FileMenu::saveVoiceRequested, this, &MainWindow::saveVoice);
 
   auto* engine = new EngineMenu(session_, this);
   menuBar()->addMenu(engine);
@@ -180,23 +159,15 @@ void MainWindow::createMenus() {
   connect(engine, &EngineMenu::resetRequested, this, &MainWindow::resetEngine);
   connect(engine, &EngineMenu::restartRequested, this, &MainWindow::restartApplication);
 
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->setObjectName(QStringLiteral("helpMenu"));
-  QAction* reference = help->addAction(tr("&Markup reference"), this,
-                                       [this] { showMarkupReference(this, text_->knownTags()); });
-  reference->setShortcut(QKeySequence::HelpContents);
-  help->addAction(tr("Save &diagnostics…"), this, [this] {
-    const QString path = chooseSavePath(this, tr("Save diagnostics"), FileKind::Diagnostics,
-                                        QStringLiteral("cosystudio-diagnostics.json"), tr("JSON files (*.json)"));
-    if (path.isEmpty()) return;
+  auto* help = new HelpMenu(this);
+  menuBar()->addMenu(help);
+  connect(help, &HelpMenu::markupReferenceRequested, this, [this] { showMarkupReference(this, text_->knownTags()); });
+  connect(help, &HelpMenu::diagnosticsPathChosen, this, [this](const QString& path) {
     if (saveDiagnostics(path))
       status_->say(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
     else
       showError(tr("Cannot write %1").arg(path));
   });
-  help->addSeparator();
-  help->addAction(tr("&About CosyStudio"), this, [this] { showAbout(this); });
-  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::connectSession() {
@@ -363,8 +334,7 @@ quint64 MainWindow::generate() {
     showError(problem);
     return 0;
   }
-  const QStringList unknown = text_->unknownTags();
-  if (!unknown.isEmpty())
+  if (const QStringList unknown = text_->unknownTags(); !unknown.isEmpty())
     status_->say(tr("Unknown tags will be spoken as text: %1").arg(unknown.join(QLatin1Char(' '))), 8000);
   if (session_->state() == EngineSession::State::NoModel) {
     if (!modelFolder_.isEmpty())
@@ -379,38 +349,20 @@ quint64 MainWindow::generate() {
 }
 
 void MainWindow::saveVoice() {
-  QString error;
-  const PromptClip clip = clip_->clipForEngine(&error);
-  if (clip.isEmpty()) {
-    showError(error);
-    return;
-  }
-  bool ok = false;
-  const QString name = QInputDialog::getText(this, tr("Save voice"), tr("Name of the voice:"), QLineEdit::Normal,
-                                             QFileInfo(clip_->sourcePath()).completeBaseName(), &ok);
-  if (!ok || voiceFileName(name).isEmpty()) return;
-  QDir().mkpath(voices_->folder());
-  session_->saveVoice(clip, clip_->transcript(), voices_->fileFor(name));
+  if (const QString problem = voices_->saveClipAsVoice(*clip_, session_); !problem.isEmpty()) showError(problem);
 }
 
 void MainWindow::resetEngine() {
-  if (session_->runningJob())
-    status_->say(tr("Cancelling the running job, then resetting; it stays in the queue."), 5000);
+  if (session_->runningJob()) status_->say(tr("Cancelling the running job, then resetting; it stays in the queue."));
   session_->reset();
 }
 
 void MainWindow::restartApplication() {
   saveSession();
-  // No time to ask here: the queue is kept if it can be.
-  saveQueue(savedQueueFile(), session_->jobs(), nullptr);
-  QStringList arguments;
-  if (!modelFolder_.isEmpty()) arguments << QStringLiteral("--model") << modelFolder_;
-  // The program itself, started directly: no shell is involved.
-  if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments)) {
+  if (restartKeepingQueue(session_->jobs(), modelFolder_))
+    qApp->quit();
+  else
     showError(tr("CosyStudio could not be started again; please start it yourself."));
-    return;
-  }
-  qApp->quit();
 }
 
 void MainWindow::showError(const QString& message) {
@@ -449,7 +401,9 @@ void MainWindow::saveSession() const {
 
 void MainWindow::restoreSession() {
   showSession(SessionState::load());
-  restoreQueue();
+  const ResumedQueue resumed = resumeSavedQueue(this, session_);
+  if (!resumed.error.isEmpty()) showError(resumed.error);
+  if (!resumed.message.isEmpty()) status_->say(resumed.message, 15000);
 }
 
 void MainWindow::showSession(const SessionState& state) {
@@ -459,21 +413,6 @@ void MainWindow::showSession(const SessionState& state) {
   style_->restoreSession(state);
   history_->restoreSession(state);
   if (QFileInfo::exists(state.sourceClip)) sourceClip_ = state.sourceClip;
-}
-
-void MainWindow::restoreQueue() {
-  SavedQueue saved = takeSavedQueue(savedQueueFile());
-  if (!saved.jobs.isEmpty() && !askResumeQueue(this, int(saved.jobs.size()))) return;
-  for (const JobSpec& job : saved.jobs) session_->enqueue(job);
-  const QString restored = tr("%n job(s) restored from the last session.", nullptr, int(saved.jobs.size()));
-  if (!saved.error.isEmpty())
-    showError(tr("The queue of the last session is lost: %1").arg(saved.error));
-  else if (!saved.dropped.isEmpty())
-    showError(restored + QLatin1Char('\n') +
-              tr("%n job(s) could not be restored:", nullptr, int(saved.dropped.size())) + QLatin1Char('\n') +
-              saved.dropped.join(QLatin1Char('\n')));
-  else if (!saved.jobs.isEmpty())
-    status_->say(restored, 15000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

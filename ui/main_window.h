@@ -95,8 +95,6 @@ class MainWindow : public QMainWindow {
   void saveVoice();
   // The takes of earlier sessions, read back from the outputs folder.
   void restoreHistory();
-  // The jobs left when the last session quit, queued again.
-  void restoreQueue();
 
   EngineSession* session_;
   PcmPlayer* player_;

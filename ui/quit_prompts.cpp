@@ -1,10 +1,12 @@
 #include "quit_prompts.h"
 
+#include "engine_session.h"
 #include "saved_queue.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 
 #include <algorithm>
@@ -74,6 +76,27 @@ bool confirmQuit(QWidget* parent, const QList<JobSpec>& jobs) {
   }
   QString error;
   return saveQueue(savedQueueFile(), jobs, &error) || askQuitWithoutQueue(parent, error);
+}
+
+ResumedQueue resumeSavedQueue(QWidget* parent, EngineSession* session) {
+  SavedQueue saved = takeSavedQueue(savedQueueFile());
+  if (!saved.jobs.isEmpty() && !askResumeQueue(parent, int(saved.jobs.size()))) return {};
+  for (const JobSpec& job : saved.jobs) session->enqueue(job);
+  const QString restored = QuitPrompts::tr("%n job(s) restored from the last session.", nullptr, int(saved.jobs.size()));
+  if (!saved.error.isEmpty()) return {QuitPrompts::tr("The queue of the last session is lost: %1").arg(saved.error), {}};
+  if (!saved.dropped.isEmpty())
+    return {restored + QLatin1Char('\n') +
+                QuitPrompts::tr("%n job(s) could not be restored:", nullptr, int(saved.dropped.size())) +
+                QLatin1Char('\n') + saved.dropped.join(QLatin1Char('\n')),
+            {}};
+  return {{}, saved.jobs.isEmpty() ? QString() : restored};
+}
+
+bool restartKeepingQueue(const QList<JobSpec>& jobs, const QString& modelFolder) {
+  saveQueue(savedQueueFile(), jobs, nullptr);  // no time to ask: kept if it can be
+  QStringList arguments;
+  if (!modelFolder.isEmpty()) arguments << QStringLiteral("--model") << modelFolder;
+  return QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments);
 }
 
 }  // namespace cosystudio::ui

@@ -1,6 +1,7 @@
 // The questions around quitting with jobs in the queue: keep them for the
-// next start, drop them, or stay; and at the next start, whether to resume
-// the jobs kept. Each box has an objectName tests and tools can find.
+// next start, drop them, or stay; at the next start, whether to resume the
+// jobs kept; and the restart after a device error, which keeps them without
+// asking. Each box has an objectName tests and tools can find.
 #pragma once
 
 #include "job.h"
@@ -28,5 +29,19 @@ bool confirmQuit(QWidget* parent, const QList<JobSpec>& jobs);
 // `jobs` of the last session came back: true = queue them again, false =
 // drop them. Box "resumeQueue".
 bool askResumeQueue(QWidget* parent, int jobs);
+
+class EngineSession;
+
+// The queue kept by the last session, queued on `session` if the user says
+// so. What to say then: an `error` (it is lost, or jobs of it are), or a `message`.
+struct ResumedQueue {
+  QString error;
+  QString message;
+};
+ResumedQueue resumeSavedQueue(QWidget* parent, EngineSession* session);
+
+// Keeps `jobs` and starts the program again (directly, never through a shell)
+// with `modelFolder`; false when it could not be started.
+bool restartKeepingQueue(const QList<JobSpec>& jobs, const QString& modelFolder);
 
 }  // namespace cosystudio::ui

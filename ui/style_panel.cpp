@@ -1,8 +1,8 @@
 #include "style_panel.h"
 
-#include "session_state.h"
 #include "instruction_presets.h"
 #include "job.h"
+#include "session_state.h"
 
 #include "cosystudio/request_rules.h"
 
@@ -46,6 +46,12 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   instructionNote_ = new QLabel(this);
   instructionNote_->setObjectName(QStringLiteral("instructionNote"));
   instructionNote_->setWordWrap(true);
+  // Two lines kept whether or not a note shows: the panels below never jump,
+  // and a note is never cut on a short screen.
+  instructionNote_->setFixedHeight(2 * fontMetrics().lineSpacing() + 2);
+  QSizePolicy keepRoom = instructionNote_->sizePolicy();
+  keepRoom.setRetainSizeWhenHidden(true);
+  instructionNote_->setSizePolicy(keepRoom);
 
   speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setObjectName(QStringLiteral("speed"));
@@ -97,21 +103,19 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   form->addRow(QString(), stream_);
 
   connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
-    modeFromPreset_ = false;
     updateEnabled();
     emit modeChanged(mode());
   });
   connect(preset_, &QComboBox::currentIndexChanged, this, [this] {
     const QString body = preset_->currentData().toString();
-    if (!body.isEmpty()) {
-      instruction_->setText(body);
-      const bool switches = mode() != Mode::Instruct;
-      setMode(Mode::Instruct);
-      modeFromPreset_ = switches;  // said in the note, not done silently
-      updateEnabled();
-    }
+    if (body.isEmpty()) return;
+    instruction_->setText(body);
+    if (mode() == Mode::Instruct) return;
+    setMode(Mode::Instruct);
+    emit message(tr("The preset switched the mode to Instruct."));  // said, not done silently
   });
   connect(instruction_, &QLineEdit::textChanged, this, &StylePanel::updateEnabled);
+  connect(instruction_, &QLineEdit::textChanged, this, &StylePanel::showPresetOfInstruction);
   connect(speed_, &QSlider::valueChanged, this, &StylePanel::updateEnabled);
   connect(random_, &QCheckBox::toggled, this, &StylePanel::updateEnabled);
   connect(stream_, &QCheckBox::toggled, this, &StylePanel::updateEnabled);
@@ -164,16 +168,17 @@ void StylePanel::updateEnabled() {
   speed_->setEnabled(!streaming);
   speedLabel_->setText(streaming ? tr("1.0× (streaming)")
                                             : tr("%1×").arg(speed_->value() / 100.0, 0, 'f', 2));
-  QString note;
-  if (instruct) {
-    note = tr("Instructions can lower the similarity to the prompt voice; an emotional prompt "
-              "clip is an alternative.");
-    if (instruction_->text().size() > kLongInstructionChars)
-      note = tr("⚠ Long instructions are often ignored or spoken. ") + note;
-    if (modeFromPreset_) note = tr("The preset switched the mode to Instruct. ") + note;
-  }
-  instructionNote_->setText(note);
-  instructionNote_->setVisible(!note.isEmpty());
+  const bool tooLong = instruction_->text().size() > kLongInstructionChars;
+  instructionNote_->setText(tooLong ? tr("⚠ Long instructions are often ignored or spoken.")
+                                    : tr("Instructions can lower the likeness to the prompt voice."));
+  instructionNote_->setToolTip(tr("An emotional prompt clip is an alternative to an instruction."));
+  instructionNote_->setVisible(instruct);
+}
+
+void StylePanel::showPresetOfInstruction() {
+  // A restored or typed instruction that is a preset's shows as that preset.
+  const QSignalBlocker quiet(preset_);
+  preset_->setCurrentIndex(std::max(0, preset_->findData(instruction_->text().trimmed())));
 }
 
 void StylePanel::saveSession(SessionState& state) const {

@@ -45,11 +45,11 @@ class StylePanel : public QWidget {
 
  signals:
   void modeChanged(cosystudio::Mode mode);
+  void message(const QString& text);
 
  private:
   void updateEnabled();
-
-  bool modeFromPreset_ = false;  // the last preset changed the mode
+  void showPresetOfInstruction();
 
   QComboBox* mode_;
   QComboBox* preset_;

@@ -1,9 +1,9 @@
 #include "text_panel.h"
 
-#include "session_state.h"
 #include "engine_messages.h"
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
+#include "session_state.h"
 
 #include "cosystudio/text/markup.h"
 #include "cosystudio/text/split_paragraph.h"

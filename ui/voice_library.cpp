@@ -1,10 +1,12 @@
 #include "voice_library.h"
 
-#include "session_state.h"
 #include "app_data.h"
+#include "clip_panel.h"
 #include "engine_messages.h"
+#include "engine_session.h"
 #include "file_dialogs.h"
 #include "pcm_player.h"
+#include "session_state.h"
 
 #include "cosystudio/engine.h"
 
@@ -277,6 +279,19 @@ void VoiceLibrary::saveSession(SessionState& state) const { state.voice = active
 
 void VoiceLibrary::restoreSession(const SessionState& state) {
   if (state.voice.isEmpty() || !setActiveVoice(state.voice)) use_->setChecked(false);  // the clip speaks
+}
+
+QString VoiceLibrary::saveClipAsVoice(const ClipPanel& clip, EngineSession* session) {
+  QString error;
+  const PromptClip selection = clip.clipForEngine(&error);
+  if (selection.isEmpty()) return error;
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Save voice"), tr("Name of the voice:"), QLineEdit::Normal,
+                                             QFileInfo(clip.sourcePath()).completeBaseName(), &ok);
+  if (!ok || voiceFileName(name).isEmpty()) return {};
+  QDir().mkpath(folder_);
+  session->saveVoice(selection, clip.transcript(), fileFor(name));
+  return {};
 }
 
 }  // namespace cosystudio::ui

@@ -10,6 +10,8 @@ class QListWidget;
 
 namespace cosystudio::ui {
 
+class ClipPanel;
+class EngineSession;
 class PcmPlayer;
 struct SessionState;
 
@@ -42,6 +44,10 @@ class VoiceLibrary : public QWidget {
   // Its part of what is kept across quitting (session_state.h; a voice deleted since is not restored).
   void saveSession(SessionState& state) const;
   void restoreSession(const SessionState& state);
+  // Asks for a name and has `session` save the clip's selection and transcript
+  // as that voice (voiceSaved/voiceFailed tell how it went); the reason when
+  // there is no clip to save. Empty also when the user cancels.
+  QString saveClipAsVoice(const ClipPanel& clip, EngineSession* session);
   // Plays the clip the selected voice was made from; false (and errorOccurred) when it cannot be read.
   bool previewSelected();
   // Shows only the voices whose name contains `text` (case-insensitive).

@@ -271,12 +271,23 @@ class MainWindowTest : public QObject {
     style->setMode(cosystudio::Mode::ZeroShot);
     auto* preset = style->findChild<QComboBox*>(QStringLiteral("preset"));
     auto* note = style->findChild<QLabel*>(QStringLiteral("instructionNote"));
+    QSignalSpy said(style, &cosystudio::ui::StylePanel::message);
+    const int noteHeight = note->height();
     preset->setCurrentIndex(1);
     QCOMPARE(style->mode(), cosystudio::Mode::Instruct);
-    QVERIFY2(note->text().contains(QStringLiteral("preset switched the mode")), qPrintable(note->text()));
+    QCOMPARE(said.count(), 1);
+    QVERIFY(said.first().first().toString().contains(QStringLiteral("preset switched the mode")));
+    QCOMPARE(note->height(), noteHeight);  // the note's room is kept: nothing below it moves
     style->setMode(cosystudio::Mode::ZeroShot);
     style->setMode(cosystudio::Mode::Instruct);  // chosen by hand: nothing to explain
-    QVERIFY(!note->text().contains(QStringLiteral("preset")));
+    QCOMPARE(said.count(), 1);
+    // A restored instruction that is a preset's shows as that preset, not as a free one.
+    const QString presetText = preset->itemData(2).toString();
+    preset->setCurrentIndex(0);
+    style->setInstruction(presetText);
+    QCOMPARE(preset->currentIndex(), 2);
+    style->setInstruction(QStringLiteral("用很轻的声音说"));
+    QCOMPARE(preset->currentIndex(), 0);
   }
 
   void aSourceClipForVoiceConversionIsChecked() {

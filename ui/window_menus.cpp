@@ -1,11 +1,39 @@
-#include "engine_menu.h"
+#include "window_menus.h"
 
+#include "clip_panel.h"
 #include "engine_session.h"
+#include "file_dialogs.h"
+#include "help_dialogs.h"
+#include "history_panel.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QKeySequence>
 
 namespace cosystudio::ui {
+
+FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, QWidget* parent) : QMenu(tr("&File"), parent) {
+  setObjectName(QStringLiteral("fileMenu"));
+  setToolTipsVisible(true);  // a disabled action says why
+  addAction(tr("&Open prompt clip…"), this, [this] {
+    if (const QString path = chooseAudioFile(parentWidget(), tr("Open prompt clip")); !path.isEmpty())
+      emit clipChosen(path);
+  })->setShortcut(QKeySequence::Open);
+  addAction(tr("Open source clip for voice &conversion…"), this, &FileMenu::sourceClipRequested);
+  addAction(history->exportTakeAction());
+  addAction(history->exportAllAction());
+  QAction* saveVoice = addAction(tr("&Save voice…"), this, &FileMenu::saveVoiceRequested);
+  saveVoice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+  const auto offerSaveVoice = [clip, saveVoice] {
+    saveVoice->setEnabled(clip->hasClip());
+    saveVoice->setToolTip(clip->hasClip() ? tr("Save the selected part of the clip as a voice")
+                                          : tr("Open or record a prompt clip first"));
+  };
+  connect(clip, &ClipPanel::clipChanged, this, offerSaveVoice);
+  offerSaveVoice();
+  addSeparator();
+  addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
+}
 
 EngineMenu::EngineMenu(EngineSession* session, QWidget* parent) : QMenu(tr("&Engine"), parent), session_(session) {
   setObjectName(QStringLiteral("engineMenu"));
@@ -45,6 +73,20 @@ void EngineMenu::followState() {
   cancel_->setEnabled(state == State::Busy);
 }
 
+HelpMenu::HelpMenu(QWidget* parent) : QMenu(tr("&Help"), parent) {
+  setObjectName(QStringLiteral("helpMenu"));
+  addAction(tr("&Markup reference"), this, &HelpMenu::markupReferenceRequested)
+      ->setShortcut(QKeySequence::HelpContents);
+  addAction(tr("Save &diagnostics…"), this, [this] {
+    const QString path = chooseSavePath(parentWidget(), tr("Save diagnostics"), FileKind::Diagnostics,
+                                        QStringLiteral("cosystudio-diagnostics.json"), tr("JSON files (*.json)"));
+    if (!path.isEmpty()) emit diagnosticsPathChosen(path);
+  });
+  addSeparator();
+  addAction(tr("&About CosyStudio"), this, [this] { showAbout(parentWidget()); });
+  addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
 }  // namespace cosystudio::ui
 
-#include "moc_engine_menu.cpp"
+#include "moc_window_menus.cpp"

@@ -1,0 +1,66 @@
+// The window's menus. Each asks the window for what it cannot do itself and
+// enables an action only when it can act, with the reason as tooltip.
+#pragma once
+
+#include <QMenu>
+
+class QAction;
+
+namespace cosystudio::ui {
+
+class ClipPanel;
+class EngineSession;
+class HistoryPanel;
+
+// File: open the prompt clip or voice conversion's source clip, export takes,
+// save the clip as a voice, quit.
+class FileMenu : public QMenu {
+  Q_OBJECT
+
+ public:
+  FileMenu(const ClipPanel* clip, const HistoryPanel* history, QWidget* parent);
+
+ signals:
+  void clipChosen(const QString& path);
+  void sourceClipRequested();
+  void saveVoiceRequested();
+};
+
+// Engine: the model, Settings, Generate and Cancel, Reset, Unload, and
+// Restart after a device error, each as the session's state allows.
+class EngineMenu : public QMenu {
+  Q_OBJECT
+
+ public:
+  explicit EngineMenu(EngineSession* session, QWidget* parent = nullptr);
+
+ signals:
+  void chooseModelRequested();
+  void settingsRequested();
+  void generateRequested();
+  void resetRequested();
+  void restartRequested();
+
+ private:
+  void followState();
+
+  EngineSession* session_;
+  QAction* cancel_;
+  QAction* reset_;
+  QAction* unload_;
+  QAction* restart_;
+};
+
+// Help: the markup reference, diagnostics for a bug report, About.
+class HelpMenu : public QMenu {
+  Q_OBJECT
+
+ public:
+  explicit HelpMenu(QWidget* parent);
+
+ signals:
+  void markupReferenceRequested();
+  void diagnosticsPathChosen(const QString& path);
+};
+
+}  // namespace cosystudio::ui
