@@ -148,7 +148,7 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   transcript_->setPlaceholderText(tr("Transcript: exactly what is said in the selected part of the clip"));
   transcript_->setToolTip(tr("Required for zero-shot: the words spoken in the clip"));
   transcript_->setTabChangesFocus(true);
-  transcript_->setMaximumHeight(70);
+  transcript_->setMinimumHeight(4 * transcript_->fontMetrics().lineSpacing());
   transcriptWarning_ = new QLabel(this);
   transcriptWarning_->setObjectName(QStringLiteral("transcriptWarning"));
   transcriptWarning_->setWordWrap(true);
@@ -157,10 +157,12 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   clipLayout->setContentsMargins(0, 0, 0, 0);
   clipLayout->addLayout(recording);
   clipLayout->addLayout(editing);
+  // A taller window gives room to the transcript, not to the waveform.
+  waveform_->setMaximumHeight(2 * waveform_->sizeHint().height());
   clipLayout->addWidget(waveform_, 1);
   clipLayout->addWidget(fileLabel_);
   clipLayout->addWidget(adviceLabel_);
-  clipLayout->addWidget(transcript_);
+  clipLayout->addWidget(transcript_, 2);
   clipLayout->addWidget(transcriptWarning_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(speakingVoice_);
