@@ -72,9 +72,6 @@
             <numerusform>; %n of them short of the loudness target (see each file&apos;s sidecar)</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>cosystudio::ui::MainWindow</name>
     <message numerus="yes">
         <source>%n earlier take(s) could not be read back: %1</source>
         <translation>

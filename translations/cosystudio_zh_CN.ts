@@ -779,6 +779,18 @@
         <source>Only clone voices you have the right to use: your own, or someone&apos;s who agreed to it. Speech made in another person&apos;s voice without consent can deceive and harm, and is unlawful in many places.</source>
         <translation>只克隆您有权使用的声音：您自己的，或已同意的人的声音。未经同意用他人的声音生成语音可能造成欺骗和伤害，在许多地方是违法的。</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;CPU features: %1&lt;br&gt;BLAS: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;CPU 特性：%1&lt;br&gt;BLAS：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;CPU features: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;CPU 特性：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Slow BLAS:&lt;/b&gt; %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;BLAS 较慢：&lt;/b&gt;%1。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipPanel</name>
@@ -1187,6 +1199,18 @@
         <source>ran away</source>
         <translation>失控</translation>
     </message>
+    <message>
+        <source>Speaks: the saved voice “%1”</source>
+        <translation>当前音色：已保存的音色“%1”</translation>
+    </message>
+    <message>
+        <source>Speaks: the voice of the prompt clip %1</source>
+        <translation>当前音色：参考音频 %1 的音色</translation>
+    </message>
+    <message>
+        <source>No voice yet: open or record a prompt clip, or pick a saved voice</source>
+        <translation>还没有音色：请打开或录制参考音频，或选择一个已保存的音色</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::HelpMenu</name>
@@ -1559,6 +1583,12 @@
         <source>No file manager could be opened; the take is in %1</source>
         <translation>无法打开文件管理器；该结果位于 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n earlier take(s) could not be read back: %1</source>
+        <translation>
+            <numerusform>有 %n 条以前的结果无法读回：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::JobQueueModel</name>
@@ -1588,10 +1618,6 @@
     <message>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>就绪</translation>
     </message>
     <message>
         <source>Prompt clip</source>
@@ -1656,22 +1682,12 @@
         <translation>正在加载模型…</translation>
     </message>
     <message>
-        <source>The language changes when CosyStudio starts again.</source>
-        <translation>界面语言在重新启动 CosyStudio 后生效。</translation>
-    </message>
-    <message>
         <source>Open source clip</source>
         <translation>打开源音频</translation>
     </message>
     <message>
         <source>Source clip for voice conversion: %1</source>
         <translation>音色转换的源片段：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n earlier take(s) could not be read back: %1</source>
-        <translation>
-            <numerusform>有 %n 条以前的结果无法读回：%1</numerusform>
-        </translation>
     </message>
     <message>
         <source>The new model could not be loaded; the model from %1 is still loaded.
@@ -1684,18 +1700,6 @@
 No model is loaded now: choose one with Engine → Choose model folder…; the queue, text, clip and takes are kept.</source>
         <translation>引擎无法重置：%1
 现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
-    </message>
-    <message>
-        <source>Speaks: the saved voice “%1”</source>
-        <translation>当前音色：已保存的音色“%1”</translation>
-    </message>
-    <message>
-        <source>Speaks: the voice of the prompt clip %1</source>
-        <translation>当前音色：参考音频 %1 的音色</translation>
-    </message>
-    <message>
-        <source>No voice yet: open or record a prompt clip, or pick a saved voice</source>
-        <translation>还没有音色：请打开或录制参考音频，或选择一个已保存的音色</translation>
     </message>
 </context>
 <context>
@@ -2554,6 +2558,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Device error: restart needed</source>
         <translation>设备错误：需要重启</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
     </message>
 </context>
 <context>

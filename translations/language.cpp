@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QPointer>
 #include <QSettings>
 #include <QTranslator>
 
@@ -40,17 +41,21 @@ QStringList availableLanguages() {
 }
 
 QString installTranslators() {
-  QLocale locale = QLocale::system();
+  // Called again when the language changes: the catalogues of the last call go.
+  static QPointer<QTranslator> own, qt;
+  for (QTranslator* installed : {own.data(), qt.data()})
+    if (installed) {
+      QCoreApplication::removeTranslator(installed);
+      delete installed;
+    }
   const QString chosen = QSettings().value(QLatin1String(kLanguageSettingsKey)).toString();
-  if (!chosen.isEmpty()) {
-    locale = QLocale(chosen);
-    QLocale::setDefault(locale);
-  }
+  const QLocale locale = chosen.isEmpty() ? QLocale::system() : QLocale(chosen);
+  QLocale::setDefault(locale);
   // QTranslator::load walks the locale's UI languages in order of preference.
   // English has a catalogue of its own so that "en" ahead of "zh_CN" in that
   // list picks English instead of falling through to Chinese.
   auto* app = QCoreApplication::instance();
-  auto* own = new QTranslator(app);
+  own = new QTranslator(app);
   bool loaded = false;
   for (const QString& folder : catalogueFolders())
     if ((loaded = install(own, locale, kPrefix.chopped(1), folder))) break;
@@ -62,7 +67,7 @@ QString installTranslators() {
     delete own;
     return {};
   }
-  auto* qt = new QTranslator(app);
+  qt = new QTranslator(app);
   if (!install(qt, QLocale(own->language()), QStringLiteral("qtbase"),
                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
     delete qt;

@@ -19,7 +19,8 @@ QStringList availableLanguages();
 // Installs CosyStudio's catalogue and Qt's own (standard buttons and dialogs)
 // for the chosen language on the running application. Returns the locale name
 // of the catalogue loaded, or an empty string when the source text (English)
-// is shown. Call after the organisation and application names are set.
+// is shown. Call after the organisation and application names are set, and
+// again after the language setting changed (the earlier catalogues are removed).
 QString installTranslators();
 
 }  // namespace cosystudio::i18n

@@ -5,6 +5,7 @@
 #include "style_panel.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -185,7 +186,14 @@ void GeneratePanel::showStarting(const QString& what) {
   figures_->clear();
 }
 
-void GeneratePanel::showSpeaker(const QString& who) { speaker_->setText(who); }
+void GeneratePanel::showSpeaker(const QString& voice, const QString& clipFile) {
+  if (!voice.isEmpty())
+    speaker_->setText(tr("Speaks: the saved voice “%1”").arg(voice));
+  else if (!clipFile.isEmpty())
+    speaker_->setText(tr("Speaks: the voice of the prompt clip %1").arg(QFileInfo(clipFile).fileName()));
+  else
+    speaker_->setText(tr("No voice yet: open or record a prompt clip, or pick a saved voice"));
+}
 
 }  // namespace cosystudio::ui
 

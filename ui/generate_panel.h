@@ -35,8 +35,9 @@ class GeneratePanel : public QWidget {
   void showEnded(const QString& how);
   // A job starts (or waits for the model): `what` is happening before its first step.
   void showStarting(const QString& what);
-  // Who will speak the next job, said above Generate.
-  void showSpeaker(const QString& who);
+  // Who will speak the next job, said above Generate: the saved voice `voice`,
+  // or else the prompt clip from `clipFile` (empty: none yet).
+  void showSpeaker(const QString& voice, const QString& clipFile);
 
  signals:
   void generateRequested();

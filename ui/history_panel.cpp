@@ -302,13 +302,17 @@ void HistoryPanel::follow(EngineSession* session) {
   });
 }
 
-quint64 HistoryPanel::showStoredTakes(QStringList* problems) {
+quint64 HistoryPanel::showStoredTakes() {
   clear();
+  QStringList problems;
   quint64 id = 0;
-  for (Take take : store_->load(problems)) {
+  for (Take take : store_->load(&problems)) {
     take.jobId = take.spec.id = ++id;
     addTake(take);
   }
+  if (!problems.isEmpty())
+    emit message(tr("%n earlier take(s) could not be read back: %1", nullptr, int(problems.size()))
+                     .arg(problems.constFirst()));
   return id;
 }
 

@@ -40,8 +40,8 @@ class HistoryPanel : public QWidget {
   // Lists the takes `session` makes (saving each to the store) and plays their streams.
   void follow(EngineSession* session);
   // The takes of earlier sessions, read back from the store and numbered
-  // afresh from 1; returns the last number. `problems` names files that could not be read.
-  quint64 showStoredTakes(QStringList* problems);
+  // afresh from 1 (message() names files that could not be read); returns the last number.
+  quint64 showStoredTakes();
   void addTake(const Take& take);
   // A take the engine just made, added before its file is written (see
   // markSaved()): a regenerated segment comes back spliced into a copy of the

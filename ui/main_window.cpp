@@ -9,6 +9,7 @@
 #include "help_dialogs.h"
 #include "history_panel.h"
 #include "job_check.h"
+#include "language.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
 #include "quit_prompts.h"
@@ -56,7 +57,6 @@ MainWindow::MainWindow(QWidget* parent)
   createMenus();
   connectSession();
 
-  status_->say(tr("Ready"), 0);
   session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
 
   const SessionState saved = SessionState::load();
@@ -109,7 +109,7 @@ void MainWindow::createPanels() {
   connect(style_, &StylePanel::modeChanged, this,
           [this](Mode mode) { text_->setCrossLingual(mode == Mode::CrossLingual); });
   const auto offerStreaming = [this] { style_->setNoAudioOutput(player_->unavailableReason()); };
-  connect(player_, &PcmPlayer::availabilityChanged, this, offerStreaming);
+  connect(player_, &PcmPlayer::availabilityChanged, style_, offerStreaming);
   offerStreaming();
   connect(generatePanel_, &GeneratePanel::generateRequested, this, &MainWindow::generate);
   connect(generatePanel_, &GeneratePanel::cancelRequested, this,
@@ -124,9 +124,11 @@ void MainWindow::createPanels() {
           [this](const Take& take) { showSession(SessionState::ofTake(take)); });
   connect(store_, &TakeStore::saved, history_, &HistoryPanel::markSaved);
   connect(store_, &TakeStore::saveFailed, history_, &HistoryPanel::markUnsaved);
-  connect(store_, &TakeStore::failed, this, &MainWindow::showError);
+  connect(store_, &TakeStore::failed, history_, [this](const QString& message) { showError(message); });
+  connect(session_, &EngineSession::voiceSaved, voices_, &VoiceLibrary::refresh);
+  connect(session_, &EngineSession::jobFinished, style_, [this](const Take& take) { style_->showUsedSeed(take.seed); });
   // No output device: said once in the status bar, not in a box on every Play.
-  connect(player_, &PcmPlayer::error, this, [this](const QString& message) {
+  connect(player_, &PcmPlayer::error, status_, [this](const QString& message) {
     errors_.record(message);
     status_->say(message, 15000);
   });
@@ -145,13 +147,14 @@ void MainWindow::createPanels() {
 }
 
 void MainWindow::createMenus() {
-  auto* file = new FileMenu(clip_, history_, this);
+  // In the menu bar: a new bar (another language) takes them along.
+  auto* file = new FileMenu(clip_, history_, menuBar());
   menuBar()->addMenu(file);
   connect(file, &FileMenu::clipChosen, this, &MainWindow::openClip);
   connect(file, &FileMenu::sourceClipRequested, this, &MainWindow::chooseSourceClip);
   connect(file, &FileMenu::saveVoiceRequested, this, &MainWindow::saveVoice);
 
-  auto* engine = new EngineMenu(session_, this);
+  auto* engine = new EngineMenu(session_, menuBar());
   menuBar()->addMenu(engine);
   connect(engine, &EngineMenu::chooseModelRequested, this, &MainWindow::chooseModelFolder);
   connect(engine, &EngineMenu::settingsRequested, this, &MainWindow::showSettings);
@@ -159,7 +162,7 @@ void MainWindow::createMenus() {
   connect(engine, &EngineMenu::resetRequested, this, &MainWindow::resetEngine);
   connect(engine, &EngineMenu::restartRequested, this, &MainWindow::restartApplication);
 
-  auto* help = new HelpMenu(this);
+  auto* help = new HelpMenu(menuBar());
   menuBar()->addMenu(help);
   connect(help, &HelpMenu::markupReferenceRequested, this, [this] { showMarkupReference(this, text_->knownTags()); });
   connect(help, &HelpMenu::diagnosticsPathChosen, this, [this](const QString& path) {
@@ -176,16 +179,11 @@ void MainWindow::connectSession() {
     settings_.precision = Precision::Float32;
   });
   connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
-    if (!previousKept) {
-      showError(tr("The model could not be loaded: %1").arg(message));
-      return;
-    }
-    // The model loaded before is back: it stays the remembered one.
-    const QString kept = session_->model().folder;
-    modelFolder_ = kept;
-    rememberModelFolder(kept);
-    text_->loadTokenizer(kept);
-    showError(tr("The new model could not be loaded; the model from %1 is still loaded.\n%2").arg(kept, message));
+    if (!previousKept) return showError(tr("The model could not be loaded: %1").arg(message));
+    modelFolder_ = session_->model().folder;  // the model loaded before is back: it stays the remembered one
+    rememberModelFolder(modelFolder_);
+    text_->loadTokenizer(modelFolder_);
+    showError(tr("The new model could not be loaded; the model from %1 is still loaded.\n%2").arg(modelFolder_, message));
   });
   connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
     showResetReport(this, report, session_->model().device.kind == DeviceKind::Cuda);
@@ -195,18 +193,15 @@ void MainWindow::connectSession() {
                  "folder…; the queue, text, clip and takes are kept.")
                   .arg(message));
   });
-  connect(session_, &EngineSession::jobFinished, style_, [this](const Take& take) { style_->showUsedSeed(take.seed); });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
     if (!cancelled) showError(tr("Job #%1 failed: %2").arg(id).arg(message));
   });
   connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
-    offerRunawayRetry(this, job, segment, message, [this, job] {
-      JobSpec retry = job;
+    offerRunawayRetry(this, job, segment, message, [this, retry = job]() mutable {
       retry.settings.seed = randomSeed(seeds_);
       session_->enqueue(retry);
     });
   });
-  connect(session_, &EngineSession::voiceSaved, voices_, &VoiceLibrary::refresh);
   connect(session_, &EngineSession::voiceFailed, this, [this](const QString& file, const QString& message) {
     showError(tr("The voice %1 could not be saved: %2").arg(QFileInfo(file).completeBaseName(), message));
   });
@@ -232,11 +227,10 @@ bool MainWindow::setModelFolder(const QString& folder) {
 
 void MainWindow::promptForModelOnFirstRun() {
   const QString remembered = rememberedModelFolder();
-  if (!remembered.isEmpty() && modelFolderProblems(remembered).isEmpty()) {
+  if (!remembered.isEmpty() && modelFolderProblems(remembered).isEmpty())
     setModelFolder(remembered);
-    return;
-  }
-  chooseModelFolder();
+  else
+    chooseModelFolder();
 }
 
 void MainWindow::chooseModelFolder() {
@@ -250,8 +244,7 @@ void MainWindow::showSettings() {
   if (dialog.exec() != QDialog::Accepted) return;
   const AppSettings chosen = dialog.settings();
   const bool reload = !(modelChoice(chosen, modelFolder_) == modelChoice(settings_, modelFolder_));
-  if (chosen.language != settings_.language)
-    status_->say(tr("The language changes when CosyStudio starts again."), 8000);
+  const bool otherLanguage = chosen.language != settings_.language;
   const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
   settings_ = chosen;
   settings_.save();
@@ -260,6 +253,7 @@ void MainWindow::showSettings() {
   player_->setOutputId(settings_.audioOutput);
   store_->applyRetention(settings_.retentionDays);
   if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
+  if (otherLanguage) switchLanguage();
 }
 
 void MainWindow::chooseSourceClip() {
@@ -288,16 +282,8 @@ bool MainWindow::openClip(const QString& path) {
 }
 
 void MainWindow::showSpeaker() {
-  const QString voice = voices_->activeVoiceName();
-  QString who;
-  if (!voice.isEmpty())
-    who = tr("Speaks: the saved voice “%1”").arg(voice);
-  else if (clip_->hasClip())
-    who = tr("Speaks: the voice of the prompt clip %1").arg(QFileInfo(clip_->sourcePath()).fileName());
-  else
-    who = tr("No voice yet: open or record a prompt clip, or pick a saved voice");
-  generatePanel_->showSpeaker(who);
-  clip_->setSpeakingVoice(voice);
+  generatePanel_->showSpeaker(voices_->activeVoiceName(), clip_->hasClip() ? clip_->sourcePath() : QString());
+  clip_->setSpeakingVoice(voices_->activeVoiceName());
 }
 
 JobSpec MainWindow::jobFromPanels(QString* clipError) {
@@ -378,15 +364,10 @@ void MainWindow::setOutputsFolder(const QString& folder) {
 }
 
 void MainWindow::restoreHistory() {
-  QStringList problems;
-  session_->continueIdsAfter(history_->showStoredTakes(&problems));  // every session counts its jobs from 1
-  if (!problems.isEmpty())
-    status_->say(tr("%n earlier take(s) could not be read back: %1", nullptr, int(problems.size()))
-                     .arg(problems.constFirst()),
-                 15000);
+  session_->continueIdsAfter(history_->showStoredTakes());  // every session counts its jobs from 1
 }
 
-void MainWindow::saveSession() const {
+SessionState MainWindow::panelState() const {
   SessionState state;
   text_->saveSession(state);
   style_->saveSession(state);
@@ -394,9 +375,31 @@ void MainWindow::saveSession() const {
   voices_->saveSession(state);
   history_->saveSession(state);
   state.sourceClip = sourceClip_;
+  return state;
+}
+
+void MainWindow::saveSession() const {
+  SessionState state = panelState();
   state.windowGeometry = saveGeometry();
   state.windowState = saveState();
   state.save();
+}
+
+void MainWindow::switchLanguage() {
+  i18n::installTranslators();
+  const SessionState state = panelState();
+  const QList<Take> takes = history_->takes();
+  const QByteArray layout = saveState();
+  player_->stop();  // what plays belongs to a panel about to go
+  qDeleteAll(findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly));
+  setMenuBar(new QMenuBar(this));
+  setStatusBar(status_ = new WindowStatusBar(session_, this));
+  createPanels();  // the new text panel replaces the old one
+  createMenus();
+  for (const Take& take : takes) history_->addTake(take);
+  showSession(state);
+  restoreState(layout);
+  if (!modelFolder_.isEmpty()) text_->loadTokenizer(modelFolder_);
 }
 
 void MainWindow::restoreSession() {
@@ -416,10 +419,7 @@ void MainWindow::showSession(const SessionState& state) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!confirmQuit(this, session_->jobs())) {
-    event->ignore();
-    return;
-  }
+  if (!confirmQuit(this, session_->jobs())) return event->ignore();
   saveSession();
   QMainWindow::closeEvent(event);
 }

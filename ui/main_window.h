@@ -43,6 +43,9 @@ class MainWindow : public QMainWindow {
   void restoreSession();
   // Sets the panels as `state` has them (a restored session, or a take's settings).
   void showSession(const SessionState& state);
+  // Builds the panels, menus and status bar again in the language now chosen
+  // in the settings; text, clip, style, takes, queue, model and layout stay.
+  void switchLanguage();
 
   // Loads an audio file as the prompt clip (File → Open and drag and drop).
   bool openClip(const QString& path);
@@ -77,6 +80,7 @@ class MainWindow : public QMainWindow {
 
  private:
   void createPanels();
+  SessionState panelState() const;
   // The job the panels describe; `clipError` says what is wrong with the clip
   // when the job needs one and the clip panel cannot give it.
   JobSpec jobFromPanels(QString* clipError);

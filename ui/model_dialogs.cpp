@@ -148,6 +148,8 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   precision_->addItem(tr("float16 (GPU, fastest)"), int(Precision::Float16));
   precision_->setCurrentIndex(std::max(0, precision_->findData(int(settings.precision))));
   precision_->setToolTip(tr("On the CPU everything runs in float32"));
+  precisionChosen_ = settings.device.kind == DeviceKind::Cuda;
+  connect(precision_, &QComboBox::activated, this, [this] { precisionChosen_ = true; });
   checkpoint_ = new QComboBox(this);
   checkpoint_->setObjectName(QStringLiteral("checkpoint"));
   checkpoint_->addItem(tr("RL-tuned (llm.rl.pt) when the folder has it"), QString());
@@ -258,6 +260,8 @@ void SettingsDialog::describeDevice() {
   const DeviceInfo& info = devices_[index];
   const bool gpu = info.device.kind == DeviceKind::Cuda;
   precision_->setEnabled(gpu);
+  if (gpu && !precisionChosen_)
+    precision_->setCurrentIndex(precision_->findData(int(defaultPrecision(DeviceKind::Cuda))));
   if (!gpu) {
     const std::string noGpu = builtWithCuda() ? gpuUnavailableReason() : std::string();
     deviceInfo_->setText(noGpu.empty() ? tr("Runs everywhere; much slower than a GPU.")

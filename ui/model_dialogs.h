@@ -64,6 +64,9 @@ class SettingsDialog : public QDialog {
   QComboBox* device_;
   QComboBox* output_;
   QLabel* deviceInfo_;
+  // A precision the user picked, or one saved for a GPU; else a GPU gets
+  // the engine's default, as in the CLI.
+  bool precisionChosen_ = false;
   QComboBox* precision_;
   QComboBox* checkpoint_;
   QLabel* checkpointInfo_;

@@ -26,6 +26,8 @@ WindowStatusBar::WindowStatusBar(EngineSession* session, QWidget* parent)
         15000);
   });
   follow(session);
+  showEngineState();
+  say(tr("Ready"), 0);
   // A message that timed out, or a menu's status tip that replaced it, takes its tooltip along.
   connect(this, &QStatusBar::messageChanged, this, [this](const QString& shown) {
     if (shown.isEmpty()) {

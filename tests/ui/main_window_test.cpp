@@ -33,6 +33,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
@@ -262,6 +263,38 @@ class MainWindowTest : public QObject {
     QCOMPARE(history->takes().size(), 1);
     QVERIFY(QFileInfo::exists(wav));
     QCOMPARE(history->takes().first().label, QStringLiteral("Sichuan take"));
+  }
+
+  // Settings → Language applies at once: the window speaks the new language,
+  // and the text, the takes and the queue are all still there.
+  void theLanguageSwitchesWithoutARestart() {
+    MainWindow window;
+    window.textPanel()->setText(QStringLiteral("Keep me."));
+    cosystudio::ui::Take take;
+    take.jobId = 3;
+    take.spec.text = QStringLiteral("A take.");
+    take.samples = QVector<float>(2400, 0.1f);
+    take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
+    window.historyPanel()->addTake(take);
+    cosystudio::ui::JobSpec waiting;
+    waiting.text = QStringLiteral("Waits for a model.");
+    window.session()->enqueue(waiting);
+    const auto firstMenu = [&window] { return window.menuBar()->actions().constFirst()->text(); };
+    QCOMPARE(firstMenu(), QStringLiteral("&File"));
+
+    QSettings().setValue(QLatin1String(cosystudio::i18n::kLanguageSettingsKey), QStringLiteral("zh_CN"));
+    window.switchLanguage();
+    QCOMPARE(firstMenu(), QStringLiteral("文件(&F)"));
+    QCOMPARE(window.textPanel()->text(), QStringLiteral("Keep me."));
+    QCOMPARE(window.historyPanel()->takes().size(), 1);
+    QCOMPARE(window.session()->jobs().size(), 1);
+    QCOMPARE(window.findChild<QListView*>(QStringLiteral("queue"))->model()->rowCount(), 1);
+
+    QSettings().remove(QLatin1String(cosystudio::i18n::kLanguageSettingsKey));
+    window.switchLanguage();
+    QCOMPARE(firstMenu(), QStringLiteral("&File"));
+    QCOMPARE(window.historyPanel()->takes().first().spec.text, take.spec.text);
+    window.session()->cancelAll();
   }
 
   void aPresetSaysThatItSwitchedTheMode() {
