@@ -788,8 +788,8 @@
         <translation>&lt;p&gt;CPU 特性：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Slow BLAS:&lt;/b&gt; %1.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;BLAS 较慢：&lt;/b&gt;%1。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;BLAS warning:&lt;/b&gt; %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;BLAS 警告：&lt;/b&gt;%1。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1935,10 +1935,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>跟随系统</translation>
     </message>
     <message>
-        <source>The language changes when CosyStudio starts again</source>
-        <translation>界面语言在重新启动 CosyStudio 后生效</translation>
-    </message>
-    <message>
         <source>&amp;Language:</source>
         <translation>界面语言(&amp;L)：</translation>
     </message>
@@ -2019,6 +2015,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>After OK the model is loaded again with %1.</source>
         <translation>点击“确定”后将用 %1 重新加载模型。</translation>
+    </message>
+    <message>
+        <source>Applies at once; text, takes and queue are kept</source>
+        <translation>立即生效；文本、生成结果和队列都会保留</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,39 @@ QJsonArray devicesJson() {
   return devices;
 }
 
+// The CPU and the instruction sets this process can use (CPUID).
+QJsonObject cpuJson() {
+  const CpuFeatures cpu = cpuFeatures();
+  return QJsonObject{
+      {QStringLiteral("architecture"), QSysInfo::currentCpuArchitecture()},
+      {QStringLiteral("vendor"), QString::fromStdString(cpu.vendor)},
+      {QStringLiteral("brand"), QString::fromStdString(cpu.brand)},
+      {QStringLiteral("family"), cpu.family},
+      {QStringLiteral("model"), cpu.model},
+      {QStringLiteral("avx2"), cpu.avx2},
+      {QStringLiteral("avx512f"), cpu.avx512f},
+      {QStringLiteral("avx512_bf16"), cpu.avx512_bf16},
+      {QStringLiteral("avx512_vnni"), cpu.avx512_vnni},
+      {QStringLiteral("avx_vnni"), cpu.avx_vnni},
+      {QStringLiteral("amx_tile"), cpu.amx_tile},
+      {QStringLiteral("amx_bf16"), cpu.amx_bf16},
+      {QStringLiteral("amx_int8"), cpu.amx_int8},
+      {QStringLiteral("description"), QString::fromStdString(describeCpuFeatures(cpu))},
+  };
+}
+
+// OpenBLAS, where it is loaded: the kernels it chose, and why they are slow.
+QJsonObject blasJson() {
+  const OpenBlasInfo blas = openBlasInfo();
+  return QJsonObject{
+      {QStringLiteral("library"), QString::fromStdString(cpuBackend().blas)},
+      {QStringLiteral("openblas"), blas.loaded},
+      {QStringLiteral("core"), QString::fromStdString(blas.coreName)},
+      {QStringLiteral("config"), QString::fromStdString(blas.config)},
+      {QStringLiteral("warning"), QString::fromStdString(blas.warning)},
+  };
+}
+
 QJsonObject settingsJson() {
   const QSettings settings;
   QJsonObject json;
@@ -53,8 +86,9 @@ QByteArray diagnosticsJson(const DiagnosticsContext& context) {
       {QStringLiteral("qt"), QString::fromLatin1(qVersion())},
       {QStringLiteral("os"), QSysInfo::prettyProductName()},
       {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
-      {QStringLiteral("cpu"), QSysInfo::currentCpuArchitecture()},
+      {QStringLiteral("cpu"), cpuJson()},
       {QStringLiteral("cpu_backend"), QString::fromStdString(describeCpuBackend(cpuBackend()))},
+      {QStringLiteral("blas"), blasJson()},
       {QStringLiteral("devices"), devicesJson()},
       {QStringLiteral("gpu"), QString::fromStdString(describeGpuUse())},
       {QStringLiteral("engine_state"), context.engineState},

@@ -133,6 +133,14 @@ void showAbout(QWidget* parent) {
                     "<p>libtorch %2<br>CPU: %3</p>")
                      .arg(QString::fromLatin1(kVersion), QString::fromLatin1(torchBuildDescription()),
                           QString::fromStdString(describeCpuBackend(cpuBackend())));
+  const OpenBlasInfo blas = openBlasInfo();
+  html += blas.loaded ? tr("<p>CPU features: %1<br>BLAS: %2</p>")
+                            .arg(QString::fromStdString(describeCpuFeatures(cpuFeatures())).toHtmlEscaped(),
+                                 QString::fromStdString(describeOpenBlas(blas)).toHtmlEscaped())
+                      : tr("<p>CPU features: %1</p>")
+                            .arg(QString::fromStdString(describeCpuFeatures(cpuFeatures())).toHtmlEscaped());
+  if (!blas.warning.empty())
+    html += tr("<p><b>BLAS warning:</b> %1.</p>").arg(QString::fromStdString(blas.warning).toHtmlEscaped());
   if (!builtWithCuda())
     html += tr("<p>This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with "
                "<code>scripts/run.sh</code> on the computer that has the GPU: it then builds against the CUDA "

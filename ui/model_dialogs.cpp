@@ -208,7 +208,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   for (const QString& name : i18n::availableLanguages())
     language_->addItem(QLocale(name).nativeLanguageName(), name);
   language_->setCurrentIndex(std::max(0, language_->findData(settings.language)));
-  language_->setToolTip(tr("The language changes when CosyStudio starts again"));
+  language_->setToolTip(tr("Applies at once; text, takes and queue are kept"));
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   auto* form = new QFormLayout(this);

@@ -25,8 +25,13 @@ int main(int argc, char** argv) {
                "cosystudio-cli"};
   app.set_version_flag("--version", [] {
     setCpuThreads(0);  // the default every command uses
-    return std::string("cosystudio-cli ") + kVersion + "\nlibtorch " + torchBuildDescription() +
-           "\nCPU: " + describeCpuBackend(cpuBackend()) + "\nGPU: " + describeGpuUse();
+    const OpenBlasInfo blas = openBlasInfo();
+    std::string text = std::string("cosystudio-cli ") + kVersion + "\nlibtorch " + torchBuildDescription() +
+                       "\nCPU: " + describeCpuBackend(cpuBackend()) +
+                       "\nCPU features: " + describeCpuFeatures(cpuFeatures());
+    if (blas.loaded) text += "\nBLAS: " + describeOpenBlas(blas);
+    if (!blas.warning.empty()) text += "\nWarning: " + blas.warning;
+    return text + "\nGPU: " + describeGpuUse();
   });
   app.require_subcommand(0, 1);
   app.footer("Exit status: 0 success, 1 the command failed, 2 usage error.\n");

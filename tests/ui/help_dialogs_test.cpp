@@ -1,3 +1,4 @@
+#include "diagnostics.h"
 #include "help_dialogs.h"
 #include "instruction_presets.h"
 #include "main_window.h"
@@ -8,6 +9,8 @@
 #include "cosystudio/text/tokenizer.h"
 #include "cosystudio/version.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -104,6 +107,33 @@ class HelpDialogsTest : public QObject {
     if (cosystudio::builtWithCuda() && !why.isEmpty())
       QVERIFY2(text.contains(QStringLiteral("No GPU is used:</b> ") + why), qPrintable(text));
     if (!cosystudio::builtWithCuda()) QVERIFY(text.contains(QStringLiteral("This build runs on the CPU only")));
+    // The CPU's instruction sets, and the kernels OpenBLAS chose with its warning.
+    const auto escaped = [](const std::string& line) { return QString::fromStdString(line).toHtmlEscaped(); };
+    const QString features = escaped(cosystudio::describeCpuFeatures(cosystudio::cpuFeatures()));
+    QVERIFY2(text.contains(QStringLiteral("CPU features: ") + features), qPrintable(text));
+    const cosystudio::OpenBlasInfo blas = cosystudio::openBlasInfo();
+    if (blas.loaded)
+      QVERIFY2(text.contains(QStringLiteral("BLAS: ") + escaped(cosystudio::describeOpenBlas(blas))), qPrintable(text));
+    if (!blas.warning.empty()) QVERIFY2(text.contains(escaped(blas.warning)), qPrintable(text));
+  }
+
+  void diagnosticsNameTheCpuFeaturesAndTheBlas() {
+    const QJsonObject report = QJsonDocument::fromJson(diagnosticsJson(DiagnosticsContext{})).object();
+    const QJsonObject cpu = report.value(QStringLiteral("cpu")).toObject();
+    const cosystudio::CpuFeatures features = cosystudio::cpuFeatures();
+    QCOMPARE(cpu.value(QStringLiteral("vendor")).toString(), QString::fromStdString(features.vendor));
+    QCOMPARE(cpu.value(QStringLiteral("model")).toInt(), features.model);
+    QCOMPARE(cpu.value(QStringLiteral("avx2")).toBool(), features.avx2);
+    QCOMPARE(cpu.value(QStringLiteral("avx512f")).toBool(), features.avx512f);
+    QCOMPARE(cpu.value(QStringLiteral("amx_tile")).toBool(), features.amx_tile);
+    QCOMPARE(cpu.value(QStringLiteral("description")).toString(),
+             QString::fromStdString(cosystudio::describeCpuFeatures(features)));
+    const QJsonObject blas = report.value(QStringLiteral("blas")).toObject();
+    const cosystudio::OpenBlasInfo info = cosystudio::openBlasInfo();
+    QCOMPARE(blas.value(QStringLiteral("library")).toString(), QString::fromStdString(cosystudio::cpuBackend().blas));
+    QCOMPARE(blas.value(QStringLiteral("openblas")).toBool(), info.loaded);
+    QCOMPARE(blas.value(QStringLiteral("core")).toString(), QString::fromStdString(info.coreName));
+    QCOMPARE(blas.value(QStringLiteral("warning")).toString(), QString::fromStdString(info.warning));
   }
 
   void settingsSaysWhyNoGpuCanBeUsed() {

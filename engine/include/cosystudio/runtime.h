@@ -73,6 +73,43 @@ CpuBackend cpuBackend();
 // "OpenBLAS (/usr/lib/.../libblas.so.3), 2 threads on 2 physical cores"
 std::string describeCpuBackend(const CpuBackend& backend);
 
+// The CPU's vector and matrix instruction sets that this process can use:
+// those the CPU has and the operating system keeps the registers of. Read
+// with CPUID at run time; all false (and the strings empty) on a CPU other
+// than x86.
+struct CpuFeatures {
+  std::string vendor;  // "GenuineIntel", "AuthenticAMD"
+  std::string brand;   // "Intel(R) Xeon(R) Platinum 8481C CPU @ 2.70GHz"
+  int family = 0;      // as /proc/cpuinfo's "cpu family" and "model" give them
+  int model = 0;
+  bool avx2 = false;
+  bool avx512f = false;
+  bool avx512_bf16 = false;
+  bool avx512_vnni = false;
+  bool avx_vnni = false;  // the VEX-encoded VNNI of CPUs without AVX-512
+  bool amx_tile = false;
+  bool amx_bf16 = false;
+  bool amx_int8 = false;
+};
+CpuFeatures cpuFeatures();
+// "AMD EPYC (AuthenticAMD family 25 model 1): AVX2"
+std::string describeCpuFeatures(const CpuFeatures& features);
+
+// OpenBLAS, when this process has it loaded (Debian's libtorch through the
+// libblas.so.3 alternative): the kernels it chose for this CPU, and a warning
+// with what to do when those are its slow ones for older CPUs although this
+// CPU has AVX2 (OpenBLAS before 0.3.25 does that on Intel CPUs newer than it
+// knows), or AVX-512 ones that this CPU cannot run (OPENBLAS_CORETYPE).
+struct OpenBlasInfo {
+  bool loaded = false;
+  std::string coreName;  // "Haswell", "Zen", "SkylakeX", "Cooperlake", "Prescott", ...
+  std::string config;    // "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Zen MAX_THREADS=64"
+  std::string warning;   // empty, or what is slow and what to do about it
+};
+OpenBlasInfo openBlasInfo();
+// "OpenBLAS 0.3.21, Zen kernels", or "not OpenBLAS".
+std::string describeOpenBlas(const OpenBlasInfo& info);
+
 // Sets libtorch's intra-op threads (and the BLAS library's own, where it keeps
 // separate ones); 0 means OMP_NUM_THREADS when it is set, else one per
 // physical core.
