@@ -3,6 +3,8 @@
 
 #include "cosystudio/runtime.h"
 
+#include <ATen/Parallel.h>
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -151,4 +153,18 @@ TEST(OpenBlas, WarnsOfAvx512KernelsOnACpuWithoutAvx512) {
             "OPENBLAS_CORETYPE=SkylakeX makes OpenBLAS 0.3.21 run SkylakeX kernels, which need AVX-512, on a CPU "
             "without it: unset OPENBLAS_CORETYPE or set it to Zen");
   EXPECT_EQ(openBlasWarning("SkylakeX", kConfig0321, emeraldRapids(), true, "SkylakeX"), "");
+}
+
+// With OpenBLAS's own thread pool the matrix products get the threads and
+// libtorch's OpenMP workers one, so that the two pools do not spin against
+// each other (docs/PERFORMANCE.md, "Threads with OpenBLAS").
+TEST(OpenBlas, TheMatrixProductsGetTheThreads) {
+  const int before = cpuBackend().threads;
+  setCpuThreads(2);
+  const CpuBackend backend = cpuBackend();
+  EXPECT_EQ(backend.threads, 2);
+  EXPECT_EQ(at::get_num_threads(), backend.blasOwnThreads ? 1 : 2);
+  if (backend.blasOwnThreads)
+    EXPECT_NE(describeCpuBackend(backend).find("libtorch's own work on 1"), std::string::npos);
+  setCpuThreads(before);
 }

@@ -66,7 +66,10 @@ struct CpuBackend {
   std::string blas;      // "OpenBLAS", "MKL", "reference BLAS (netlib)", ...
   std::string blasPath;  // the library file, where one is loaded
   bool blasIsSlow = false;  // the reference BLAS: 15-35x slower than OpenBLAS
-  int threads = 0;       // intra-op threads now in use
+  int threads = 0;       // threads now in use (for the matrix products)
+  // OpenBLAS's pthread build runs the matrix products on a pool of its own:
+  // libtorch's own operations then run on one thread (setCpuThreads).
+  bool blasOwnThreads = false;
   int physicalCores = 0;
 };
 CpuBackend cpuBackend();
@@ -110,9 +113,10 @@ OpenBlasInfo openBlasInfo();
 // "OpenBLAS 0.3.21, Zen kernels", or "not OpenBLAS".
 std::string describeOpenBlas(const OpenBlasInfo& info);
 
-// Sets libtorch's intra-op threads (and the BLAS library's own, where it keeps
-// separate ones); 0 means OMP_NUM_THREADS when it is set, else one per
-// physical core.
+// Sets the CPU threads: libtorch's intra-op threads, or, where OpenBLAS keeps
+// a pool of its own, that pool's, with libtorch's own operations on one (the
+// two pools would spin against each other); 0 means OMP_NUM_THREADS when it
+// is set, else one per physical core.
 void setCpuThreads(int threads);
 
 struct MemoryStats {

@@ -55,9 +55,32 @@ static std::string loadedBlasFile() {
   return error ? std::string(info.dli_fname) : resolved.string();
 }
 
+namespace {
+
+// OpenBLAS's own thread pool (its pthread build), found at run time: the
+// engine does not link OpenBLAS, libtorch reaches it through libblas.so.3.
+struct OpenBlasThreads {
+  void (*set)(int) = nullptr;
+  int (*get)() = nullptr;
+  bool ownPool = false;  // openblas_get_parallel() == 1: pthreads, not OpenMP
+};
+
+OpenBlasThreads openBlasThreads() {
+  OpenBlasThreads blas;
+  blas.set = reinterpret_cast<void (*)(int)>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+  blas.get = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+  const auto parallel = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "openblas_get_parallel"));
+  blas.ownPool = blas.set && blas.get && parallel && parallel() == 1;
+  return blas;
+}
+
+}  // namespace
+
 CpuBackend cpuBackend() {
   CpuBackend backend;
-  backend.threads = at::get_num_threads();
+  const OpenBlasThreads blas = openBlasThreads();
+  backend.blasOwnThreads = blas.ownPool;
+  backend.threads = blas.ownPool ? blas.get() : at::get_num_threads();
   backend.physicalCores = countPhysicalCores();
   const std::string builtIn = builtInBlas();
   const std::string file = loadedBlasFile();
@@ -88,6 +111,7 @@ std::string describeCpuBackend(const CpuBackend& backend) {
   if (backend.blasIsSlow) text += ", slow: install libopenblas0-pthread";
   text += ", " + std::to_string(backend.threads) + (backend.threads == 1 ? " thread" : " threads") + " on " +
           std::to_string(backend.physicalCores) + (backend.physicalCores == 1 ? " physical core" : " physical cores");
+  if (backend.blasOwnThreads && backend.threads > 1) text += " (OpenBLAS's; libtorch's own work on 1)";
   return text;
 }
 
@@ -103,12 +127,15 @@ static int threadsFromEnvironment() {
 void setCpuThreads(int threads) {
   if (threads <= 0) threads = threadsFromEnvironment();
   if (threads <= 0) threads = countPhysicalCores();
-  at::set_num_threads(threads);
   // OpenBLAS's pthread build keeps a pool of its own that libtorch's setting
   // does not reach when libtorch was built against the generic BLAS API.
-  using SetThreads = void (*)(int);
-  if (auto* setOpenBlasThreads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
-    setOpenBlasThreads(threads);
+  const OpenBlasThreads blas = openBlasThreads();
+  if (blas.set) blas.set(threads);
+  // Beside that pool, libtorch's OpenMP workers spin between parallel regions
+  // and take the cores OpenBLAS's threads need (2 threads were slower than 1):
+  // the matrix products get the threads, libtorch's own operations one.
+  // Measured in docs/PERFORMANCE.md ("Threads with OpenBLAS").
+  at::set_num_threads(blas.ownPool ? 1 : threads);
 }
 
 }  // namespace cosystudio
