@@ -156,7 +156,7 @@ class TranslationsTest : public QObject {
     QCOMPARE(cosystudio::i18n::installTranslators(), QStringLiteral("zh_CN"));
     QCOMPARE(QCoreApplication::translate("main", "CosyVoice3 model folder to load."),
              QStringLiteral("要加载的 CosyVoice3 模型文件夹。"));
-    QCOMPARE(QCoreApplication::translate("cosystudio::ui::MainWindow", "The model was unloaded after %n idle minute(s); "
+    QCOMPARE(QCoreApplication::translate("cosystudio::ui::WindowStatusBar", "The model was unloaded after %n idle minute(s); "
                                          "it loads again for the next job.", nullptr, 3),
              QStringLiteral("空闲 3 分钟后已卸载模型；下次任务时会重新加载。"));
     // Strings translated outside a QObject reach the catalogue under the context lupdate gave them.
