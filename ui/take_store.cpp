@@ -273,7 +273,7 @@ QString sidecarOf(const QString& wavPath) {
 
 void TakeStore::saveLabel(const Take& take) {
   if (take.wavPath.isEmpty()) return;  // written with its label once saved
-  QtConcurrent::run(&queue_, [this, take] {
+  queue_.start([this, take] {
     const QString path = sidecarOf(take.wavPath);
     QFile file(path);
     QJsonObject json;
