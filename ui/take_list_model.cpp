@@ -129,7 +129,6 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
     }
     return {};
   }
-  const QList<quint64> seeds = seedsOf(take);
   if (role == Qt::DisplayRole) {
     switch (Column(index.column())) {
       case NumberColumn: return QString::number(take.jobId);
@@ -140,7 +139,7 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
       case VoiceColumn: return take.spec.voiceName;
       case InstructionColumn: return take.spec.instruction;
       case SeedColumn:
-        return seeds.size() == 1 ? QString::number(take.seed) : tr("%1 (mixed)").arg(take.seed);
+        return seedsOf(take).size() == 1 ? QString::number(take.seed) : tr("%1 (mixed)").arg(take.seed);
       case LengthColumn: return seconds(take.samples.size(), take.sampleRate);
       case MadeColumn: return madeAt(take.created);
       case RtfColumn: return QString::number(take.realTimeFactor, 'f', 2);
@@ -162,6 +161,8 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
         return problem.isEmpty() ? take.wavPath : problem;
       }
       case SeedColumn: {
+        // Only here and in the column: data() runs for every cell the view paints.
+        const QList<quint64> seeds = seedsOf(take);
         if (seeds.size() == 1) return {};
         QStringList others;
         for (qsizetype i = 1; i < seeds.size(); ++i) others << QString::number(seeds[i]);
