@@ -36,7 +36,7 @@ APP_PACKAGES=(
   libgl-dev xvfb xauth pulseaudio pulseaudio-utils
   desktop-file-utils appstream dpkg-dev help2man librsvg2-bin
   qt6-translations-l10n fonts-wqy-microhei
-  libbz2-dev unicode-data festlex-cmu
+  libbz2-dev unicode-data festlex-cmu libzip-dev
 )
 
 is_installed() {

@@ -257,6 +257,54 @@
         <source>“%1” cannot be used: %2.</source>
         <translation>无法使用“%1”：%2。</translation>
     </message>
+    <message>
+        <source>in %1 of the script, &quot;%2&quot; is missing or not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script is not valid JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this is not a CosyStudio script (no &quot;cosystudio_script&quot; field)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script&apos;s format %1 is newer than this CosyStudio reads (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script&apos;s cast names &quot;%1&quot; twice or not at all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 of the script is spoken by &quot;%2&quot;, who is not in its cast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the script %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1. %2 {1:?}</translation>
+    </message>
+    <message>
+        <source>the voices of %1 cannot be found: re-link them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script has no lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 of the script: a script speaks text, it cannot convert a voice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 of the script (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ErrorBox</name>
@@ -265,6 +313,33 @@
         <translation>
             <numerusform>…另有 %n 行：请点击“显示详情”。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>HubListing</name>
+    <message>
+        <source>The repository must be given as owner/name, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not hf, modelscope or the http(s) URL of a Hugging Face mirror</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hub&apos;s file list is not JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hub&apos;s file list is not a list of files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ModelScope refused the file list: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repository has no %1: is it a Fun-CosyVoice3-0.5B-2512 model?</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -791,6 +866,30 @@
         <source>&lt;p&gt;&lt;b&gt;BLAS warning:&lt;/b&gt; %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;BLAS 警告：&lt;/b&gt;%1。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>%1 has no text to speak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 cannot be read (line %3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: META-INF/container.xml names no package document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its package document lists no pages to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipPanel</name>
@@ -1041,6 +1140,25 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::EpubArchive</name>
+    <message>
+        <source>%1 is not an EPUB book: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lacks %2, which the book names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is too large for a book&apos;s page (%3 MB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is damaged: %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1589,6 +1707,22 @@
             <numerusform>有 %n 条以前的结果无法读回：%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>no subtitles</source>
+        <translation>不要字幕</translation>
+    </message>
+    <message>
+        <source>SRT subtitles</source>
+        <translation>SRT 字幕</translation>
+    </message>
+    <message>
+        <source>WebVTT subtitles</source>
+        <translation>WebVTT 字幕</translation>
+    </message>
+    <message>
+        <source>Subtitles written beside each exported file: one cue per segment, with the text as you wrote it</source>
+        <translation>在每个导出文件旁写出字幕：每个片段一条，文字保持你写的原样</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::JobQueueModel</name>
@@ -1761,6 +1895,49 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Graph: host memory (and VRAM reserved/allocated on a GPU) over the last %1 samples</source>
         <translation>曲线：最近 %1 次采样的内存占用（使用 GPU 时还包括已预留/已分配的显存）</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::ModelDownload</name>
+    <message>
+        <source>Cannot list the files of %1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model needs %1 more on the disk of %2, which has %3 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the server sent another part of the file than the one asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server sent more than the %2 the hub lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the hub answered %2 %3 for %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not match the hash the hub publishes for it (%2 %3, the download has %4); it was deleted: download it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -157,6 +157,7 @@ void EngineWorker::run(const JobSpec& job) {
     for (const SegmentResult& segment : result.segments) {
       TakeSegment& kept = take.segments.emplace_back();
       kept.text = fromUtf8(segment.text);
+      kept.userText = fromUtf8(segment.userText);
       kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
       kept.speechTokens = segment.speechTokens;
       for (const std::string& warning : segment.warnings) kept.warnings << fromUtf8(warning);

@@ -112,6 +112,13 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
   trim_ = new QCheckBox(tr("Trim silence"), this);
   trim_->setObjectName(QStringLiteral("exportTrim"));
   trim_->setToolTip(tr("Cut long silence at the start and end of exported files"));
+  subtitles_ = new QComboBox(this);
+  subtitles_->setObjectName(QStringLiteral("exportSubtitles"));
+  subtitles_->addItem(tr("no subtitles"), QVariant());
+  subtitles_->addItem(tr("SRT subtitles"), int(text::SubtitleFormat::Srt));
+  subtitles_->addItem(tr("WebVTT subtitles"), int(text::SubtitleFormat::WebVtt));
+  subtitles_->setToolTip(tr("Subtitles written beside each exported file: one cue per segment, with the text as "
+                            "you wrote it"));
   regenerate_ = new QPushButton(tr("&Regenerate segment"), this);
   regenerate_->setObjectName(QStringLiteral("regenerateSegment"));
   edit_ = new QPushButton(tr("E&dit segment…"), this);
@@ -151,6 +158,7 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
   actionRow->addWidget(regenerate_);
   actionRow->addWidget(edit_);
   actionRow->addStretch(1);
+  actionRow->addWidget(subtitles_);
   actionRow->addWidget(exportOne_);
   actionRow->addWidget(exportAllButton_);
 
@@ -402,6 +410,7 @@ ExportFormat HistoryPanel::exportFormat() const {
   if (loudness_->currentData().isValid()) format.loudnessLufs = loudness_->currentData().toDouble();
   format.levelSegments = level_->isChecked();
   format.trimSilence = trim_->isChecked();
+  if (subtitles_->currentData().isValid()) format.subtitles = text::SubtitleFormat(subtitles_->currentData().toInt());
   return format;
 }
 
@@ -413,6 +422,7 @@ void HistoryPanel::setExportFormat(const ExportFormat& format) {
       format.loudnessLufs ? std::max(0, loudness_->findData(*format.loudnessLufs)) : 0);
   level_->setChecked(format.levelSegments);
   trim_->setChecked(format.trimSilence);
+  subtitles_->setCurrentIndex(format.subtitles ? std::max(0, subtitles_->findData(int(*format.subtitles))) : 0);
 }
 
 QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering, std::optional<double> target) const {

@@ -118,6 +118,7 @@ class HistoryPanel : public QWidget {
   QComboBox* loudness_;
   QCheckBox* level_;
   QCheckBox* trim_;
+  QComboBox* subtitles_;
   QPushButton* regenerate_;
   QPushButton* edit_;
   QPushButton* exportOne_;

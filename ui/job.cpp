@@ -125,12 +125,16 @@ int Take::speechTokens() const {
   return tokens;
 }
 
-QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds) {
+QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds,
+                            std::vector<audio::SampleSpan>* spans) {
   const std::vector<float> pause(size_t(std::max(0.0, pauseSeconds) * sampleRate), 0.0f);
   std::vector<float> joined;
+  if (spans) spans->clear();
   for (const TakeSegment& segment : segments) {
     if (!joined.empty() && !pause.empty()) audio::appendWithCrossfade(joined, pause.data(), pause.size(), sampleRate);
-    audio::appendWithCrossfade(joined, segment.samples.constData(), size_t(segment.samples.size()), sampleRate);
+    const size_t begin =
+        audio::appendWithCrossfade(joined, segment.samples.constData(), size_t(segment.samples.size()), sampleRate);
+    if (spans) spans->push_back({begin, joined.size()});
   }
   return QVector<float>(joined.begin(), joined.end());
 }
@@ -147,6 +151,9 @@ std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo
   spliced.wavPath.clear();
   QVector<TakeSegment> made = redo.segments;
   for (TakeSegment& segment : made) segment.regeneratedSeed = redo.seed;
+  // Made again from its own text, it still stands for the words the user wrote.
+  if (made.size() == 1 && redo.spec.text == whole.segments[index].text)
+    made[0].userText = whole.segments[index].userText;
   spliced.segments.remove(index);
   for (qsizetype i = 0; i < made.size(); ++i) spliced.segments.insert(index + i, made[i]);
   // An edited segment changes the text; the take then reads as its segments.

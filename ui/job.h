@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/engine.h"
 
 #include <QByteArray>
@@ -82,6 +83,11 @@ struct TakeSegment {
   // Set when the segment was made again after the take (its text as a job
   // of its own, JobSpec::replacesSegment): the seed of that run.
   std::optional<quint64> regeneratedSeed;
+  // The user's words it was made from, before normalisation (its subtitle);
+  // empty: `text` stands for them.
+  QString userText;
+
+  const QString& wordsAsWritten() const { return userText.isEmpty() ? text : userText; }
 };
 
 // A finished synthesis: the audio and everything needed to reproduce it.
@@ -111,8 +117,10 @@ struct Take {
 };
 
 // The segments' audio joined with the engine's crossfade, with `pauseSeconds`
-// of silence between segments.
-QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds = 0);
+// of silence between segments; `spans`, when given, receives where each
+// segment lies in it.
+QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds = 0,
+                            std::vector<audio::SampleSpan>* spans = nullptr);
 
 // `whole` with one segment replaced by the segments of `redo`, the finished run
 // of a job that made it again (JobSpec::regenerates = whole.jobId), and the

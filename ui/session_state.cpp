@@ -25,6 +25,7 @@ constexpr char kPauseSeconds[] = "export/pauseSeconds";
 constexpr char kLoudnessLufs[] = "export/loudnessLufs";
 constexpr char kLevelSegments[] = "export/levelSegments";
 constexpr char kTrimSilence[] = "export/trimSilence";
+constexpr char kSubtitles[] = "export/subtitles";
 constexpr char kWindowGeometry[] = "window/geometry";
 constexpr char kWindowState[] = "window/state";
 constexpr char kModelFolder[] = "engine/modelFolder";
@@ -74,6 +75,8 @@ SessionState SessionState::load() {
     format.loudnessLufs = lufs.toDouble();
   format.levelSegments = value(s, kLevelSegments, format.levelSegments).toBool();
   format.trimSilence = value(s, kTrimSilence, format.trimSilence).toBool();
+  if (const QVariant subtitles = value(s, kSubtitles); subtitles.isValid() && !subtitles.isNull())
+    format.subtitles = text::SubtitleFormat(subtitles.toInt());
   state.windowGeometry = value(s, kWindowGeometry).toByteArray();
   state.windowState = value(s, kWindowState).toByteArray();
   return state;
@@ -99,6 +102,7 @@ void SessionState::save() const {
   set(kLoudnessLufs, exportFormat.loudnessLufs ? QVariant(*exportFormat.loudnessLufs) : QVariant());
   set(kLevelSegments, exportFormat.levelSegments);
   set(kTrimSilence, exportFormat.trimSilence);
+  set(kSubtitles, exportFormat.subtitles ? QVariant(int(*exportFormat.subtitles)) : QVariant());
   set(kWindowGeometry, windowGeometry);
   set(kWindowState, windowState);
 }

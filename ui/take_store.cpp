@@ -99,35 +99,66 @@ QVector<TakeSegment> leveled(QVector<TakeSegment> segments, int sampleRate) {
   return segments;
 }
 
-// Removes leading and trailing silence beyond kTrimMarginSeconds from a mono clip.
-void trimSilence(audio::Clip& clip) {
+// Removes leading and trailing silence beyond kTrimMarginSeconds from a mono
+// clip; returns how many samples went from its start.
+size_t trimSilence(audio::Clip& clip) {
   const audio::ClipAnalysis a = audio::analyseClip(clip);
   const auto cut = [&](double seconds) {
     return size_t(std::max(0.0, seconds - kTrimMarginSeconds) * clip.sampleRate);
   };
   std::vector<float>& samples = clip.channels[0];
   const size_t head = cut(a.leadingSilenceSeconds), tail = cut(a.trailingSilenceSeconds);
-  if (head + tail >= samples.size()) return;  // all silence: nothing sensible to keep
+  if (head + tail >= samples.size()) return 0;  // all silence: nothing sensible to keep
   samples.erase(samples.end() - std::ptrdiff_t(tail), samples.end());
   samples.erase(samples.begin(), samples.begin() + std::ptrdiff_t(head));
+  return head;
 }
 
-// The audio as exported: segments (levelled, with pauses), trimmed, at the
-// export rate, mastered.
-audio::Clip clipOf(const Take& take, const ExportFormat& format, audio::MasteringReport* mastering) {
-  const bool rejoin = take.segments.size() > 1 && (format.pauseSeconds > 0 || format.levelSegments);
-  const QVector<float> joined =
-      rejoin ? joinSegments(format.levelSegments ? leveled(take.segments, take.sampleRate) : take.segments,
-                            take.sampleRate, format.pauseSeconds)
-             : take.samples;
+// The audio as exported, and where each segment lies in it.
+struct ExportedAudio {
   audio::Clip clip;
+  std::vector<audio::SampleSpan> segments;
+  audio::MasteringReport mastering;
+};
+
+// The segments (levelled, with pauses) joined, trimmed, at the export rate,
+// mastered; each segment's span follows the audio through every step.
+ExportedAudio exportedAudio(const Take& take, const ExportFormat& format) {
+  const bool rejoin = take.segments.size() > 1 && (format.pauseSeconds > 0 || format.levelSegments);
+  ExportedAudio out;
+  QVector<float> joined = take.samples;
+  if (rejoin) {
+    joined = joinSegments(format.levelSegments ? leveled(take.segments, take.sampleRate) : take.segments,
+                          take.sampleRate, format.pauseSeconds, &out.segments);
+  } else {
+    // The take's own audio is its segments joined as the engine joins them
+    // (a take without segments is one piece).
+    std::vector<size_t> sizes;
+    for (const TakeSegment& segment : take.segments) sizes.push_back(size_t(segment.samples.size()));
+    if (sizes.empty()) sizes.push_back(size_t(take.samples.size()));
+    out.segments = audio::crossfadeSpans(sizes, take.sampleRate);
+  }
+  audio::Clip& clip = out.clip;
   clip.sampleRate = take.sampleRate;
   clip.channels.emplace_back(joined.begin(), joined.end());
-  if (format.trimSilence) trimSilence(clip);
+  const size_t head = format.trimSilence ? trimSilence(clip) : 0;
   if (format.sampleRate != take.sampleRate) clip = audio::resampleForUser(clip, format.sampleRate);
-  *mastering = audio::master(clip.channels[0], clip.sampleRate, format.loudnessLufs,
-                             audio::exportCeilingDbfs(format.loudnessLufs));
-  return clip;
+  for (audio::SampleSpan& span : out.segments)
+    for (size_t* offset : {&span.begin, &span.end})
+      *offset = audio::resampledOffset(*offset - std::min(*offset, head), take.sampleRate, clip.sampleRate,
+                                       clip.frames());
+  out.mastering = audio::master(clip.channels[0], clip.sampleRate, format.loudnessLufs,
+                                audio::exportCeilingDbfs(format.loudnessLufs));
+  return out;
+}
+
+// What each cue says: the user's words of each segment (of a take without
+// segments, its text).
+std::vector<std::string> subtitleTexts(const Take& take) {
+  std::vector<std::string> texts;
+  for (const TakeSegment& segment : take.segments) texts.push_back(segment.wordsAsWritten().toStdString());
+  if (texts.empty()) texts.push_back(take.spec.text.toStdString());
+  return texts;
 }
 
 // What a queued save wrote, or why it could not.
@@ -198,6 +229,7 @@ QVector<TakeSegment> cutIntoSegments(const QVector<float>& joined, int sampleRat
     const QJsonObject json = value.toObject();
     TakeSegment segment;
     segment.text = json.value(QStringLiteral("text")).toString();
+    segment.userText = json.value(QStringLiteral("user_text")).toString();  // older sidecars: none, the text stands
     segment.speechTokens = json.value(QStringLiteral("speech_tokens")).toInt();
     for (const QJsonValue& warning : json.value(QStringLiteral("warnings")).toArray())
       segment.warnings << warning.toString();
@@ -264,10 +296,13 @@ QVector<Take> TakeStore::load(QStringList* problems) {
 
 namespace {
 
-QString sidecarOf(const QString& wavPath) {
-  const QFileInfo wav(wavPath);
-  return wav.dir().filePath(wav.completeBaseName() + QStringLiteral(".json"));
+// The file beside `audioPath` with its name and `suffix` (".json", ".srt").
+QString besideAudio(const QString& audioPath, const QString& suffix) {
+  const QFileInfo audio(audioPath);
+  return audio.dir().filePath(audio.completeBaseName() + suffix);
 }
+
+QString sidecarOf(const QString& wavPath) { return besideAudio(wavPath, QStringLiteral(".json")); }
 
 }  // namespace
 
@@ -344,6 +379,7 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
   for (const TakeSegment& segment : take.segments)
     segments << QJsonObject{
         {QStringLiteral("text"), segment.text},
+        {QStringLiteral("user_text"), segment.wordsAsWritten()},
         // Lengths before the join: the store's WAV is cut back into segments with them.
         {QStringLiteral("samples"), qint64(segment.samples.size())},
         {QStringLiteral("speech_tokens"), segment.speechTokens},
@@ -400,12 +436,17 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
 audio::MasteringReport exportTake(const Take& take, const QString& path, const ExportFormat& format) {
   if (take.samples.isEmpty())
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "The take has no audio.").toStdString());
-  audio::MasteringReport mastering;
   ExportFormat written = format;
   written.file = audio::formatForSuffix(path.toStdString()).value_or(format.file);
-  writeAudioAtomically(path, clipOf(take, format, &mastering), written.file, format.encoding);
-  writeAtomically(sidecarOf(path), sidecarJson(take, written, mastering));
-  return mastering;
+  const ExportedAudio exported = exportedAudio(take, format);
+  writeAudioAtomically(path, exported.clip, written.file, format.encoding);
+  writeAtomically(sidecarOf(path), sidecarJson(take, written, exported.mastering));
+  if (format.subtitles) {
+    const auto cues = text::segmentCues(exported.segments, exported.clip.sampleRate, subtitleTexts(take));
+    writeAtomically(besideAudio(path, QString::fromLatin1(text::subtitleSuffix(*format.subtitles))),
+                    QByteArray::fromStdString(text::writeSubtitles(cues, *format.subtitles)));
+  }
+  return exported.mastering;
 }
 
 }  // namespace cosystudio::ui

@@ -6,6 +6,7 @@
 
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
+#include "cosystudio/text/subtitles.h"
 
 #include <QFuture>
 #include <QObject>
@@ -23,6 +24,9 @@ struct ExportFormat {
   bool trimSilence = false;            // long silence at the ends cut to kTrimMarginSeconds
   // The file a name without a known suffix gets (a name's own suffix decides otherwise).
   audio::FileFormat file = audio::FileFormat::Wav;
+  // Subtitles beside the audio (NAME.srt or NAME.vtt): one cue per segment, the
+  // user's words, timed by where each segment lies in the exported audio.
+  std::optional<text::SubtitleFormat> subtitles;
 };
 
 inline constexpr double kTrimMarginSeconds = 0.1;
@@ -79,8 +83,9 @@ class TakeStore : public QObject {
 };
 
 // Writes `take` to `path` in `format` and its sidecar JSON next to it
-// (path with .json); returns what mastering did (the peak guard always runs:
-// nothing clips). Throws std::runtime_error with a readable message.
+// (path with .json), and its subtitles when the format asks; returns what
+// mastering did (the peak guard always runs: nothing clips). Throws
+// std::runtime_error with a readable message.
 audio::MasteringReport exportTake(const Take& take, const QString& path, const ExportFormat& format);
 
 // The settings of a take, as stored in its sidecar.

@@ -5,6 +5,7 @@
 //         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text] [--official-text]
 //         [--device cpu|cuda:N] [--precision fp32|bf16|fp16] --out FILE.wav
 //         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--loudness LUFS] [--json]
+//         [--subtitles srt|vtt]
 //
 // Ctrl-C cancels the synthesis cleanly (within one token or flow step); no
 // partial output file is left behind.
@@ -13,9 +14,11 @@
 
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/request_rules.h"
 #include "cosystudio/settings_json.h"
+#include "cosystudio/text/subtitles.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,6 +55,7 @@ struct SynthOptions {
   int rate = 0;
   double loudness = 0;  // LUFS; 0 = as generated
   bool json = false;
+  std::string subtitles;  // "srt" or "vtt": written beside --out; empty: none
 };
 
 const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
@@ -98,6 +102,35 @@ void checkUsage(const SynthOptions& o) {
   if (mode == Mode::VoiceConversion && outline.text) throw UsageError("--mode vc takes no text");
   if (mode != Mode::VoiceConversion && outline.sourceClip) throw UsageError("--source is only for --mode vc");
   if (mode != Mode::Instruct && outline.instruction) throw UsageError("--instruct is only for --mode instruct");
+  if (mode == Mode::VoiceConversion && !o.subtitles.empty())
+    throw UsageError("--subtitles needs text; --mode vc has none");
+}
+
+// One cue per segment with the words as the user wrote them, timed by where
+// each segment lies in `written` (the joined audio, maybe resampled), in a file
+// beside `out`; returns its path.
+std::filesystem::path writeSubtitlesBeside(const std::string& out, const std::string& format,
+                                           const SynthesisResult& result, const audio::Clip& written) {
+  std::vector<std::size_t> sizes;
+  std::vector<std::string> texts;
+  for (const SegmentResult& segment : result.segments) {
+    sizes.push_back(segment.samples.size());
+    texts.push_back(segment.userText);
+  }
+  std::vector<audio::SampleSpan> spans = audio::crossfadeSpans(sizes, result.sampleRate);
+  for (audio::SampleSpan& span : spans)
+    for (std::size_t* offset : {&span.begin, &span.end})
+      *offset = audio::resampledOffset(*offset, result.sampleRate, written.sampleRate, written.frames());
+  const auto subtitleFormat = format == "srt" ? text::SubtitleFormat::Srt : text::SubtitleFormat::WebVtt;
+  const std::string file =
+      text::writeSubtitles(text::segmentCues(spans, written.sampleRate, texts), subtitleFormat);
+  const std::filesystem::path path = std::filesystem::path(out).replace_extension(text::subtitleSuffix(subtitleFormat));
+  writeAtomically(path, [&](const std::filesystem::path& temporary) {
+    std::ofstream stream(temporary, std::ios::binary);
+    if (!(stream << file) || !stream.flush())
+      throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
+  });
+  return path;
 }
 
 std::string readTextFile(const std::string& path) {
@@ -220,17 +253,21 @@ int synth(SynthOptions o) {
   writeAtomically(o.out, [&](const std::filesystem::path& file) {
     audio::writeAudio(file, clip, fileFormat, kFormats.at(o.format));
   });
+  const std::string subtitlesPath =
+      o.subtitles.empty() ? std::string() : writeSubtitlesBeside(o.out, o.subtitles, result, clip).string();
 
   const double audioSeconds = double(result.samples.size()) / result.sampleRate;
   if (o.json) {
     nlohmann::ordered_json segments = nlohmann::ordered_json::array();
     for (const auto& s : result.segments)
       segments.push_back({{"text", s.text},
+                          {"user_text", s.userText},
                           {"tokens", s.speechTokens},
                           {"seconds", double(s.samples.size()) / result.sampleRate},
                           {"reached_token_cap", s.reachedTokenCap}});
     const nlohmann::ordered_json report{
         {"output", o.out},
+        {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
         {"sample_rate", clip.sampleRate},
         {"format", o.format},
         {"gain_db", mastering.gainDb},
@@ -311,6 +348,9 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--loudness", o->loudness, "Bring the output to this loudness in LUFS (EBU R128), e.g. -16")
       ->check(CLI::Range(-70.0, -5.0));
   sub->add_flag("--json", o->json, "Print one JSON object with the results on stdout");
+  sub->add_option("--subtitles", o->subtitles,
+                  "Also write subtitles beside --out (FILE.srt or FILE.vtt): one cue per segment, the text as given")
+      ->check(CLI::IsMember({"srt", "vtt"}));
   return {sub, [o] { return synth(*o); }};
 });
 

@@ -113,6 +113,8 @@ TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
   size_t total = 0;
   for (const auto& s : all.segments) total += s.samples.size();
   EXPECT_LT(all.samples.size(), total) << "segments are joined with a crossfade";
+  // Each segment keeps the user's words it was made from, for its subtitle.
+  EXPECT_EQ(all.segments[0].userText + all.segments[1].userText, text);
   auto one = request(text);
   one.onlySegment = 1;
   const auto second = synthesize(engine, one);

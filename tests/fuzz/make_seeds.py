@@ -5,8 +5,8 @@ that libFuzzer mutates kilobytes rather than the megabytes of the fixtures:
 checkpoints as torch.save writes them (dict, OrderedDict, fp16/bf16, views
 sharing a storage, both weight-norm spellings, HiFT's `generator.` prefix),
 ONNX graphs of the supported ops with symbolic dimensions, WAV/FLAC/Ogg clips,
-voice files, cosyvoice3.yaml, texts, and the window's take sidecars and
-saved queue.
+voice files, cosyvoice3.yaml, texts, subtitles, scripts, books, and the window's
+take sidecars and saved queue.
 
 Needs torch, onnx, numpy and soundfile (not the app: only to remake seeds):
     python3 tests/fuzz/make_seeds.py
@@ -200,6 +200,48 @@ def take_files():
     (out / "queue.json").write_text(json.dumps(queue, ensure_ascii=False), encoding="utf-8")
 
 
+def subtitles():
+    """SRT and WebVTT as found in the wild: a byte-order mark and CRLF, a cue
+    without its number or its blank line, tags, WebVTT's blocks and settings."""
+    out = folder("subtitles")
+    samples = {
+        "plain.srt": "1\n00:00:00,000 --> 00:00:01,500\n你好，世界。\n\n2\n00:00:01,500 --> 00:00:03,000\nTwo\nlines\n",
+        "messy.srt": "\ufeff1\r\n00:00:01,000 --> 00:00:02,5\r\n<i>tags</i> {\\an8}here\r\n\r\n\r\n"
+                     "00:00:03.000 --> 00:00:04.000\r\nno number\r\n7\r\n00:05,000 --> 00:06,000\r\nno blank\r\n",
+        "blocks.vtt": "WEBVTT - title\nKind: captions\n\nSTYLE\n::cue { color: red }\n\nNOTE a note\n\n"
+                      "intro\n00:01.000 --> 00:02.000 align:start\n<v Ann>Hi &amp; bye&nbsp;<c.x>all</c>\n",
+        "bad_time.srt": "1\n00:00:01,000 --> 00:61:00,000\nminutes out of range\n",
+    }
+    for name, text in samples.items():
+        (out / name).write_bytes(text.encode("utf-8"))
+
+
+def scripts():
+    """A script project file with every optional line field, and screenplay
+    text with ASCII and full-width colons."""
+    out = folder("script")
+    project = {"cosystudio_script": 1, "speaker_pause_seconds": 0.4,
+               "cast": [{"name": "Ann", "voice_file": "voices/ann.voice", "voice_fingerprint": "00000000000000aa"},
+                        {"name": "Bob", "voice_file": "/voices/bob.voice"}],
+               "lines": [{"speaker": "Ann", "text": "你好。"},
+                         {"speaker": "Bob", "text": "再见。", "mode": "instruct", "instruction": "请用四川话表达。",
+                          "speed": 1.1, "seed": "7"}]}
+    (out / "project.json").write_text(json.dumps(project, ensure_ascii=False), encoding="utf-8")
+    (out / "screenplay.txt").write_text("Once.\nAnn: Hi.\nBob：你好。\nNote: still Bob.\nAnn:\nHers.\n",
+                                        encoding="utf-8")
+
+
+def books():
+    """The book fixtures pandoc wrote (EPUB 3 and EPUB 2) from their Markdown,
+    and a plain text novel with chapter lines."""
+    out = folder("book")
+    books = ROOT / "tests" / "fixtures" / "books"
+    shutil.copy(books / "small-book.epub", out / "epub3.epub")
+    shutil.copy(books / "small-book-epub2.epub", out / "epub2.epub")
+    shutil.copy(books / "small-book.md", out / "book.md")
+    (out / "novel.txt").write_text("第一章 开始\n今天。\n\nChapter 2\nBye.\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
     checkpoints()
     onnx_graphs()
@@ -207,4 +249,7 @@ if __name__ == "__main__":
     voice_files()
     model_configs()
     texts()
+    subtitles()
+    scripts()
+    books()
     take_files()

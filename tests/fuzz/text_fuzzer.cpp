@@ -1,7 +1,8 @@
 // The text front end on any bytes (invalid UTF-8 included): markup scanner,
-// normaliser with and without number reading, splitter, tokenizer (the real
-// CosyVoice3 vocabulary). Checks what the engine relies on: no piece exceeds
-// the per-segment bound, and the tokenizer reads back its own ids.
+// normaliser with and without number reading, splitter, the user's words of
+// each piece, tokenizer (the real CosyVoice3 vocabulary). Checks what the
+// engine relies on: no piece exceeds the per-segment bound, and the tokenizer
+// reads back its own ids.
 #include "fuzz_support.h"
 
 #include "cosystudio/text/markup.h"
@@ -54,7 +55,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       text::NormalizeOptions options;
       options.readNumbers = readNumbers;
       (void)text::normalizeText(input, options);
-      requireBounded(text::normalizeAndSplit(input, tokenizer(), options));
+      const auto pieces = text::normalizeAndSplit(input, tokenizer(), options);
+      requireBounded(pieces);
+      (void)text::userTextOfPieces(input, pieces, options);
     }
     requireBounded(text::capToPieces(input, tokenizer()));
   } catch (const std::invalid_argument&) {

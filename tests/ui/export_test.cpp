@@ -2,8 +2,11 @@
 #include "pcm_player.h"
 #include "take_store.h"
 
+#include "cosystudio/audio/analysis.h"
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/text/subtitles.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -264,6 +267,85 @@ class ExportTest : public QObject {
     };
     const double first = rms(4800, 4800 + 24000), second = rms(out.size() - 4800 - 24000, out.size() - 4800);
     QVERIFY2(qAbs(20 * std::log10(first / second)) < 0.5, qPrintable(QString::number(first / second)));
+  }
+
+  // Subtitles beside the export: one cue per segment with the user's words,
+  // timed by where each segment lies in the exported audio after the pauses,
+  // the trimmed head and the change of rate.
+  void subtitlesFollowTheSegmentsOfTheExport() {
+    constexpr size_t kRate = 24000, kFade = kRate / 100, kPause = kRate / 4;
+    const auto tone = [](size_t samples) {
+      QVector<float> out;
+      for (size_t i = 0; i < samples; ++i) out << float(0.5 * std::cos(2 * M_PI * 440.0 * double(i) / kRate));
+      return out;
+    };
+    Take take = sineTake(0);
+    const QStringList said = {QStringLiteral("one dollar."), QStringLiteral("two pm."), QStringLiteral("three")};
+    const QStringList written = {QStringLiteral("$1."), QStringLiteral("2 p.m."), QStringLiteral("")};
+    const QVector<QVector<float>> audio = {QVector<float>(kRate / 2, 0.0f) + tone(kRate),  // 0.5 s of silence first
+                                           tone(kRate * 4 / 5), tone(kRate * 3 / 5) + QVector<float>(kRate * 7 / 10)};
+    for (int i = 0; i < 3; ++i) {
+      TakeSegment segment;
+      segment.text = said[i];
+      segment.userText = written[i];  // the last one has none: its text stands for it
+      segment.samples = audio[i];
+      take.segments << segment;
+    }
+    take.samples = joinSegments(take.segments, int(kRate));
+    ExportFormat format{audio::WavEncoding::Float32, 48000, 0.25};
+    format.trimSilence = true;
+
+    // Where the segments lie in the joined audio: each seam, pause in and
+    // pause out, overlaps by one crossfade.
+    const size_t a = size_t(audio[0].size()), b = size_t(audio[1].size()), c = size_t(audio[2].size());
+    const size_t begins[] = {0, a + kPause - 2 * kFade, a + kPause + b + kPause - 4 * kFade};
+    const size_t ends[] = {a, begins[1] + b, begins[2] + c};
+    audio::Clip joined;
+    joined.sampleRate = int(kRate);
+    const QVector<float> withPauses = joinSegments(take.segments, int(kRate), format.pauseSeconds);
+    joined.channels.emplace_back(withPauses.begin(), withPauses.end());
+    QCOMPARE(size_t(withPauses.size()), ends[2]);
+    const size_t head = size_t((audio::analyseClip(joined).leadingSilenceSeconds - kTrimMarginSeconds) * kRate);
+    QVERIFY(head > kRate / 3 && head < kRate / 2);  // most of the first 0.5 s
+
+    QTemporaryDir dir;
+    for (const auto subtitles : {text::SubtitleFormat::Srt, text::SubtitleFormat::WebVtt}) {
+      format.subtitles = subtitles;
+      const QString path = dir.filePath(QStringLiteral("subtitled.wav"));
+      exportTake(take, path, format);
+      const audio::Clip exported = audio::loadClip(path.toStdString(), audio::ClipLimits::none());
+      QCOMPARE(exported.sampleRate, 48000);
+      QFile file(dir.filePath(QStringLiteral("subtitled") + QLatin1String(text::subtitleSuffix(subtitles))));
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const QByteArray bytes = file.readAll();
+      QCOMPARE(text::subtitleFormatOf(bytes.toStdString()), subtitles);
+      const auto cues = text::parseSubtitles(bytes.toStdString());
+      QCOMPARE(cues.size(), size_t(3));
+      // At 48 kHz every offset doubles; the last segment ends with the trimmed audio.
+      const auto exportedMs = [&](size_t joinedOffset) { return text::samplesToMs(2 * (joinedOffset - head), 48000); };
+      for (size_t i = 0; i < 3; ++i) {
+        QCOMPARE(cues[i].startMs, i == 0 ? 0 : exportedMs(begins[i]));
+        QCOMPARE(cues[i].endMs, i == 2 ? text::samplesToMs(exported.frames(), 48000) : exportedMs(ends[i]));
+        QCOMPARE(QString::fromStdString(cues[i].text), written[int(i)].isEmpty() ? said[int(i)] : written[int(i)]);
+      }
+      // And there is sound where a cue runs, silence in the pause before it.
+      const auto peak = [&](std::int64_t fromMs, std::int64_t toMs) {
+        const auto& samples = exported.channels[0];
+        return std::abs(*std::max_element(samples.begin() + fromMs * 48, samples.begin() + toMs * 48,
+                                          [](float x, float y) { return std::abs(x) < std::abs(y); }));
+      };
+      for (size_t i = 1; i < 3; ++i) {
+        QVERIFY(peak(cues[i].startMs - 50, cues[i].startMs - 10) < 0.01f);
+        QVERIFY(peak(cues[i].startMs + 10, cues[i].startMs + 50) > 0.4f);
+      }
+    }
+    // The sidecar keeps the user's words of each segment.
+    QFile sidecar(dir.filePath(QStringLiteral("subtitled.json")));
+    QVERIFY(sidecar.open(QIODevice::ReadOnly));
+    const QJsonArray segments =
+        QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("segments")).toArray();
+    QCOMPARE(segments.at(0).toObject().value(QStringLiteral("user_text")).toString(), written[0]);
+    QCOMPARE(segments.at(2).toObject().value(QStringLiteral("user_text")).toString(), said[2]);
   }
 
   void theStoreKeepsTakesUntilTheRetentionEnds() {

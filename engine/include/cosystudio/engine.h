@@ -88,6 +88,9 @@ class Voice {
   const std::vector<float>& clipSamples() const;
   int clipRate() const;
   const std::string& modelFingerprint() const;
+  // Of the voice itself (its clip and transcript, not the model's features):
+  // the same whichever model computed them or file holds them.
+  std::string fingerprint() const;
   // The sizes of its features: speech tokens (25 per second) and flow-mel frames.
   std::size_t speechTokenCount() const;
   int64_t promptMelFrames() const;
@@ -164,6 +167,7 @@ struct SynthesisCallbacks {
 
 struct SegmentResult {
   std::string text;            // the text the model received for this segment
+  std::string userText;        // the user's words it was made from, before normalisation (subtitles show these)
   std::vector<float> samples;  // 24 kHz mono
   int speechTokens = 0;
   // The language model hit its token cap (20 per text token) without choosing

@@ -31,6 +31,11 @@ struct ModelProblem {
 // mistake of choosing the parent of the real folder.
 std::vector<ModelProblem> checkModelFolder(const std::filesystem::path& folder);
 
+// The files checkModelFolder requires besides the language model, as paths
+// relative to the folder with '/' between parts. The folder ships more (the
+// TensorRT export, model.safetensors…) that inference does not read.
+std::vector<std::string> requiredModelFiles();
+
 // The language-model checkpoints a folder may hold: the RL-tuned one (lower
 // error rates in the release's evaluation) and the base one.
 inline constexpr char kRlCheckpoint[] = "llm.rl.pt";

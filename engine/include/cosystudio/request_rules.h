@@ -5,6 +5,8 @@
 
 #include "cosystudio/engine.h"
 
+#include <optional>
+
 namespace cosystudio {
 
 inline constexpr double kMinSpeed = 0.5;
@@ -38,5 +40,9 @@ enum class RequestProblem {
 // The first problem, in the order a user would fix them: the voice, what the
 // mode needs, then the speed.
 RequestProblem requestProblem(const RequestOutline& request);
+
+// The problem in the engine's words (`speed`: the request's, for SpeedOutOfRange);
+// nothing for RequestProblem::None.
+std::optional<UserMessage> requestProblemMessage(RequestProblem problem, double speed);
 
 }  // namespace cosystudio

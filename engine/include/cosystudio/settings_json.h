@@ -20,6 +20,9 @@ namespace cosystudio {
 std::string modeId(Mode mode);
 std::optional<Mode> modeFromId(const std::string& id);
 
+// A seed's decimal string back, or nothing when it is not one (or beyond 64 bits).
+std::optional<uint64_t> seedFromId(const std::string& id);
+
 // The settings as a JSON object's text.
 std::string settingsJson(const SynthesisSettings& settings);
 

@@ -3,7 +3,9 @@
 
 #include <samplerate.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace cosystudio::audio {
 
@@ -42,6 +44,12 @@ Clip resampleForUser(const Clip& clip, int targetRate) {
   for (long frame = 0; frame < data.output_frames_gen; ++frame)
     for (int c = 0; c < channels; ++c) result.channels[c][frame] = out[size_t(frame) * channels + c];
   return result;
+}
+
+std::size_t resampledOffset(std::size_t offset, int fromRate, int toRate, std::size_t frames) {
+  const std::uint64_t from = std::uint64_t(fromRate), to = std::uint64_t(toRate);
+  const std::uint64_t scaled = (std::uint64_t(offset) * to + from / 2) / from;
+  return std::min(frames, std::size_t(scaled));
 }
 
 }  // namespace cosystudio::audio

@@ -237,23 +237,8 @@ void refuseIncomplete(const SynthesisRequest& request, const SynthesisSettings& 
   outline.sourceClip = request.sourceClip.frames() > 0;
   outline.speed = settings.speed;
   outline.stream = settings.stream;
-  switch (requestProblem(outline)) {
-    case RequestProblem::None: break;
-    case RequestProblem::NoVoice: throw EngineError(COSYSTUDIO_MESSAGE("Engine", "choose or record a voice first"));
-    case RequestProblem::NoText:
-      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the text has nothing to speak after normalisation"));
-    case RequestProblem::NoTranscript:
-      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "zero-shot cloning needs the transcript of the voice clip"));
-    case RequestProblem::NoInstruction:
-      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "instruct mode needs an instruction"));
-    case RequestProblem::NoSourceClip:
-      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion needs a source clip"));
-    case RequestProblem::SpeedOutOfRange:
-      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "speed must be between 0.5 and 2.0, not %1"),
-                         {std::to_string(settings.speed)}});
-    case RequestProblem::SpeedWhileStreaming:
-      throw EngineError(COSYSTUDIO_MESSAGE("Engine", "a speed other than 1.0 needs non-streaming synthesis"));
-  }
+  if (const auto problem = requestProblemMessage(requestProblem(outline), settings.speed))
+    throw EngineError(*problem);
   if (settings.mode == Mode::VoiceConversion)
     if (const auto violation = audio::limitViolation(request.sourceClip, audio::ClipLimits{}))
       throw EngineError({COSYSTUDIO_MESSAGE("Engine", "source clip: %1"), {*violation}});

@@ -1,6 +1,7 @@
 #include "pipeline/model.h"
 
 #include "config/hyper_yaml.h"
+#include "core/fingerprint.h"
 #include "core/torch_compat.h"
 #include "cosystudio/version.h"
 
@@ -69,30 +70,25 @@ ModelConfig readModelConfig(const fs::path& folder) {
 }
 
 std::string frontEndFingerprint(const fs::path& folder) {
-  // FNV-1a over each file's size and its first and last MiB: enough to tell
+  // Each file's size and its first and last MiB: enough to tell
   // model releases apart without reading a gigabyte.
-  uint64_t hash = 1469598103934665603ull;
-  const auto mix = [&hash](const char* data, size_t size) {
-    for (size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
-  };
+  Fingerprint fingerprint;
   for (const char* name : {"campplus.onnx", "speech_tokenizer_v3.onnx"}) {
     const fs::path file = folder / name;
     const auto size = static_cast<uint64_t>(fs::file_size(file));
-    mix(reinterpret_cast<const char*>(&size), sizeof size);
+    fingerprint.mix(&size, sizeof size);
     std::ifstream in(file, std::ios::binary);
     std::vector<char> block(1 << 20);
     in.read(block.data(), std::streamsize(block.size()));
-    mix(block.data(), size_t(in.gcount()));
+    fingerprint.mix(block.data(), size_t(in.gcount()));
     if (size > block.size()) {
       in.clear();
       in.seekg(-std::streamoff(block.size()), std::ios::end);
       in.read(block.data(), std::streamsize(block.size()));
-      mix(block.data(), size_t(in.gcount()));
+      fingerprint.mix(block.data(), size_t(in.gcount()));
     }
   }
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
+  return fingerprint.hex();
 }
 
 namespace {

@@ -34,17 +34,19 @@ std::optional<T> plain(const Json& value) {
 
 std::optional<uint64_t> decimalSeed(const Json& value) {
   if (!value.is_string()) return std::nullopt;
-  const std::string text = value.get<std::string>();
-  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
-    return std::nullopt;
+  return seedFromId(value.get<std::string>());
+}
+
+}  // namespace
+
+std::optional<uint64_t> seedFromId(const std::string& id) {
+  if (id.empty() || id.size() > 20 || id.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   try {
-    return std::stoull(text);
+    return std::stoull(id);
   } catch (const std::out_of_range&) {
     return std::nullopt;
   }
 }
-
-}  // namespace
 
 std::string modeId(Mode mode) {
   switch (mode) {

@@ -166,11 +166,14 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
                text.end());
     return !text.empty() && !text::isOnlyPunctuation(text);
   };
-  if (request.textIsSegment) texts.segments = {request.text};
-  std::vector<std::string> segmentTexts;
-  for (auto& piece : texts.segments)
-    if (speakable(settings.mode == Mode::CrossLingual ? request.text : piece)) segmentTexts.push_back(std::move(piece));
-  if (settings.mode == Mode::VoiceConversion) segmentTexts = {std::string()};
+  if (request.textIsSegment) texts.segments = texts.userSegments = {request.text};
+  std::vector<std::string> segmentTexts, userTexts;
+  for (std::size_t i = 0; i < texts.segments.size(); ++i)
+    if (speakable(settings.mode == Mode::CrossLingual ? request.text : texts.segments[i])) {
+      segmentTexts.push_back(std::move(texts.segments[i]));
+      userTexts.push_back(std::move(texts.userSegments[i]));
+    }
+  if (settings.mode == Mode::VoiceConversion) segmentTexts = userTexts = {std::string()};
   if (segmentTexts.empty())
     throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the text has nothing to speak after normalisation"));
   segmentCount_ = int(segmentTexts.size());
@@ -226,6 +229,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
     SegmentResult done;
     done.warnings = std::move(warnings);
     done.text = segment.text;
+    done.userText = userTexts[size_t(i)];
     done.samples = std::move(segment.samples);
     done.speechTokens = int(segment.flowTokens.size());
     done.reachedTokenCap = segment.reachedTokenCap;

@@ -9,6 +9,7 @@
 //   arrays        little-endian, at the offsets given (from the end of the header)
 #include "pipeline/voice_data.h"
 
+#include "core/fingerprint.h"
 #include "cosystudio/atomic_file.h"
 
 #include <nlohmann/json.hpp>
@@ -81,6 +82,16 @@ std::size_t Voice::bytes() const {
   return sizeof d + d.transcript.capacity() + d.modelFingerprint.capacity() + d.clip.capacity() * sizeof(float) +
          d.speechTokens.capacity() * sizeof(int32_t) + d.speakerEmbedding.capacity() * sizeof(float) +
          d.promptMel.capacity() * sizeof(float);
+}
+
+std::string Voice::fingerprint() const {
+  Fingerprint fingerprint;
+  if (data_) {
+    fingerprint.mix(data_->transcript.data(), data_->transcript.size());
+    fingerprint.mix(&data_->clipRate, sizeof data_->clipRate);
+    fingerprint.mix(data_->clip.data(), data_->clip.size() * sizeof(float));
+  }
+  return fingerprint.hex();
 }
 
 double Voice::clipSeconds() const {

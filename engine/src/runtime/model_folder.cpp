@@ -17,8 +17,6 @@ struct RequiredFile {
 };
 
 // What the engine reads besides the language model (llm.rl.pt and/or llm.pt).
-// The folder ships more (model.safetensors, the TensorRT ONNX export…) that
-// inference does not need.
 constexpr std::array<RequiredFile, 8> kRequiredFiles{{
     {"cosyvoice3.yaml", nullptr},
     {"flow.pt", "PK"},
@@ -101,6 +99,12 @@ std::vector<ModelProblem> checkModelFolder(const fs::path& folder) {
   for (const auto& name : checkpoints)
     if (const auto kind = checkFile(folder / name, kCheckpointMagic)) problems.push_back(problem(name, *kind));
   return problems;
+}
+
+std::vector<std::string> requiredModelFiles() {
+  std::vector<std::string> files;
+  for (const auto& required : kRequiredFiles) files.emplace_back(required.path);
+  return files;
 }
 
 std::string chooseLlmCheckpoint(const fs::path& folder, const std::string& wanted) {

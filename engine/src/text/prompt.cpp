@@ -39,16 +39,20 @@ PromptTexts assemblePrompt(const PromptRequest& request, const Tokenizer& tokeni
       out.promptText = zeroShotPromptText(request.transcript);
       requireNoControlTokens(request.text, "the text");
       out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
+      out.userSegments = userTextOfPieces(request.text, out.segments, request.normalize);
       break;
     case SynthesisMode::CrossLingual:
       // Upstream sends the whole text as one piece; it is only cut at the hard bound.
-      for (const std::string& piece : capToPieces(request.text, tokenizer))
+      for (std::string& piece : capToPieces(request.text, tokenizer)) {
         out.segments.push_back(crossLingualText(piece));
+        out.userSegments.push_back(std::move(piece));
+      }
       break;
     case SynthesisMode::Instruct2:
       out.promptText = instruct2PromptText(request.instruction);
       requireNoControlTokens(request.text, "the text");
       out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
+      out.userSegments = userTextOfPieces(request.text, out.segments, request.normalize);
       break;
     case SynthesisMode::VoiceConversion:
       break;

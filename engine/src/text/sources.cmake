@@ -10,6 +10,7 @@ set(_text_sources
   ${CMAKE_CURRENT_LIST_DIR}/prompt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spell_out_number.cpp
   ${CMAKE_CURRENT_LIST_DIR}/split_paragraph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/subtitles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text_normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tokenizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unicode.cpp

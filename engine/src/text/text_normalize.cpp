@@ -98,12 +98,19 @@ struct Normalized {
   Language language;
 };
 
-Normalized applyRules(std::string_view raw, const NormalizeOptions& options) {
+Language languageOf(std::string_view text) { return containsChinese(text) ? Language::Chinese : Language::English; }
+
+// The rules of `language`, whatever the language of `raw` alone.
+std::string applyRulesOf(Language language, std::string_view raw, const NormalizeOptions& options) {
   std::string text = stripSpaces(raw);
-  const auto language = containsChinese(text) ? Language::Chinese : Language::English;
   if (options.readNumbers) text = readNumbers(text, language);
-  if (language == Language::Chinese) return {chineseRules(std::move(text)), language};
-  return {spellOutNumbers(text), language};
+  if (language == Language::Chinese) return chineseRules(std::move(text));
+  return spellOutNumbers(text);
+}
+
+Normalized applyRules(std::string_view raw, const NormalizeOptions& options) {
+  const Language language = languageOf(raw);
+  return {applyRulesOf(language, raw, options), language};
 }
 
 }  // namespace
@@ -155,6 +162,82 @@ std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenize
   pieces.erase(std::remove_if(pieces.begin(), pieces.end(), [](const std::string& p) { return isOnlyPunctuation(p); }),
                pieces.end());
   return capEach(pieces, tokenizer, forcedCut);
+}
+
+namespace {
+
+// What makes a piece what it is: its letters, digits and ideographs, not the
+// blanks and punctuation the rules add, drop or change.
+std::u32string wordCharacters(std::string_view text) {
+  std::u32string out;
+  for (const char32_t cp : toCodePoints(text))
+    if (!isPythonSpace(cp) && !isPunctuationOrSymbol(cp)) out += cp;
+  return out;
+}
+
+bool isAsciiNonSpace(char32_t cp) { return cp < 0x80 && !isPythonSpace(cp); }
+
+// `text` cut after each sentence ender the splitter may cut at, with the
+// closing quotes that follow it: a full-width one anywhere, an ASCII one
+// (.?!;:) only before a blank, the end or a non-ASCII character, so that 3.5
+// and 10:30 stay whole.
+std::vector<std::string_view> sentencesOf(std::string_view text) {
+  static const std::u32string kWideEnders = U"。？！；：、";
+  static const std::u32string kAsciiEnders = U".?!;:";
+  std::vector<std::string_view> sentences;
+  std::size_t start = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    const char32_t cp = nextCodePoint(text, pos);
+    std::size_t after = pos;
+    const char32_t next = after < text.size() ? nextCodePoint(text, after) : U' ';
+    const bool ends = kWideEnders.find(cp) != std::u32string::npos ||
+                      (kAsciiEnders.find(cp) != std::u32string::npos && !isAsciiNonSpace(next));
+    if (!ends) continue;
+    for (std::size_t quote = pos; quote < text.size();) {
+      const char32_t q = nextCodePoint(text, quote);
+      if (q != U'"' && q != U'”') break;
+      pos = quote;
+    }
+    sentences.push_back(text.substr(start, pos - start));
+    start = pos;
+  }
+  if (start < text.size()) sentences.push_back(text.substr(start));
+  return sentences;
+}
+
+}  // namespace
+
+std::vector<std::string> userTextOfPieces(std::string_view text, const std::vector<std::string>& pieces,
+                                          const NormalizeOptions& options) {
+  requireValidUtf8(text);
+  if (!options.textFrontend || text.empty() || hasSpecialMarker(text)) return pieces;  // the text as typed
+  std::u32string expected;
+  std::vector<std::size_t> pieceEnds;
+  for (const std::string& piece : pieces) {
+    expected += wordCharacters(piece);
+    pieceEnds.push_back(expected.size());
+  }
+  // Each sentence normalised alone must give the next word characters of the
+  // pieces, and lie within one piece.
+  const Language language = languageOf(text);
+  std::vector<std::string> userTexts(pieces.size());
+  std::size_t at = 0, piece = 0;
+  for (const std::string_view sentence : sentencesOf(text)) {
+    const std::u32string words = wordCharacters(applyRulesOf(language, sentence, options));
+    if (!words.empty()) {
+      if (expected.compare(at, words.size(), words) != 0) return pieces;  // read otherwise in its context
+      while (piece < pieces.size() && pieceEnds[piece] <= at) ++piece;
+      if (piece == pieces.size() || at + words.size() > pieceEnds[piece]) return pieces;  // cut inside it
+      at += words.size();
+    }
+    if (piece < pieces.size()) userTexts[piece] += sentence;
+  }
+  if (at != expected.size()) return pieces;
+  for (std::string& userText : userTexts) {
+    userText = stripSpaces(userText);
+    if (userText.empty()) return pieces;
+  }
+  return userTexts;
 }
 
 std::vector<std::string> capToPieces(std::string_view text, const Tokenizer& tokenizer, std::vector<bool>* forcedCut) {

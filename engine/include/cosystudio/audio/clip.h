@@ -134,5 +134,8 @@ inline void writeWav(const std::filesystem::path& path, const Clip& clip,
 // Not for model inputs: the model needs the official resampler, see
 // engine/src/audio/sinc_resampler.h.
 Clip resampleForUser(const Clip& clip, int targetRate);
+// Where sample `offset` of a clip at `fromRate` lies once it is at `toRate`
+// (rounded to the nearest), within its `frames` there.
+std::size_t resampledOffset(std::size_t offset, int fromRate, int toRate, std::size_t frames);
 
 }  // namespace cosystudio::audio

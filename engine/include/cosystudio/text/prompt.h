@@ -46,6 +46,9 @@ struct PromptRequest {
 struct PromptTexts {
   std::string promptText;             // LLM prompt text (empty: none)
   std::vector<std::string> segments;  // synthesised one after another (empty for voice conversion)
+  // Beside each segment, the user's words it was made from (userTextOfPieces;
+  // cross-lingual: the piece without the system prompt).
+  std::vector<std::string> userSegments;
 };
 
 // The official frontend_* text inputs for a request: zero-shot and instruct2

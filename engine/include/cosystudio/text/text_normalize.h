@@ -58,6 +58,15 @@ std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenize
                                            const NormalizeOptions& options = {},
                                            std::vector<bool>* forcedCut = nullptr);
 
+// The user's own words of each piece normalizeAndSplit made of `text` (with
+// the same options): `text` is cut at its sentence ends, each sentence
+// normalised alone and matched to the pieces by its letters, digits and
+// ideographs. Where the pieces cannot be traced back so (a number read
+// otherwise across a sentence end, a piece cut inside a sentence), the pieces
+// themselves. Throws std::invalid_argument on invalid UTF-8.
+std::vector<std::string> userTextOfPieces(std::string_view text, const std::vector<std::string>& pieces,
+                                          const NormalizeOptions& options = {});
+
 // Pieces of `text` within kMaxPieceTokens, for text that is otherwise not split
 // (cross-lingual).
 std::vector<std::string> capToPieces(std::string_view text, const Tokenizer& tokenizer,

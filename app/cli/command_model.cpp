@@ -1,0 +1,158 @@
+// cosystudio-cli model download [--source hf|modelscope|URL] [--repo ID] DIR:
+// fetch the files of the model that the engine reads, resumably, each checked
+// against the hash its hub publishes, then check the folder.
+#include "command.h"
+
+#include "cosystudio/model_folder.h"
+#include "model_download.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QLocale>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <unistd.h>
+
+namespace cosystudio::cli {
+namespace {
+
+using ui::DownloadProgress;
+using ui::Hub;
+using ui::HubFile;
+using ui::ModelDownload;
+
+struct DownloadOptions {
+  std::string source = "hf";
+  std::string repo = ui::kModelRepo;
+  std::string folder;
+  bool json = false;
+};
+
+std::string sizeText(qint64 bytes) { return QLocale::c().formattedDataSize(bytes).toStdString(); }
+
+std::string durationText(double seconds) {
+  const long total = long(seconds + 0.5);
+  char text[32];
+  if (total >= 3600)
+    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+  else
+    std::snprintf(text, sizeof text, "%ld:%02ld", total / 60, total % 60);
+  return text;
+}
+
+// One line redrawn in place on a terminal; a line per finished file otherwise.
+class ProgressPrinter {
+ public:
+  ProgressPrinter() : terminal_(isatty(STDERR_FILENO) != 0) {}
+
+  void show(const DownloadProgress& p) {
+    if (!terminal_) return;
+    std::string line = p.file.toStdString() + "  " + sizeText(p.fileBytes) + " / " + sizeText(p.fileSize) +
+                       "   total " + sizeText(p.doneBytes) + " / " + sizeText(p.totalBytes);
+    if (p.bytesPerSecond > 0) line += "   " + sizeText(qint64(p.bytesPerSecond)) + "/s";
+    if (p.secondsLeft >= 0) line += "   " + durationText(p.secondsLeft) + " left";
+    std::fprintf(stderr, "\r%-*s", int(width_), line.c_str());
+    width_ = std::max(width_, line.size());
+    std::fflush(stderr);
+  }
+
+  void fileDone(const HubFile& file, bool alreadyThere) {
+    endLine();
+    std::fprintf(stderr, "%s  %s  %s\n", file.path.toUtf8().constData(), sizeText(file.size).c_str(),
+                 alreadyThere ? "already there" : "verified");
+  }
+
+  void endLine() {
+    if (terminal_ && width_ > 0) std::fprintf(stderr, "\r%-*s\r", int(width_), "");
+    width_ = 0;
+  }
+
+ private:
+  bool terminal_;
+  size_t width_ = 0;
+};
+
+nlohmann::json summary(const DownloadOptions& options, const Hub& hub, const QList<HubFile>& files,
+                       const ModelDownload& download, double seconds) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const HubFile& file : files)
+    list.push_back({{"path", file.path.toStdString()},
+                    {"size", file.size},
+                    {"hash", file.hash.toStdString()},
+                    {"hash_kind", file.hashName().toStdString()}});
+  return {{"folder", options.folder},    {"repo", options.repo},
+          {"endpoint", hub.endpoint.toString().toStdString()},
+          {"files", list},               {"bytes_fetched", download.bytesFetched()},
+          {"seconds", seconds}};
+}
+
+int downloadModel(const DownloadOptions& options) {
+  // Past a file-size limit (ulimit -f) a write must fail like on a full disk,
+  // with a message, instead of the signal ending the process.
+  std::signal(SIGXFSZ, SIG_IGN);
+  int argc = 1;
+  char name[] = "cosystudio-cli";
+  char* argv[] = {name, nullptr};
+  QCoreApplication app(argc, argv);
+
+  QString error;
+  const auto hub = Hub::fromSource(QString::fromStdString(options.source), QString::fromStdString(options.repo), &error);
+  if (!hub) {
+    std::fprintf(stderr, "cosystudio-cli model download: %s\n", error.toUtf8().constData());
+    return 2;
+  }
+  const QString folder = QString::fromStdString(options.folder);
+  ModelDownload download(*hub, folder);
+  ProgressPrinter printer;
+  QList<HubFile> files;
+  QElapsedTimer clock;
+  clock.start();
+  QObject::connect(&download, &ModelDownload::listed, [&](const QList<HubFile>& listed, qint64 missing) {
+    files = listed;
+    std::fprintf(stderr, "%s from %s: %lld files, %s to download into %s\n", options.repo.c_str(),
+                 hub->endpoint.toString().toUtf8().constData(), static_cast<long long>(listed.size()),
+                 sizeText(missing).c_str(), options.folder.c_str());
+  });
+  QObject::connect(&download, &ModelDownload::progress, [&](const DownloadProgress& p) { printer.show(p); });
+  QObject::connect(&download, &ModelDownload::fileDone,
+                   [&](const HubFile& file, bool alreadyThere) { printer.fileDone(file, alreadyThere); });
+  QObject::connect(&download, &ModelDownload::failed, [&](const QString& message) {
+    printer.endLine();
+    std::fprintf(stderr, "cosystudio-cli model download: %s\n", message.toUtf8().constData());
+    app.exit(1);
+  });
+  QObject::connect(&download, &ModelDownload::finished, [&] { app.exit(0); });
+  download.start();
+  if (app.exec() != 0) return 1;
+
+  const auto problems = checkModelFolder(options.folder);
+  for (const auto& problem : problems)
+    std::fprintf(stderr, "%s: %s\n", problem.file.c_str(), problem.message.c_str());
+  if (options.json) std::printf("%s\n", summary(options, *hub, files, download, clock.elapsed() / 1000.0).dump(2).c_str());
+  if (!problems.empty()) return 1;
+  std::fprintf(stderr, "%s: complete Fun-CosyVoice3 model folder\n", options.folder.c_str());
+  return 0;
+}
+
+const Registration registration([](CLI::App& app) -> Run {
+  auto* model = app.add_subcommand("model", "Get the model");
+  model->require_subcommand(1);
+  auto* download = model->add_subcommand(
+      "download", "Download the model files the engine reads, resumably, each checked against the hub's hash");
+  auto options = std::make_shared<DownloadOptions>();
+  download->add_option("--source", options->source,
+                       "hf (Hugging Face, or the HF_ENDPOINT mirror), modelscope, or a Hugging Face mirror's URL")
+      ->capture_default_str();
+  download->add_option("--repo", options->repo, "The model's repository")->capture_default_str();
+  download->add_flag("--json", options->json, "Print a summary as JSON on stdout");
+  download->add_option("dir", options->folder, "Folder to download into (created if needed)")->required();
+  return {model, [options] { return downloadModel(*options); }};
+});
+
+}  // namespace
+}  // namespace cosystudio::cli

@@ -1,0 +1,36 @@
+// Books: any bytes as an EPUB (libzip's container, the package, navigation and
+// XHTML pages through QXmlStreamReader), as Markdown and as plain text. A book
+// that cannot be read is refused with BookError; what is read has no blank chapter.
+#include "fuzz_support.h"
+
+#include "book_import.h"
+
+#include <cstdlib>
+
+namespace {
+
+void requireNoBlankChapter(const cosystudio::ui::Book& book) {
+  for (const auto& chapter : book.chapters)
+    if (chapter.text.trimmed().isEmpty()) std::abort();
+}
+
+template <typename Import>
+void importOrRefuse(Import import) {
+  try {
+    requireNoBlankChapter(import());
+  } catch (const cosystudio::ui::BookError&) {
+    // Refused, naming the file: what a damaged book should get.
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const QByteArray bytes(reinterpret_cast<const char*>(data), qsizetype(size));
+  const QString name = QStringLiteral("fuzz");
+  importOrRefuse([&] { return cosystudio::ui::bookFromEpub(bytes, name); });
+  const QString text = QString::fromUtf8(bytes);
+  importOrRefuse([&] { return cosystudio::ui::bookFromMarkdown(text, name); });
+  importOrRefuse([&] { return cosystudio::ui::bookFromPlainText(text, name); });
+  return 0;
+}

@@ -1,0 +1,195 @@
+// The model download against a hub on the loopback (fake_hub.py) serving the
+// tiny model folder in Hugging Face's and ModelScope's layouts: redirects to a
+// CDN host, ranges, a cut connection, a wrong hash, a 404, a full disk, cancel.
+#include "cosystudio/model_folder.h"
+#include "model_download.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cosystudio;
+using namespace cosystudio::ui;
+
+namespace {
+
+QString tinyModelA() { return qEnvironmentVariable("COSYSTUDIO_FIXTURES_DIR") + QStringLiteral("/e2e/tiny-model-a"); }
+
+// fake_hub.py for one test: its URL, and the file requests it has seen.
+class FakeHub {
+ public:
+  explicit FakeHub(const QStringList& faults = {}) {
+    process_.start(QStringLiteral("python3"), QStringList{QStringLiteral(FAKE_HUB), tinyModelA()} + faults);
+    while (!process_.canReadLine())
+      if (!process_.waitForReadyRead(20000))
+        qFatal("fake_hub.py did not start: %s", process_.readAllStandardError().constData());
+    url_ = QStringLiteral("http://127.0.0.1:%1").arg(QString::fromLatin1(process_.readLine().split(' ').first()));
+  }
+  ~FakeHub() {
+    process_.kill();
+    process_.waitForFinished();
+  }
+
+  QString url() const { return url_; }
+  Hub hub(Hub::Layout layout = Hub::Layout::HuggingFace) const { return {layout, QUrl(url_), kModelRepo}; }
+  // "hub GET llm.pt range=-", "cdn GET llm.pt range=bytes=100-"…
+  QStringList requests() {
+    QTest::qWait(50);  // the last lines may still be in the pipe
+    requests_ += QString::fromLatin1(process_.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return requests_;
+  }
+
+ private:
+  QProcess process_;
+  QString url_;
+  QStringList requests_;
+};
+
+qint64 sizeOf(const QString& relative) { return QFileInfo(tinyModelA() + QLatin1Char('/') + relative).size(); }
+
+// Runs a download to its end; the failure message, or empty.
+QString runDownload(ModelDownload& download) {
+  QSignalSpy finished(&download, &ModelDownload::finished);
+  QSignalSpy failed(&download, &ModelDownload::failed);
+  download.start();
+  if (!QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, 30000)) return QStringLiteral("timed out");
+  return failed.isEmpty() ? QString() : failed.first().first().toString();
+}
+
+QStringList problemsIn(const QString& folder) {
+  QStringList lines;
+  for (const auto& problem : checkModelFolder(folder.toStdString()))
+    lines << QString::fromStdString(problem.file + ": " + problem.message);
+  return lines;
+}
+
+}  // namespace
+
+class ModelDownloadTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void fetchesWhatTheEngineReadsFromHuggingFace() {
+    FakeHub server;
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path());
+    QCOMPARE(runDownload(download), QString());
+    QCOMPARE(problemsIn(folder.path()), QStringList());
+    // Only what the engine reads: not the tokenizer's weights nor the hub's metadata.
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("CosyVoice-BlankEN/model.safetensors"))));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("configuration.json"))));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("llm.pt.part"))));
+    QCOMPARE(QFileInfo(folder.filePath(QStringLiteral("llm.pt"))).size(), sizeOf(QStringLiteral("llm.pt")));
+    // LFS files come from the CDN host the hub redirects to.
+    const QStringList requests = server.requests();
+    QVERIFY2(requests.contains(QStringLiteral("hub GET llm.pt range=-")), qPrintable(requests.join('\n')));
+    QVERIFY2(requests.contains(QStringLiteral("cdn GET llm.pt range=-")), qPrintable(requests.join('\n')));
+  }
+
+  void fetchesFromModelScope() {
+    FakeHub server;
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(Hub::Layout::ModelScope), folder.path());
+    QCOMPARE(runDownload(download), QString());
+    QCOMPARE(problemsIn(folder.path()), QStringList());
+    QVERIFY(server.requests().contains(QStringLiteral("hub GET CosyVoice-BlankEN/vocab.json range=-")));
+  }
+
+  void goesOnWhereACutConnectionStopped() {
+    FakeHub server({QStringLiteral("--drop"), QStringLiteral("llm.pt:5000000")});
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path());
+    qint64 total = 0;
+    connect(&download, &ModelDownload::listed, this, [&](const QList<HubFile>&, qint64 missing) { total = missing; });
+    QCOMPARE(runDownload(download), QString());
+    QCOMPARE(problemsIn(folder.path()), QStringList());
+    QVERIFY(server.requests().contains(QStringLiteral("cdn GET llm.pt range=bytes=5000000-")));
+    QCOMPARE(download.bytesFetched(), total);  // nothing twice
+  }
+
+  void cancelKeepsThePartForTheNextDownload() {
+    FakeHub server({QStringLiteral("--slow"), QStringLiteral("flow.pt")});
+    QTemporaryDir folder;
+    const QString flow = folder.filePath(QStringLiteral("flow.pt"));
+    {
+      ModelDownload download(server.hub(), folder.path());
+      QSignalSpy ended(&download, &ModelDownload::failed);
+      bool cancelled = false;
+      connect(&download, &ModelDownload::progress, this, [&](const DownloadProgress& progress) {
+        if (cancelled || progress.file != QLatin1String("flow.pt") || progress.fileBytes < 100000) return;
+        download.cancel();
+        cancelled = true;
+      });
+      download.start();
+      QVERIFY(QTest::qWaitFor([&] { return cancelled; }, 20000));
+      QTest::qWait(100);
+      QCOMPARE(ended.count(), 0);
+    }
+    QVERIFY(!QFile::exists(flow));
+    const qint64 kept = QFileInfo(flow + QStringLiteral(".part")).size();
+    QVERIFY(kept > 100000 && kept < sizeOf(QStringLiteral("flow.pt")));
+
+    ModelDownload again(server.hub(), folder.path());
+    QSignalSpy reused(&again, &ModelDownload::fileDone);
+    QCOMPARE(runDownload(again), QString());
+    QCOMPARE(problemsIn(folder.path()), QStringList());
+    QVERIFY(server.requests().contains(QStringLiteral("cdn GET flow.pt range=bytes=%1-").arg(kept)));
+    QCOMPARE(reused.first().at(1).toBool(), true);  // cosyvoice3.yaml, complete before
+  }
+
+  void refusesAFileThatDoesNotMatchTheHubsHash() {
+    FakeHub server({QStringLiteral("--wrong-hash"), QStringLiteral("hift.pt")});
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path());
+    const QString message = runDownload(download);
+    QVERIFY2(message.startsWith(QStringLiteral("hift.pt does not match the hash the hub publishes for it (SHA-256 "
+                                               "0000000000000000000000000000000000000000000000000000000000000000, "
+                                               "the download has ")),
+             qPrintable(message));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("hift.pt"))));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("hift.pt.part"))));
+  }
+
+  void namesAMissingFileAndItsUrl() {
+    FakeHub server({QStringLiteral("--missing"), QStringLiteral("campplus.onnx")});
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path());
+    QCOMPARE(runDownload(download), QStringLiteral("campplus.onnx: the hub answered 404 Not Found for %1/%2/resolve/main/"
+                                                   "campplus.onnx")
+                                        .arg(server.url(), QString::fromLatin1(kModelRepo)));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("campplus.onnx"))));
+  }
+
+  void checksTheFreeSpaceFirst() {
+    FakeHub server;
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path());
+    download.setFreeSpaceProbe([](const QString&) { return qint64(1) << 20; });
+    const QString message = runDownload(download);
+    QVERIFY2(message.contains(QStringLiteral("more on the disk of %1, which has 1.00 MiB free").arg(folder.path())),
+             qPrintable(message));
+    QCOMPARE(QDir(folder.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
+  }
+
+  // A real write failure: the CLI under a file-size limit (ulimit -f, 512-byte
+  // blocks in sh) of 1 MiB, which flow.pt (3 MB) passes.
+  void aFullDiskStopsWithAMessageAndNoFinalFile() {
+    FakeHub server;
+    QTemporaryDir folder;
+    QProcess cli;
+    cli.start(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("ulimit -f 2048; exec \"$0\" \"$@\""),
+                                     QStringLiteral(COSYSTUDIO_CLI), QStringLiteral("model"), QStringLiteral("download"),
+                                     QStringLiteral("--source"), server.url(), folder.path()});
+    QVERIFY(cli.waitForFinished(30000));
+    const QString errors = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), 1);
+    QVERIFY2(errors.contains(QStringLiteral("Cannot write %1/flow.pt.part: File too large").arg(folder.path())),
+             qPrintable(errors));
+    QVERIFY(QFile::exists(folder.filePath(QStringLiteral("cosyvoice3.yaml"))));  // small, complete
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("flow.pt"))));
+  }
+};
+
+QTEST_GUILESS_MAIN(ModelDownloadTest)
+#include "model_download_test.moc"

@@ -1,0 +1,525 @@
+#include "book_import.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+#include <QUrl>
+#include <QXmlStreamReader>
+
+#include <zip.h>
+
+#include <memory>
+#include <set>
+
+namespace cosystudio::ui {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("BookImport", text); }
+
+// Far above a real book's largest document; refuses zip bombs before inflating them.
+constexpr zip_uint64_t kMaxEntryBytes = 64ull << 20;
+
+bool isHan(QChar c) { return c.script() == QChar::Script_Han || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f); }
+
+// Whitespace runs as one space, none where a line break falls between two
+// Chinese characters (there it breaks a line, not words).
+QString collapsedSpace(const QString& text) {
+  QString out;
+  out.reserve(text.size());
+  for (qsizetype i = 0; i < text.size();) {
+    if (!text[i].isSpace()) {
+      out += text[i++];
+      continue;
+    }
+    bool lineBreak = false;
+    for (; i < text.size() && text[i].isSpace(); ++i) lineBreak = lineBreak || text[i] == u'\n';
+    const bool betweenHan = !out.isEmpty() && i < text.size() && isHan(out.back()) && isHan(text[i]);
+    if (!out.isEmpty() && i < text.size() && !(lineBreak && betweenHan)) out += u' ';
+  }
+  return out;
+}
+
+// Chapters as they are found: paragraphs go to the chapter begun last; text
+// before the first chapter goes to one titled `frontTitle`.
+class ChapterBuilder {
+ public:
+  explicit ChapterBuilder(QString frontTitle) { chapters_.append({std::move(frontTitle), {}}); }
+  void startChapter(const QString& title) { chapters_.append({collapsedSpace(title), {}}); }
+  void addParagraph(const QString& text) {
+    const QString paragraph = collapsedSpace(text);
+    if (paragraph.isEmpty()) return;
+    QString& body = chapters_.last().text;
+    if (!body.isEmpty()) body += QStringLiteral("\n\n");
+    body += paragraph;
+  }
+  QVector<BookChapter> chapters() const {
+    QVector<BookChapter> kept;
+    for (const BookChapter& chapter : chapters_)
+      if (!chapter.text.isEmpty()) kept.append(chapter);
+    return kept;
+  }
+
+ private:
+  QVector<BookChapter> chapters_;
+};
+
+Book finished(QString title, const ChapterBuilder& builder, const QString& name) {
+  Book book{std::move(title), builder.chapters()};
+  if (book.chapters.isEmpty()) throw BookError(tr("%1 has no text to speak.").arg(name).toStdString());
+  return book;
+}
+
+// --- EPUB ------------------------------------------------------------------
+
+class EpubArchive {
+ public:
+  EpubArchive(const QByteArray& bytes, const QString& name) : bytes_(bytes), name_(name) {
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t* source = zip_source_buffer_create(bytes_.constData(), zip_uint64_t(bytes_.size()), 0, &error);
+    if (source) zip_ = zip_open_from_source(source, ZIP_RDONLY, &error);
+    if (!zip_) {
+      if (source) zip_source_free(source);
+      const QString why = QString::fromUtf8(zip_error_strerror(&error));
+      zip_error_fini(&error);
+      throw BookError(tr("%1 is not an EPUB book: %2").arg(name_, why).toStdString());
+    }
+    zip_error_fini(&error);
+  }
+  ~EpubArchive() { zip_discard(zip_); }
+  EpubArchive(const EpubArchive&) = delete;
+  EpubArchive& operator=(const EpubArchive&) = delete;
+
+  const QString& name() const { return name_; }
+
+  // The whole entry; throws naming it when it is missing, too large or damaged.
+  QByteArray read(const QString& path) const {
+    const QByteArray entry = path.toUtf8();
+    zip_stat_t stat;
+    zip_stat_init(&stat);
+    if (zip_stat(zip_, entry.constData(), 0, &stat) != 0 || !(stat.valid & ZIP_STAT_SIZE))
+      throw BookError(tr("%1 lacks %2, which the book names.").arg(name_, path).toStdString());
+    if (stat.size > kMaxEntryBytes)
+      throw BookError(tr("%1: %2 is too large for a book's page (%3 MB).")
+                          .arg(name_, path)
+                          .arg(double(stat.size) / 1e6, 0, 'f', 0)
+                          .toStdString());
+    QByteArray data(qsizetype(stat.size), Qt::Uninitialized);
+    std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> file(zip_fopen(zip_, entry.constData(), 0), zip_fclose);
+    const zip_int64_t read = file ? zip_fread(file.get(), data.data(), stat.size) : -1;
+    if (read != zip_int64_t(stat.size))
+      throw BookError(tr("%1: %2 is damaged: %3")
+                          .arg(name_, path, QString::fromUtf8(zip_strerror(zip_)))
+                          .toStdString());
+    return data;
+  }
+
+ private:
+  QByteArray bytes_;  // the source reads from it until the archive is closed
+  QString name_;
+  zip_t* zip_ = nullptr;
+};
+
+// HTML's named characters that XHTML pages use without declaring them.
+class HtmlEntities : public QXmlStreamEntityResolver {
+ public:
+  QString resolveUndeclaredEntity(const QString& name) override {
+    static const QHash<QString, QString> kNames{
+        {QStringLiteral("nbsp"), QStringLiteral(" ")},      {QStringLiteral("mdash"), QStringLiteral("—")},
+        {QStringLiteral("ndash"), QStringLiteral("–")},     {QStringLiteral("hellip"), QStringLiteral("…")},
+        {QStringLiteral("lsquo"), QStringLiteral("‘")},     {QStringLiteral("rsquo"), QStringLiteral("’")},
+        {QStringLiteral("ldquo"), QStringLiteral("“")},     {QStringLiteral("rdquo"), QStringLiteral("”")},
+        {QStringLiteral("middot"), QStringLiteral("·")},    {QStringLiteral("copy"), QStringLiteral("©")},
+        {QStringLiteral("laquo"), QStringLiteral("«")},     {QStringLiteral("raquo"), QStringLiteral("»")}};
+    return kNames.value(name, QStringLiteral(" "));
+  }
+};
+
+// A path inside the archive, `href` taken relative to the document at `from`.
+QString resolved(const QString& from, const QString& href) {
+  const QString folder = QFileInfo(from).path();
+  const QString path = QUrl::fromPercentEncoding(href.toUtf8());
+  return QDir::cleanPath(folder == QLatin1String(".") ? path : folder + u'/' + path);
+}
+
+[[noreturn]] void refuseXml(const EpubArchive& epub, const QString& path, const QXmlStreamReader& xml) {
+  throw BookError(tr("%1: %2 cannot be read (line %3): %4")
+                      .arg(epub.name(), path)
+                      .arg(xml.lineNumber())
+                      .arg(xml.errorString())
+                      .toStdString());
+}
+
+// Reads `path` as XML, calling `onStart` at each element and `onText` with its
+// text; throws naming the document and line when it is not well-formed.
+template <typename OnStart, typename OnEnd, typename OnText>
+void walkXml(const EpubArchive& epub, const QString& path, OnStart onStart, OnEnd onEnd, OnText onText) {
+  const QByteArray bytes = epub.read(path);
+  QXmlStreamReader xml(bytes);
+  HtmlEntities entities;
+  xml.setEntityResolver(&entities);
+  while (!xml.atEnd()) {
+    switch (xml.readNext()) {
+      case QXmlStreamReader::StartElement: onStart(xml); break;
+      case QXmlStreamReader::EndElement: onEnd(xml); break;
+      case QXmlStreamReader::Characters: onText(xml.text()); break;
+      default: break;
+    }
+  }
+  if (xml.hasError()) refuseXml(epub, path, xml);
+}
+
+QString attribute(const QXmlStreamReader& xml, const char* name) {
+  return xml.attributes().value(QLatin1String(name)).toString();
+}
+
+struct TocEntry {
+  QString file;
+  QString fragment;
+  QString title;
+};
+
+struct Package {
+  QString title;
+  QStringList spine;  // paths in the archive, in reading order
+  QString navigation;  // EPUB 3 navigation document, or empty
+  QString ncx;         // EPUB 2 table of contents, or empty
+};
+
+Package readPackage(const EpubArchive& epub) {
+  QString packagePath;
+  walkXml(
+      epub, QStringLiteral("META-INF/container.xml"),
+      [&](const QXmlStreamReader& xml) {
+        if (xml.name() == QLatin1String("rootfile") && packagePath.isEmpty())
+          packagePath = attribute(xml, "full-path");
+      },
+      [](const QXmlStreamReader&) {}, [](QStringView) {});
+  if (packagePath.isEmpty())
+    throw BookError(tr("%1: META-INF/container.xml names no package document.").arg(epub.name()).toStdString());
+
+  Package package;
+  QHash<QString, QString> manifest;  // id → path
+  QStringList spineIds;
+  QString tocId;
+  bool inTitle = false;
+  walkXml(
+      epub, packagePath,
+      [&](const QXmlStreamReader& xml) {
+        const QStringView name = xml.name();
+        if (name == QLatin1String("title") && package.title.isEmpty()) inTitle = true;
+        if (name == QLatin1String("item")) {
+          const QString path = resolved(packagePath, attribute(xml, "href"));
+          manifest.insert(attribute(xml, "id"), path);
+          if (attribute(xml, "properties").split(u' ').contains(QLatin1String("nav"))) package.navigation = path;
+        }
+        if (name == QLatin1String("spine")) tocId = attribute(xml, "toc");
+        if (name == QLatin1String("itemref")) spineIds.append(attribute(xml, "idref"));
+      },
+      [&](const QXmlStreamReader&) { inTitle = false; },
+      [&](QStringView text) {
+        if (inTitle) package.title += text;
+      });
+  for (const QString& id : spineIds)
+    if (manifest.contains(id)) package.spine.append(manifest.value(id));
+  if (package.spine.isEmpty())
+    throw BookError(tr("%1: its package document lists no pages to read.").arg(epub.name()).toStdString());
+  package.ncx = manifest.value(tocId);
+  package.title = collapsedSpace(package.title);
+  return package;
+}
+
+// The chapters the book's own table of contents lists, in its order.
+QVector<TocEntry> readToc(const EpubArchive& epub, const Package& package) {
+  QVector<TocEntry> toc;
+  const auto target = [&toc](const QString& document, const QString& href) {
+    const qsizetype hash = href.indexOf(u'#');
+    toc.append({resolved(document, href.left(hash)), hash < 0 ? QString() : href.mid(hash + 1), {}});
+  };
+  if (!package.navigation.isEmpty()) {
+    // EPUB 3: the links of <nav epub:type="toc">, those of its outer list
+    // only (the inner lists are sections of a chapter).
+    bool inToc = false;
+    int depth = 0, lists = 0, linkDepth = 0;
+    walkXml(
+        epub, package.navigation,
+        [&](const QXmlStreamReader& xml) {
+          if (!inToc) {
+            inToc = xml.name() == QLatin1String("nav") &&
+                    xml.attributes().value(QLatin1String("http://www.idpf.org/2007/ops"), QLatin1String("type")) ==
+                        QLatin1String("toc");
+            return;
+          }
+          ++depth;
+          if (xml.name() == QLatin1String("ol")) ++lists;
+          if (xml.name() == QLatin1String("a") && lists == 1 && !attribute(xml, "href").isEmpty()) {
+            target(package.navigation, attribute(xml, "href"));
+            linkDepth = depth;
+          }
+        },
+        [&](const QXmlStreamReader& xml) {
+          if (!inToc) return;
+          if (depth == 0) {
+            inToc = false;  // the end of the nav
+            return;
+          }
+          if (linkDepth == depth) linkDepth = 0;
+          if (xml.name() == QLatin1String("ol")) --lists;
+          --depth;
+        },
+        [&](QStringView text) {
+          if (linkDepth > 0) toc.last().title += text;
+        });
+  } else if (!package.ncx.isEmpty()) {
+    // EPUB 2: each outer navPoint's label, then its content.
+    QString label;
+    int points = 0;
+    bool inLabel = false;
+    walkXml(
+        epub, package.ncx,
+        [&](const QXmlStreamReader& xml) {
+          if (xml.name() == QLatin1String("navPoint")) ++points;
+          if (xml.name() == QLatin1String("navLabel") && points == 1) {
+            inLabel = true;
+            label.clear();
+          }
+          if (xml.name() == QLatin1String("content") && points == 1) {
+            target(package.ncx, attribute(xml, "src"));
+            toc.last().title = label;
+          }
+        },
+        [&](const QXmlStreamReader& xml) {
+          if (xml.name() == QLatin1String("navPoint")) --points;
+          if (xml.name() == QLatin1String("navLabel")) inLabel = false;
+        },
+        [&](QStringView text) {
+          if (inLabel) label += text;
+        });
+  }
+  return toc;
+}
+
+bool isBlockElement(QStringView name) {
+  static const std::set<QString> kBlocks{
+      QStringLiteral("p"),       QStringLiteral("div"),     QStringLiteral("h1"),      QStringLiteral("h2"),
+      QStringLiteral("h3"),      QStringLiteral("h4"),      QStringLiteral("h5"),      QStringLiteral("h6"),
+      QStringLiteral("li"),      QStringLiteral("blockquote"), QStringLiteral("section"), QStringLiteral("article"),
+      QStringLiteral("tr"),      QStringLiteral("br"),      QStringLiteral("dt"),      QStringLiteral("dd"),
+      QStringLiteral("pre"),     QStringLiteral("figcaption"), QStringLiteral("body"),  QStringLiteral("hr")};
+  return kBlocks.count(name.toString()) > 0;
+}
+
+bool isUnspoken(QStringView name) {
+  return name == QLatin1String("head") || name == QLatin1String("script") || name == QLatin1String("style") ||
+         name == QLatin1String("rt");  // ruby annotations repeat the reading of the text they annotate
+}
+
+}  // namespace
+
+Book bookFromEpub(const QByteArray& zip, const QString& name) {
+  const EpubArchive epub(zip, name);
+  const Package package = readPackage(epub);
+  const QVector<TocEntry> toc = readToc(epub, package);
+  const QString title = package.title.isEmpty() ? name : package.title;
+  ChapterBuilder builder(title);
+  int untitled = 0;
+  for (const QString& page : package.spine) {
+    const auto startsChapter = [&](const QString& fragment) -> const TocEntry* {
+      for (const TocEntry& entry : toc)
+        if (entry.file == page && entry.fragment == fragment) return &entry;
+      return nullptr;
+    };
+    if (const TocEntry* entry = startsChapter({}))
+      builder.startChapter(entry->title);
+    else if (toc.isEmpty())
+      builder.startChapter(tr("Part %1").arg(++untitled));
+    QString paragraph;
+    int unspoken = 0;
+    walkXml(
+        epub, page,
+        [&](const QXmlStreamReader& xml) {
+          if (unspoken > 0 || isUnspoken(xml.name())) {
+            ++unspoken;
+            return;
+          }
+          const QString id = attribute(xml, "id");
+          const TocEntry* entry = id.isEmpty() ? nullptr : startsChapter(id);
+          if (entry || isBlockElement(xml.name())) {
+            builder.addParagraph(paragraph);
+            paragraph.clear();
+          }
+          if (entry) builder.startChapter(entry->title);
+        },
+        [&](const QXmlStreamReader& xml) {
+          if (unspoken > 0) {
+            --unspoken;
+            return;
+          }
+          if (isBlockElement(xml.name())) {
+            builder.addParagraph(paragraph);
+            paragraph.clear();
+          }
+        },
+        [&](QStringView text) {
+          if (unspoken == 0) paragraph += text;
+        });
+    builder.addParagraph(paragraph);
+  }
+  return finished(title, builder, name);
+}
+
+// --- Markdown and plain text ------------------------------------------------
+
+namespace {
+
+struct Heading {
+  int line = 0;
+  int level = 0;
+  QString title;
+};
+
+// Markdown's inline markup dropped: what is left is what a reader says.
+QString markdownText(QString line) {
+  static const QRegularExpression image(QStringLiteral(R"(!\[[^\]]*\]\([^)]*\))"));
+  static const QRegularExpression link(QStringLiteral(R"(\[([^\]]*)\]\([^)]*\))"));
+  static const QRegularExpression tag(QStringLiteral(R"(<[^>]+>)"));
+  static const QRegularExpression marker(QStringLiteral(R"(\*\*|__|[*`~])"));
+  static const QRegularExpression listOrQuote(QStringLiteral(R"(^\s*(?:>\s?)*(?:[-+]\s+|\d+[.)]\s+)?)"));
+  line.remove(image).replace(link, QStringLiteral("\\1")).remove(tag);
+  line.remove(listOrQuote);
+  return line.remove(marker);
+}
+
+}  // namespace
+
+Book bookFromMarkdown(const QString& text, const QString& name) {
+  static const QRegularExpression atx(QStringLiteral(R"(^(#{1,6})\s+(.*?)\s*#*\s*$)"));
+  static const QRegularExpression setext1(QStringLiteral(R"(^=+\s*$)"));
+  static const QRegularExpression setext2(QStringLiteral(R"(^-+\s*$)"));
+  static const QRegularExpression rule(QStringLiteral(R"(^\s*(?:[-*_]\s*){3,}$)"));
+  static const QRegularExpression fence(QStringLiteral(R"(^\s*(```|~~~))"));
+  const QStringList lines = text.split(u'\n');
+
+  // Headings first: the chapters are the shallowest level but a lone title above them.
+  QVector<Heading> headings;
+  QVector<bool> skipped(lines.size(), false);  // code, rules and setext underlines
+  bool inCode = false;
+  QString title = name;
+  int first = 0;
+  // A YAML header between "---" lines (pandoc's, Jekyll's) holds metadata, not text.
+  if (!lines.isEmpty() && lines[0].trimmed() == QLatin1String("---")) {
+    static const QRegularExpression titleField(QStringLiteral(R"(^title:\s*["']?(.*?)["']?\s*$)"));
+    for (first = 1; first < lines.size(); ++first) {
+      const QString line = lines[first].trimmed();
+      if (line == QLatin1String("---") || line == QLatin1String("...")) break;
+      if (const auto m = titleField.match(line); m.hasMatch()) title = m.captured(1);
+    }
+    for (int i = 0; i <= first && i < lines.size(); ++i) skipped[i] = true;
+    first += 1;
+  }
+  for (int i = first; i < lines.size(); ++i) {
+    const QString line = lines[i].trimmed();
+    if (fence.match(line).hasMatch()) inCode = !inCode, skipped[i] = true;
+    if (inCode || skipped[i]) {
+      skipped[i] = true;
+      continue;
+    }
+    if (const auto m = atx.match(line); m.hasMatch()) {
+      headings.append({i, int(m.capturedLength(1)), markdownText(m.captured(2))});
+    } else if (i + 1 < lines.size() && !line.isEmpty() && (setext1.match(lines[i + 1]).hasMatch() ||
+                                                            setext2.match(lines[i + 1]).hasMatch())) {
+      headings.append({i, setext1.match(lines[i + 1]).hasMatch() ? 1 : 2, markdownText(line)});
+      skipped[++i] = true;
+    } else if (rule.match(line).hasMatch()) {
+      skipped[i] = true;
+    }
+  }
+  int chapterLevel = 7;
+  for (const Heading& h : headings) chapterLevel = std::min(chapterLevel, h.level);
+  const auto countAt = [&](int level) {
+    return std::count_if(headings.begin(), headings.end(), [&](const Heading& h) { return h.level == level; });
+  };
+  int titleLine = -1;
+  if (countAt(chapterLevel) == 1 && int(headings.size()) > 1) {
+    const auto top = std::find_if(headings.begin(), headings.end(), [&](const Heading& h) { return h.level == chapterLevel; });
+    title = top->title;
+    titleLine = top->line;
+    int next = 7;
+    for (const Heading& h : headings)
+      if (h.level > chapterLevel) next = std::min(next, h.level);
+    chapterLevel = next;
+  }
+
+  ChapterBuilder builder(title);
+  QString paragraph;
+  const auto endParagraph = [&] {
+    builder.addParagraph(paragraph);
+    paragraph.clear();
+  };
+  auto heading = headings.begin();
+  for (int i = 0; i < lines.size(); ++i) {
+    if (heading != headings.end() && heading->line == i) {
+      endParagraph();
+      if (heading->level == chapterLevel) {
+        builder.startChapter(heading->title);
+        builder.addParagraph(heading->title);  // read aloud, as a book's page shows it
+      } else if (i != titleLine) {
+        builder.addParagraph(heading->title);  // a section heading inside a chapter is read
+      }
+      ++heading;
+      continue;
+    }
+    if (skipped[i]) continue;
+    const QString line = markdownText(lines[i]).trimmed();
+    if (line.isEmpty()) {
+      endParagraph();
+    } else {
+      paragraph += u'\n' + line;
+    }
+  }
+  endParagraph();
+  return finished(title, builder, name);
+}
+
+Book bookFromPlainText(const QString& text, const QString& name) {
+  // A short line that names a chapter as books do: "第三章 …", "第12回", "Chapter 4: …".
+  static const QRegularExpression chapterLine(
+      QStringLiteral(R"(^(?:第\s*[0-9零〇一二三四五六七八九十百千两]+\s*[章回节卷部篇]|(?:chapter|CHAPTER|Chapter)\s+\w+).{0,40}$)"));
+  ChapterBuilder builder(name);
+  QString paragraph;
+  for (const QString& raw : text.split(u'\n')) {
+    const QString line = raw.trimmed();
+    if (line.isEmpty() || chapterLine.match(line).hasMatch()) {
+      builder.addParagraph(paragraph);
+      paragraph.clear();
+      if (!line.isEmpty()) {
+        builder.startChapter(line);
+        builder.addParagraph(line);
+      }
+      continue;
+    }
+    paragraph += u'\n' + line;
+  }
+  builder.addParagraph(paragraph);
+  return finished(name, builder, name);
+}
+
+Book importBook(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly))
+    throw BookError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()).toStdString());
+  const QByteArray bytes = file.readAll();
+  const QFileInfo info(path);
+  const QString suffix = info.suffix().toLower();
+  if (suffix == QLatin1String("epub")) return bookFromEpub(bytes, info.fileName());
+  const QString text = QString::fromUtf8(bytes);
+  if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+    return bookFromMarkdown(text, info.completeBaseName());
+  return bookFromPlainText(text, info.completeBaseName());
+}
+
+}  // namespace cosystudio::ui

@@ -1,0 +1,310 @@
+#include "model_download.h"
+
+#include "cosystudio/version.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLocale>
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QStorageInfo>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <filesystem>
+#include <system_error>
+
+namespace cosystudio::ui {
+namespace {
+
+// Network failures in a row, without a byte arriving in between, before giving up.
+constexpr int kMaxFailedAttempts = 3;
+constexpr int kRetryDelayMs = 500;
+constexpr qint64 kSpeedWindowMs = 5000;
+constexpr qint64 kProgressIntervalMs = 100;
+constexpr qint64 kReadChunk = 4 << 20;
+
+std::shared_ptr<QCryptographicHash> newHash(const HubFile& file) {
+  auto hash = std::make_shared<QCryptographicHash>(file.algorithm);
+  if (file.gitBlob) hash->addData("blob " + QByteArray::number(file.size) + '\0');
+  return hash;
+}
+
+// The hash of what `path` holds so far, as `file` is hashed; nullptr when it
+// cannot be read or the download stopped. Runs on a pool thread.
+std::shared_ptr<QCryptographicHash> hashFile(const QString& path, const HubFile& file,
+                                             std::shared_ptr<std::atomic_bool> stopped) {
+  QFile in(path);
+  if (!in.open(QIODevice::ReadOnly)) return nullptr;
+  auto hash = newHash(file);
+  while (!in.atEnd()) {
+    if (*stopped) return nullptr;
+    const QByteArray chunk = in.read(kReadChunk);
+    if (chunk.isEmpty()) return nullptr;
+    hash->addData(chunk);
+  }
+  return hash;
+}
+
+QString sizeText(qint64 bytes) { return QLocale().formattedDataSize(bytes); }
+
+qint64 storageFreeBytes(const QString& folder) { return QStorageInfo(folder).bytesAvailable(); }
+
+}  // namespace
+
+ModelDownload::ModelDownload(Hub hub, QString folder, QObject* parent)
+    : QObject(parent), hub_(std::move(hub)), folder_(std::move(folder)), freeSpace_(storageFreeBytes) {
+  // Hugging Face answers a download with a redirect to its CDN on another host.
+  network_.setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+}
+
+ModelDownload::~ModelDownload() { cancel(); }
+
+void ModelDownload::start() {
+  *stopped_ = false;
+  clock_.start();
+  listing_.clear();
+  requestListing(hub_.listingUrl());
+}
+
+void ModelDownload::cancel() {
+  *stopped_ = true;
+  dropReply();
+}
+
+void ModelDownload::dropReply() {
+  if (reply_) {
+    reply_->disconnect(this);
+    reply_->abort();
+    reply_->deleteLater();
+  }
+  part_.reset();
+}
+
+void ModelDownload::fail(const QString& message) {
+  *stopped_ = true;
+  dropReply();
+  emit failed(message);
+}
+
+QString ModelDownload::finalPath(const HubFile& file) const { return folder_ + QLatin1Char('/') + file.path; }
+
+void ModelDownload::requestListing(const QUrl& url) {
+  QNetworkRequest request(url);
+  request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("CosyStudio/%1").arg(kVersion));
+  reply_ = network_.get(request);
+  connect(reply_, &QNetworkReply::finished, this, &ModelDownload::listingArrived);
+}
+
+void ModelDownload::listingArrived() {
+  QNetworkReply* reply = reply_;
+  reply->deleteLater();
+  if (reply->error() != QNetworkReply::NoError)
+    return fail(tr("Cannot list the files of %1 at %2: %3").arg(hub_.repo, reply->url().toString(), reply->errorString()));
+  QString error;
+  const auto page = parseListing(hub_.layout, reply->readAll(), &error);
+  if (!page) return fail(error);
+  listing_ += *page;
+  if (const QUrl next = nextListingPage(reply->rawHeader("Link")); next.isValid())
+    return requestListing(reply->url().resolved(next));
+
+  const auto files = filesTheEngineReads(listing_, &error);
+  if (!files) return fail(error);
+  files_ = *files;
+  index_ = 0;
+  completedBytes_ = 0;
+  totalBytes_ = 0;
+  for (const HubFile& file : files_) totalBytes_ += file.size;
+  if (!checkFreeSpace()) return;
+  nextFile();
+}
+
+bool ModelDownload::checkFreeSpace() {
+  if (!QDir().mkpath(folder_)) {
+    fail(tr("Cannot create the folder %1").arg(folder_));
+    return false;
+  }
+  qint64 missing = 0;
+  for (const HubFile& file : files_) {
+    if (QFileInfo(finalPath(file)).size() == file.size) continue;  // checked against its hash later
+    const qint64 part = QFileInfo(partPath(file)).size();
+    missing += part <= file.size ? file.size - part : file.size;
+  }
+  const qint64 available = freeSpace_(folder_);
+  if (missing > available) {
+    fail(tr("The model needs %1 more on the disk of %2, which has %3 free").arg(sizeText(missing), folder_,
+                                                                               sizeText(available)));
+    return false;
+  }
+  emit listed(files_, missing);
+  return true;
+}
+
+void ModelDownload::nextFile() {
+  if (index_ == files_.size()) return emit finished();
+  const HubFile& file = current();
+  if (QFileInfo(finalPath(file)).size() != file.size) return resumeFromPart();
+  // Complete from an earlier download, unless its content says otherwise.
+  hashExisting(finalPath(file), [this](std::shared_ptr<QCryptographicHash> hash) {
+    const HubFile& file = current();
+    if (!hash || hash->result().toHex() != file.hash) return resumeFromPart();
+    completedBytes_ += file.size;
+    emit fileDone(file, true);
+    ++index_;
+    nextFile();
+  });
+}
+
+void ModelDownload::resumeFromPart() {
+  const HubFile& file = current();
+  if (!QDir().mkpath(QFileInfo(finalPath(file)).absolutePath()))
+    return fail(tr("Cannot create the folder %1").arg(QFileInfo(finalPath(file)).absolutePath()));
+  const qint64 part = QFileInfo(partPath(file)).size();
+  if (part == 0 || part > file.size) return fetch(0, newHash(file));
+  hashExisting(partPath(file), [this, part](std::shared_ptr<QCryptographicHash> hash) {
+    if (hash) return fetch(part, std::move(hash));
+    fetch(0, newHash(current()));
+  });
+}
+
+void ModelDownload::hashExisting(const QString& path, std::function<void(std::shared_ptr<QCryptographicHash>)> then) {
+  using Watcher = QFutureWatcher<std::shared_ptr<QCryptographicHash>>;
+  auto* watcher = new Watcher(this);
+  connect(watcher, &Watcher::finished, this, [this, watcher, then = std::move(then)] {
+    watcher->deleteLater();
+    if (!*stopped_) then(watcher->result());
+  });
+  watcher->setFuture(QtConcurrent::run(hashFile, path, current(), stopped_));
+}
+
+void ModelDownload::fetch(qint64 offset, std::shared_ptr<QCryptographicHash> hash) {
+  const HubFile& file = current();
+  offset_ = have_ = offset;
+  hash_ = std::move(hash);
+  responseChecked_ = false;
+  part_ = std::make_unique<QFile>(partPath(file));
+  // Unbuffered: a full disk fails the write that hits it, not a later flush.
+  const auto mode = QIODevice::WriteOnly | QIODevice::Unbuffered | (offset > 0 ? QIODevice::Append : QIODevice::Truncate);
+  if (!part_->open(mode)) return fail(tr("Cannot write %1: %2").arg(part_->fileName(), part_->errorString()));
+  if (have_ == file.size) return verifyAndRename();
+
+  QNetworkRequest request(hub_.fileUrl(file.path));
+  request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("CosyStudio/%1").arg(kVersion));
+  if (offset > 0) request.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
+  reply_ = network_.get(request);
+  connect(reply_, &QNetworkReply::readyRead, this, &ModelDownload::receive);
+  connect(reply_, &QNetworkReply::finished, this, &ModelDownload::replyFinished);
+  reportProgress(true);
+}
+
+// Whether the answer continues the file where the .part ends: a 206 from
+// there, or a 200 with the whole file (a server that ignores ranges), which
+// starts the .part over.
+bool ModelDownload::acceptResponse() {
+  const int status = reply_->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  if (status == 200 && offset_ > 0) {
+    part_->resize(0);
+    offset_ = have_ = 0;
+    hash_ = newHash(current());
+    return true;
+  }
+  if (status == 206) {
+    static const QRegularExpression range(QStringLiteral(R"(^bytes (\d+)-)"));
+    const auto match = range.match(QString::fromLatin1(reply_->rawHeader("Content-Range")));
+    if (!match.hasMatch() || match.captured(1).toLongLong() != offset_) {
+      fail(tr("%1: the server sent another part of the file than the one asked for").arg(current().path));
+      return false;
+    }
+  }
+  return status == 200 || status == 206;
+}
+
+void ModelDownload::receive() {
+  if (!responseChecked_) {
+    if (!acceptResponse()) return;  // an error page: replyFinished reports it
+    responseChecked_ = true;
+  }
+  const QByteArray data = reply_->readAll();
+  if (data.isEmpty()) return;
+  if (part_->write(data) != data.size())
+    return fail(tr("Cannot write %1: %2").arg(part_->fileName(), part_->errorString()));
+  hash_->addData(data);
+  have_ += data.size();
+  fetched_ += data.size();
+  failedAttempts_ = 0;
+  if (have_ > current().size)
+    return fail(tr("%1: the server sent more than the %2 the hub lists").arg(current().path, sizeText(current().size)));
+  reportProgress(false);
+}
+
+void ModelDownload::replyFinished() {
+  if (reply_->bytesAvailable() > 0) receive();
+  if (*stopped_) return;  // the last bytes could not be written
+  QNetworkReply* reply = reply_;
+  reply->deleteLater();
+  reply_ = nullptr;
+  const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  if (status >= 400)
+    return fail(tr("%1: the hub answered %2 %3 for %4")
+                    .arg(current().path)
+                    .arg(status)
+                    .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString(),
+                         reply->url().toString()));
+  if (have_ == current().size) return verifyAndRename();
+  // Cut off: go on from where the .part ends.
+  if (++failedAttempts_ > kMaxFailedAttempts)
+    return fail(tr("Downloading %1 failed: %2").arg(current().path, reply->errorString()));
+  part_.reset();
+  QTimer::singleShot(kRetryDelayMs, this, [this] {
+    if (!*stopped_) fetch(have_, hash_);
+  });
+}
+
+void ModelDownload::verifyAndRename() {
+  const HubFile& file = current();
+  part_.reset();
+  const QByteArray actual = hash_->result().toHex();
+  if (!file.hash.isEmpty() && actual != file.hash) {
+    QFile::remove(partPath(file));
+    return fail(tr("%1 does not match the hash the hub publishes for it (%2 %3, the download has %4); "
+                   "it was deleted: download it again")
+                    .arg(file.path, file.hashName(), QString::fromLatin1(file.hash), QString::fromLatin1(actual)));
+  }
+  std::error_code error;
+  std::filesystem::rename(partPath(file).toStdString(), finalPath(file).toStdString(), error);
+  if (error)
+    return fail(tr("Cannot rename %1 to %2: %3")
+                    .arg(partPath(file), finalPath(file), QString::fromLocal8Bit(error.message().c_str())));
+  completedBytes_ += file.size;
+  have_ = 0;
+  reportProgress(true);
+  emit fileDone(file, false);
+  ++index_;
+  nextFile();
+}
+
+void ModelDownload::reportProgress(bool now) {
+  const qint64 ms = clock_.elapsed();
+  if (!now && ms - lastReport_ < kProgressIntervalMs) return;
+  lastReport_ = ms;
+  samples_.emplace_back(ms, fetched_);
+  while (samples_.size() > 2 && samples_.front().first < ms - kSpeedWindowMs) samples_.pop_front();
+
+  DownloadProgress report;
+  const bool inFile = index_ < files_.size();
+  report.file = inFile ? current().path : QString();
+  report.fileBytes = have_;
+  report.fileSize = inFile ? current().size : 0;
+  report.doneBytes = completedBytes_ + have_;
+  report.totalBytes = totalBytes_;
+  const auto& [firstMs, firstBytes] = samples_.front();
+  if (ms > firstMs) report.bytesPerSecond = double(fetched_ - firstBytes) * 1000.0 / double(ms - firstMs);
+  if (report.bytesPerSecond > 0) report.secondsLeft = double(totalBytes_ - report.doneBytes) / report.bytesPerSecond;
+  emit progress(report);
+}
+
+}  // namespace cosystudio::ui
+
+#include "moc_model_download.cpp"

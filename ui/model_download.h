@@ -1,0 +1,108 @@
+// Downloads the files of a model folder that the engine reads from a hub
+// (hub_listing.h), resumably: each file arrives in NAME.part beside its final
+// name (an interrupted download goes on with an HTTP range, also after a
+// restart), is hashed as it is written, and gets its final name only when the
+// hash matches the one the hub publishes. Qt Core and Network only.
+#pragma once
+
+#include "hub_listing.h"
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+#include <deque>
+#include <functional>
+#include <memory>
+
+class QFile;
+class QNetworkReply;
+
+namespace cosystudio::ui {
+
+struct DownloadProgress {
+  QString file;
+  qint64 fileBytes = 0;
+  qint64 fileSize = 0;
+  qint64 doneBytes = 0;  // all files, including those already there
+  qint64 totalBytes = 0;
+  double bytesPerSecond = 0;  // over the last few seconds
+  double secondsLeft = -1;    // -1 until the speed is known
+};
+
+class ModelDownload : public QObject {
+  Q_OBJECT
+
+ public:
+  ModelDownload(Hub hub, QString folder, QObject* parent = nullptr);
+  ~ModelDownload() override;
+
+  // The free bytes on the disk that holds `folder` (QStorageInfo unless replaced).
+  using FreeSpaceProbe = std::function<qint64(const QString& folder)>;
+  void setFreeSpaceProbe(FreeSpaceProbe probe) { freeSpace_ = std::move(probe); }
+
+  void start();
+  // Stops at once; the .part files stay for the next download to resume.
+  void cancel();
+
+  QString folder() const { return folder_; }
+  // The bytes that came over the network in this download.
+  qint64 bytesFetched() const { return fetched_; }
+
+ signals:
+  // The files to fetch and the bytes still missing (what the disk must hold).
+  void listed(const QList<cosystudio::ui::HubFile>& files, qint64 bytesMissing);
+  void progress(const cosystudio::ui::DownloadProgress& progress);
+  // A file has its final name; `alreadyThere`: it was complete before this download.
+  void fileDone(const cosystudio::ui::HubFile& file, bool alreadyThere);
+  void finished();
+  void failed(const QString& message);
+
+ private:
+  void requestListing(const QUrl& url);
+  void listingArrived();
+  bool checkFreeSpace();
+  void nextFile();
+  void resumeFromPart();
+  void fetch(qint64 offset, std::shared_ptr<QCryptographicHash> hash);
+  bool acceptResponse();
+  void receive();
+  void replyFinished();
+  void verifyAndRename();
+  // Hashes a file already on disk on a pool thread, then calls `then` here
+  // (nullptr: unreadable).
+  void hashExisting(const QString& path, std::function<void(std::shared_ptr<QCryptographicHash>)> then);
+  void reportProgress(bool now);
+  void fail(const QString& message);
+  void dropReply();
+
+  const HubFile& current() const { return files_[index_]; }
+  QString finalPath(const HubFile& file) const;
+  QString partPath(const HubFile& file) const { return finalPath(file) + QStringLiteral(".part"); }
+
+  Hub hub_;
+  QString folder_;
+  FreeSpaceProbe freeSpace_;
+  QNetworkAccessManager network_;
+  QList<HubFile> listing_;
+  QList<HubFile> files_;
+  qsizetype index_ = 0;
+  QPointer<QNetworkReply> reply_;
+  std::unique_ptr<QFile> part_;
+  std::shared_ptr<QCryptographicHash> hash_;
+  qint64 offset_ = 0;      // where the current request started in the file
+  qint64 have_ = 0;        // bytes of the current file in its .part
+  bool responseChecked_ = false;
+  int failedAttempts_ = 0;  // in a row, without a byte arriving
+  qint64 completedBytes_ = 0;
+  qint64 totalBytes_ = 0;
+  qint64 fetched_ = 0;
+  std::shared_ptr<std::atomic_bool> stopped_ = std::make_shared<std::atomic_bool>(false);
+  QElapsedTimer clock_;
+  qint64 lastReport_ = -1;
+  std::deque<std::pair<qint64, qint64>> samples_;  // (ms, bytes fetched) for the speed
+};
+
+}  // namespace cosystudio::ui
