@@ -6,6 +6,7 @@
 //         [--device cpu|cuda:N] [--precision fp32|bf16|fp16] --out FILE.wav
 //         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--loudness LUFS] [--json]
 //         [--subtitles srt|vtt]
+//   synth --model DIR --script PROJECT.json [--voices DIR]... --out FILE.wav [the output options above]
 //
 // Ctrl-C cancels the synthesis cleanly (within one token or flow step); no
 // partial output file is left behind.
@@ -17,6 +18,7 @@
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/request_rules.h"
+#include "cosystudio/script.h"
 #include "cosystudio/settings_json.h"
 #include "cosystudio/text/subtitles.h"
 
@@ -56,6 +58,8 @@ struct SynthOptions {
   double loudness = 0;  // LUFS; 0 = as generated
   bool json = false;
   std::string subtitles;  // "srt" or "vtt": written beside --out; empty: none
+  std::string script;     // a script project file instead of the text and voice
+  std::vector<std::string> voiceFolders;  // where a script's moved voices are looked for
 };
 
 const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
@@ -107,20 +111,14 @@ void checkUsage(const SynthOptions& o) {
 }
 
 // One cue per segment with the words as the user wrote them, timed by where
-// each segment lies in `written` (the joined audio, maybe resampled), in a file
-// beside `out`; returns its path.
+// each segment lies (`spans`, in the joined audio at `sampleRate`) in
+// `written` (that audio, maybe resampled), in a file beside `out`; returns its path.
 std::filesystem::path writeSubtitlesBeside(const std::string& out, const std::string& format,
-                                           const SynthesisResult& result, const audio::Clip& written) {
-  std::vector<std::size_t> sizes;
-  std::vector<std::string> texts;
-  for (const SegmentResult& segment : result.segments) {
-    sizes.push_back(segment.samples.size());
-    texts.push_back(segment.userText);
-  }
-  std::vector<audio::SampleSpan> spans = audio::crossfadeSpans(sizes, result.sampleRate);
+                                           std::vector<audio::SampleSpan> spans, int sampleRate,
+                                           const std::vector<std::string>& texts, const audio::Clip& written) {
   for (audio::SampleSpan& span : spans)
     for (std::size_t* offset : {&span.begin, &span.end})
-      *offset = audio::resampledOffset(*offset, result.sampleRate, written.sampleRate, written.frames());
+      *offset = audio::resampledOffset(*offset, sampleRate, written.sampleRate, written.frames());
   const auto subtitleFormat = format == "srt" ? text::SubtitleFormat::Srt : text::SubtitleFormat::WebVtt;
   const std::string file =
       text::writeSubtitles(text::segmentCues(spans, written.sampleRate, texts), subtitleFormat);
@@ -131,6 +129,49 @@ std::filesystem::path writeSubtitlesBeside(const std::string& out, const std::st
       throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
   });
   return path;
+}
+
+// The joined audio as --out asks: at --rate, mastered as the app's export does, written atomically.
+struct WrittenAudio {
+  audio::Clip clip;
+  audio::MasteringReport mastering;
+  std::optional<double> target;  // --loudness
+};
+
+WrittenAudio writeAudioOut(const SynthOptions& o, const std::vector<float>& samples, int sampleRate) {
+  WrittenAudio written;
+  written.clip.sampleRate = sampleRate;
+  written.clip.channels = {samples};
+  if (o.rate != 0 && o.rate != sampleRate) written.clip = audio::resampleForUser(written.clip, o.rate);
+  written.target = o.loudness != 0 ? std::optional<double>(o.loudness) : std::nullopt;
+  written.mastering = audio::master(written.clip.channels[0], written.clip.sampleRate, written.target,
+                                    audio::exportCeilingDbfs(written.target));
+  const audio::FileFormat fileFormat = audio::formatForSuffix(o.out).value_or(audio::FileFormat::Wav);
+  writeAtomically(o.out, [&](const std::filesystem::path& file) {
+    audio::writeAudio(file, written.clip, fileFormat, kFormats.at(o.format));
+  });
+  return written;
+}
+
+nlohmann::ordered_json masteringJson(const WrittenAudio& written) {
+  const audio::MasteringReport& m = written.mastering;
+  return {{"gain_db", m.gainDb},
+          {"limited_db", m.limitedDb},
+          {"peak_limited", m.peakLimited},
+          {"held_back_db", m.heldBackDb},
+          {"loudness_lufs", m.loudnessAfter ? nlohmann::ordered_json(*m.loudnessAfter) : nullptr}};
+}
+
+// The loudness reached, on stdout, and a target missed, on stderr.
+void printMastering(const WrittenAudio& written) {
+  const audio::MasteringReport& mastering = written.mastering;
+  if (!written.target || !mastering.loudnessAfter) return;
+  std::printf("loudness %.1f LUFS, true peak %.1f dBTP", *mastering.loudnessAfter, mastering.truePeakAfterDbfs);
+  if (mastering.limitedDb > 0) std::printf(", peaks limited by up to %.1f dB", mastering.limitedDb);
+  std::printf("\n");
+  if (mastering.peakLimited)
+    std::fprintf(stderr, "warning: %.1f dB short of the %.0f LUFS target: its peaks would have needed more "
+                 "than %.0f dB of limiting\n", mastering.heldBackDb, *written.target, audio::kMaxLimitingDb);
 }
 
 std::string readTextFile(const std::string& path) {
@@ -185,7 +226,100 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// --script: every line in its speaker's voice, one take.
+int synthScript(SynthOptions o) {
+  // Everything cheap is checked before the model loads.
+  Script script = loadScript(o.script);
+  std::vector<std::filesystem::path> folders{std::filesystem::absolute(o.script).parent_path()};
+  folders.insert(folders.end(), o.voiceFolders.begin(), o.voiceFolders.end());
+  std::vector<std::string> notes;
+  const std::map<std::string, Voice> voices = loadCast(script, folders, &notes);
+  for (const std::string& note : notes) std::fprintf(stderr, "warning: %s\n", note.c_str());
+  if (!o.seedGiven) o.settings.seed = std::random_device{}();
+  o.settings.mode = kModes.at(o.mode);
+  o.settings.normalize = !o.rawText;
+  o.settings.readNumbers = !o.officialText;
+  if (const auto problem = scriptProblem(script, voices, o.settings)) throw EngineError(*problem);
+  checkOutputPath(o.out);
+
+  Engine engine;
+  auto start = std::chrono::steady_clock::now();
+  loadEngine(engine, o.engine);
+  const double loadSeconds = secondsSince(start);
+
+  int line = 0;
+  SynthesisCallbacks callbacks;
+  callbacks.onProgress = [&](const Progress& p) {
+    char status[200];
+    std::snprintf(status, sizeof status, "line %d/%zu (%s), segment %d/%d: %s, %.1f s", line + 1,
+                  script.lines.size(), script.lines[std::size_t(line)].speaker.c_str(), p.segment + 1,
+                  p.segmentCount, stageName(p.stage), p.elapsedSeconds);
+    statusLine(status);
+  };
+  callbacks.shouldStop = [] { return interrupted.load(); };
+  ScriptResult take;
+  {
+    StopOnInterrupt interrupt;
+    take = renderScript(engine, script, voices, o.settings, callbacks, [&](int index) { line = index; });
+  }
+  endStatusLine();
+
+  const WrittenAudio written = writeAudioOut(o, take.samples, take.sampleRate);
+  std::string subtitlesPath;
+  if (!o.subtitles.empty()) {
+    std::vector<audio::SampleSpan> spans;
+    std::vector<std::string> texts;
+    for (const ScriptSegment& segment : take.segments) {
+      spans.push_back({segment.begin, segment.end});
+      texts.push_back(segment.result.userText);
+    }
+    subtitlesPath = writeSubtitlesBeside(o.out, o.subtitles, spans, take.sampleRate, texts, written.clip).string();
+  }
+  const double audioSeconds = double(take.samples.size()) / take.sampleRate;
+  if (o.json) {
+    nlohmann::ordered_json segments = nlohmann::ordered_json::array();
+    for (const ScriptSegment& s : take.segments)
+      segments.push_back({{"line", s.line + 1},
+                          {"speaker", s.speaker},
+                          {"seed", s.seed},
+                          {"text", s.result.text},
+                          {"user_text", s.result.userText},
+                          {"start_seconds", double(s.begin) / take.sampleRate},
+                          {"seconds", double(s.result.samples.size()) / take.sampleRate}});
+    nlohmann::ordered_json cast = nlohmann::ordered_json::array();
+    for (const CastMember& member : script.cast)
+      cast.push_back({{"name", member.name}, {"voice_file", member.voiceFile.string()}});
+    nlohmann::ordered_json report{
+        {"output", o.out},
+        {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
+        {"sample_rate", written.clip.sampleRate},
+        {"format", o.format}};
+    report.update(masteringJson(written));
+    std::vector<std::string> warnings = notes;
+    for (const std::string& warning : take.warnings()) warnings.push_back(warning);
+    report.update(nlohmann::ordered_json{{"audio_seconds", audioSeconds},
+                                         {"script", o.script},
+                                         {"lines", script.lines.size()},
+                                         {"cast", cast},
+                                         {"device", deviceName(engine.options().device)},
+                                         {"load_seconds", loadSeconds},
+                                         {"synthesis_seconds", take.totalSeconds},
+                                         {"real_time_factor", take.realTimeFactor()},
+                                         {"segments", segments},
+                                         {"warnings", warnings}});
+    std::printf("%s\n", report.dump(2).c_str());
+  } else {
+    for (const auto& warning : take.warnings()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    std::printf("wrote %s: %.2f s of audio at %d Hz, %zu lines by %zu voices, real-time factor %.2f\n",
+                o.out.c_str(), audioSeconds, written.clip.sampleRate, script.lines.size(), script.cast.size(),
+                take.realTimeFactor());
+    printMastering(written);
+  }
+  return 0;
+}
+
 int synth(SynthOptions o) {
+  if (!o.script.empty()) return synthScript(std::move(o));
   try {
     checkUsage(o);
   } catch (const UsageError& e) {
@@ -241,20 +375,19 @@ int synth(SynthOptions o) {
   }
   endStatusLine();
 
-  audio::Clip clip;
-  clip.sampleRate = result.sampleRate;
-  clip.channels = {result.samples};
-  if (o.rate != 0 && o.rate != clip.sampleRate) clip = audio::resampleForUser(clip, o.rate);
-  // As the app's export does.
-  const std::optional<double> target = o.loudness != 0 ? std::optional<double>(o.loudness) : std::nullopt;
-  const audio::MasteringReport mastering =
-      audio::master(clip.channels[0], clip.sampleRate, target, audio::exportCeilingDbfs(target));
-  const audio::FileFormat fileFormat = audio::formatForSuffix(o.out).value_or(audio::FileFormat::Wav);
-  writeAtomically(o.out, [&](const std::filesystem::path& file) {
-    audio::writeAudio(file, clip, fileFormat, kFormats.at(o.format));
-  });
-  const std::string subtitlesPath =
-      o.subtitles.empty() ? std::string() : writeSubtitlesBeside(o.out, o.subtitles, result, clip).string();
+  const WrittenAudio written = writeAudioOut(o, result.samples, result.sampleRate);
+  std::string subtitlesPath;
+  if (!o.subtitles.empty()) {
+    std::vector<std::size_t> sizes;
+    std::vector<std::string> texts;
+    for (const SegmentResult& segment : result.segments) {
+      sizes.push_back(segment.samples.size());
+      texts.push_back(segment.userText);
+    }
+    subtitlesPath = writeSubtitlesBeside(o.out, o.subtitles, audio::crossfadeSpans(sizes, result.sampleRate),
+                                         result.sampleRate, texts, written.clip)
+                        .string();
+  }
 
   const double audioSeconds = double(result.samples.size()) / result.sampleRate;
   if (o.json) {
@@ -265,16 +398,13 @@ int synth(SynthOptions o) {
                           {"tokens", s.speechTokens},
                           {"seconds", double(s.samples.size()) / result.sampleRate},
                           {"reached_token_cap", s.reachedTokenCap}});
-    const nlohmann::ordered_json report{
+    nlohmann::ordered_json report{
         {"output", o.out},
         {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
-        {"sample_rate", clip.sampleRate},
-        {"format", o.format},
-        {"gain_db", mastering.gainDb},
-        {"limited_db", mastering.limitedDb},
-        {"peak_limited", mastering.peakLimited},
-        {"held_back_db", mastering.heldBackDb},
-        {"loudness_lufs", mastering.loudnessAfter ? nlohmann::ordered_json(*mastering.loudnessAfter) : nullptr},
+        {"sample_rate", written.clip.sampleRate},
+        {"format", o.format}};
+    report.update(masteringJson(written));
+    report.update(nlohmann::ordered_json{
         {"audio_seconds", audioSeconds},
         {"mode", o.mode},
         {"seed", result.seed},
@@ -290,23 +420,16 @@ int synth(SynthOptions o) {
         {"segments", segments},
         {"warnings", result.warnings()},
         {"settings", nlohmann::ordered_json::parse(settingsJson(o.settings))},
-    };
+    });
     std::printf("%s\n", report.dump(2).c_str());
   } else {
     for (const auto& warning : result.warnings()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
     std::printf("wrote %s: %.2f s of audio at %d Hz, %zu segment%s, seed %llu, real-time factor %.2f "
                 "(first audio after %.2f s)\n",
-                o.out.c_str(), audioSeconds, clip.sampleRate, result.segments.size(),
+                o.out.c_str(), audioSeconds, written.clip.sampleRate, result.segments.size(),
                 result.segments.size() == 1 ? "" : "s", static_cast<unsigned long long>(result.seed),
                 result.realTimeFactor(), result.firstAudioSeconds);
-    if (target && mastering.loudnessAfter) {
-      std::printf("loudness %.1f LUFS, true peak %.1f dBTP", *mastering.loudnessAfter, mastering.truePeakAfterDbfs);
-      if (mastering.limitedDb > 0) std::printf(", peaks limited by up to %.1f dB", mastering.limitedDb);
-      std::printf("\n");
-      if (mastering.peakLimited)
-        std::fprintf(stderr, "warning: %.1f dB short of the %.0f LUFS target: its peaks would have needed more "
-                     "than %.0f dB of limiting\n", mastering.heldBackDb, *target, audio::kMaxLimitingDb);
-    }
+    printMastering(written);
   }
   return 0;
 }
@@ -322,12 +445,13 @@ const Registration registration([](CLI::App& app) -> Run {
   promptText->needs(prompt);
   auto* text = sub->add_option("--text", o->text, "Text to speak (UTF-8; markup such as [laughter] allowed)")
                    ->each([o](const std::string&) { o->textGiven = true; });
-  sub->add_option("--text-file", o->textFile, "Read the text from this UTF-8 file")->excludes(text);
-  sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
+  auto* textFile = sub->add_option("--text-file", o->textFile, "Read the text from this UTF-8 file")->excludes(text);
+  auto* instruct =
+      sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
   sub->add_option("--mode", o->mode, "zero-shot, cross-lingual, instruct or vc (voice conversion)")
       ->check(CLI::IsMember({"zero-shot", "cross-lingual", "instruct", "vc"}))
       ->capture_default_str();
-  sub->add_option("--source", o->source, "Speech clip to re-voice (--mode vc)");
+  auto* source = sub->add_option("--source", o->source, "Speech clip to re-voice (--mode vc)");
   sub->add_option("--seed", o->settings.seed, "Random seed (default: a fresh one, reported); same seed, same audio")
       ->each([o](const std::string&) { o->seedGiven = true; });
   sub->add_option("--speed", o->settings.speed, "Speaking rate 0.5-2.0 (non-streaming only)")
@@ -348,6 +472,14 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--loudness", o->loudness, "Bring the output to this loudness in LUFS (EBU R128), e.g. -16")
       ->check(CLI::Range(-70.0, -5.0));
   sub->add_flag("--json", o->json, "Print one JSON object with the results on stdout");
+  auto* script =
+      sub->add_option("--script", o->script,
+                      "Script project file (JSON): each line spoken by its speaker's saved voice, as one take");
+  for (CLI::Option* option : {prompt, promptText, voice, text, textFile, instruct, source}) script->excludes(option);
+  sub->add_option("--voices", o->voiceFolders,
+                  "Folder where a script's voices are looked for when they have moved (by their fingerprint, then "
+                  "by name); the script's own folder is always searched")
+      ->needs(script);
   sub->add_option("--subtitles", o->subtitles,
                   "Also write subtitles beside --out (FILE.srt or FILE.vtt): one cue per segment, the text as given")
       ->check(CLI::IsMember({"srt", "vtt"}));
