@@ -319,27 +319,27 @@
     <name>HubListing</name>
     <message>
         <source>The repository must be given as owner/name, not “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>仓库须写成“所有者/名称”的形式，而不是“%1”</translation>
     </message>
     <message>
         <source>“%1” is not hf, modelscope or the http(s) URL of a Hugging Face mirror</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是 hf、modelscope，也不是 Hugging Face 镜像的 http(s) 地址</translation>
     </message>
     <message>
         <source>The hub&apos;s file list is not JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>模型仓库的文件列表不是 JSON：%1</translation>
     </message>
     <message>
         <source>The hub&apos;s file list is not a list of files</source>
-        <translation type="unfinished"></translation>
+        <translation>模型仓库返回的文件列表格式不对</translation>
     </message>
     <message>
         <source>ModelScope refused the file list: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ModelScope 拒绝提供文件列表：%1</translation>
     </message>
     <message>
         <source>The repository has no %1: is it a Fun-CosyVoice3-0.5B-2512 model?</source>
-        <translation type="unfinished"></translation>
+        <translation>仓库中没有 %1：它是 Fun-CosyVoice3-0.5B-2512 模型吗？</translation>
     </message>
 </context>
 <context>
@@ -1123,6 +1123,10 @@
         <source>Reset cannot clear this device error; restart the application</source>
         <translation>重置引擎无法清除这个设备错误，请重启应用</translation>
     </message>
+    <message>
+        <source>&amp;Download model…</source>
+        <translation>下载模型(&amp;D)…</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::EngineSession</name>
@@ -1901,43 +1905,152 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <name>cosystudio::ui::ModelDownload</name>
     <message>
         <source>Cannot list the files of %1 at %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出 %1 在 %2 上的文件：%3</translation>
     </message>
     <message>
         <source>Cannot create the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
         <source>The model needs %1 more on the disk of %2, which has %3 free</source>
-        <translation type="unfinished"></translation>
+        <translation>模型还需要 %1 的空间，而 %2 所在的磁盘只剩 %3</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>%1: the server sent another part of the file than the one asked for</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器发来的不是所请求的那部分文件</translation>
     </message>
     <message>
         <source>%1: the server sent more than the %2 the hub lists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器发来的数据超过了仓库列出的 %2</translation>
     </message>
     <message>
         <source>%1: the hub answered %2 %3 for %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：仓库对 %4 的回应是 %2 %3</translation>
     </message>
     <message>
         <source>Downloading %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>下载 %1 失败：%2</translation>
     </message>
     <message>
         <source>%1 does not match the hash the hub publishes for it (%2 %3, the download has %4); it was deleted: download it again</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 与仓库公布的哈希值不符（%2 %3，下载到的是 %4）；已删除，请重新下载</translation>
     </message>
     <message>
         <source>Cannot rename %1 to %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 重命名为 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::ModelDownloadDialog</name>
+    <message>
+        <source>Download the model</source>
+        <translation>下载模型</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>ModelScope</source>
+        <translation>ModelScope（魔搭）</translation>
+    </message>
+    <message>
+        <source>A Hugging Face mirror</source>
+        <translation>Hugging Face 镜像</translation>
+    </message>
+    <message>
+        <source>The address of a Hugging Face mirror, as in the HF_ENDPOINT variable</source>
+        <translation>Hugging Face 镜像的地址，与 HF_ENDPOINT 变量的写法相同</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>下载(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Use this model</source>
+        <translation>使用此模型(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Mirror:</source>
+        <translation>镜像(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>仓库(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Total:</source>
+        <translation>总计：</translation>
+    </message>
+    <message>
+        <source>Listing the files…</source>
+        <translation>正在列出文件…</translation>
+    </message>
+    <message>
+        <source>Cancelled. What arrived is kept: Download goes on from there.</source>
+        <translation>已取消。已下载的部分会保留：再次下载时从那里继续。</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%2 / %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>剩余 %1</translation>
+    </message>
+    <message>
+        <source>Downloading; each file is checked against the hash the hub publishes for it.</source>
+        <translation>正在下载；每个文件都会与仓库公布的哈希值核对。</translation>
+    </message>
+    <message>
+        <source>Downloaded, but the folder cannot be used:
+%1</source>
+        <translation>已下载，但该文件夹无法使用：
+%1</translation>
+    </message>
+    <message>
+        <source>✓ Downloaded and checked: every required file is present.</source>
+        <translation>✓ 已下载并检查：所有必需的文件都在。</translation>
+    </message>
+    <message>
+        <source>The download stopped: %1</source>
+        <translation>下载已停止：%1</translation>
     </message>
 </context>
 <context>

@@ -157,6 +157,7 @@ void MainWindow::createMenus() {
   auto* engine = new EngineMenu(session_, menuBar());
   menuBar()->addMenu(engine);
   connect(engine, &EngineMenu::chooseModelRequested, this, &MainWindow::chooseModelFolder);
+  connect(engine, &EngineMenu::modelFolderChosen, this, &MainWindow::setModelFolder);
   connect(engine, &EngineMenu::settingsRequested, this, &MainWindow::showSettings);
   connect(engine, &EngineMenu::generateRequested, this, &MainWindow::generate);
   connect(engine, &EngineMenu::resetRequested, this, &MainWindow::resetEngine);

@@ -48,11 +48,29 @@ std::shared_ptr<QCryptographicHash> hashFile(const QString& path, const HubFile&
   return hash;
 }
 
+// Writes all of `data`. QFile says why only when a write fails outright, so
+// after a short write (the disk filled up) the rest is tried once more.
+bool writeAll(QFile& file, const QByteArray& data) {
+  for (qint64 done = 0; done < data.size();) {
+    const qint64 written = file.write(data.constData() + done, data.size() - done);
+    if (written <= 0) return false;
+    done += written;
+  }
+  return true;
+}
+
 QString sizeText(qint64 bytes) { return QLocale().formattedDataSize(bytes); }
 
 qint64 storageFreeBytes(const QString& folder) { return QStorageInfo(folder).bytesAvailable(); }
 
 }  // namespace
+
+QString durationText(double seconds) {
+  const qint64 whole = qint64(seconds + 0.5);
+  const auto twoDigits = [](qint64 value) { return QStringLiteral("%1").arg(value, 2, 10, QLatin1Char('0')); };
+  if (whole >= 3600) return QStringLiteral("%1:%2:%3").arg(whole / 3600).arg(twoDigits(whole / 60 % 60), twoDigits(whole % 60));
+  return QStringLiteral("%1:%2").arg(whole / 60).arg(twoDigits(whole % 60));
+}
 
 ModelDownload::ModelDownload(Hub hub, QString folder, QObject* parent)
     : QObject(parent), hub_(std::move(hub)), folder_(std::move(folder)), freeSpace_(storageFreeBytes) {
@@ -228,7 +246,7 @@ void ModelDownload::receive() {
   }
   const QByteArray data = reply_->readAll();
   if (data.isEmpty()) return;
-  if (part_->write(data) != data.size())
+  if (!writeAll(*part_, data))
     return fail(tr("Cannot write %1: %2").arg(part_->fileName(), part_->errorString()));
   hash_->addData(data);
   have_ += data.size();

@@ -32,6 +32,9 @@ struct DownloadProgress {
   double secondsLeft = -1;    // -1 until the speed is known
 };
 
+// A time left as "m:ss", or "h:mm:ss" from an hour on.
+QString durationText(double seconds);
+
 class ModelDownload : public QObject {
   Q_OBJECT
 

@@ -5,6 +5,7 @@
 #include "file_dialogs.h"
 #include "help_dialogs.h"
 #include "history_panel.h"
+#include "model_download_dialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -39,6 +40,10 @@ EngineMenu::EngineMenu(EngineSession* session, QWidget* parent) : QMenu(tr("&Eng
   setObjectName(QStringLiteral("engineMenu"));
   setToolTipsVisible(true);
   addAction(tr("Choose &model folder…"), this, &EngineMenu::chooseModelRequested);
+  addAction(tr("&Download model…"), this, [this] {
+    ModelDownloadDialog dialog(parentWidget());
+    if (dialog.exec() == QDialog::Accepted) emit modelFolderChosen(dialog.folder());
+  });
   addAction(tr("&Settings…"), this, &EngineMenu::settingsRequested)->setShortcut(QKeySequence::Preferences);
   addSeparator();
   addAction(tr("&Generate"), this, &EngineMenu::generateRequested)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));

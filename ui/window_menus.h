@@ -26,7 +26,7 @@ class FileMenu : public QMenu {
   void saveVoiceRequested();
 };
 
-// Engine: the model, Settings, Generate and Cancel, Reset, Unload, and
+// Engine: the model (chosen or downloaded), Settings, Generate and Cancel, Reset, Unload, and
 // Restart after a device error, each as the session's state allows.
 class EngineMenu : public QMenu {
   Q_OBJECT
@@ -36,6 +36,8 @@ class EngineMenu : public QMenu {
 
  signals:
   void chooseModelRequested();
+  // A folder downloaded with Download model…, to load.
+  void modelFolderChosen(const QString& folder);
   void settingsRequested();
   void generateRequested();
   void resetRequested();

@@ -35,16 +35,6 @@ struct DownloadOptions {
 
 std::string sizeText(qint64 bytes) { return QLocale::c().formattedDataSize(bytes).toStdString(); }
 
-std::string durationText(double seconds) {
-  const long total = long(seconds + 0.5);
-  char text[32];
-  if (total >= 3600)
-    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
-  else
-    std::snprintf(text, sizeof text, "%ld:%02ld", total / 60, total % 60);
-  return text;
-}
-
 // One line redrawn in place on a terminal; a line per finished file otherwise.
 class ProgressPrinter {
  public:
@@ -55,7 +45,7 @@ class ProgressPrinter {
     std::string line = p.file.toStdString() + "  " + sizeText(p.fileBytes) + " / " + sizeText(p.fileSize) +
                        "   total " + sizeText(p.doneBytes) + " / " + sizeText(p.totalBytes);
     if (p.bytesPerSecond > 0) line += "   " + sizeText(qint64(p.bytesPerSecond)) + "/s";
-    if (p.secondsLeft >= 0) line += "   " + durationText(p.secondsLeft) + " left";
+    if (p.secondsLeft >= 0) line += "   " + ui::durationText(p.secondsLeft).toStdString() + " left";
     std::fprintf(stderr, "\r%-*s", int(width_), line.c_str());
     width_ = std::max(width_, line.size());
     std::fflush(stderr);

@@ -11,6 +11,7 @@
 // Ctrl-C cancels the synthesis cleanly (within one token or flow step); no
 // partial output file is left behind.
 #include "command.h"
+#include "audio_output.h"
 #include "engine_options.h"
 
 #include "cosystudio/atomic_file.h"
@@ -24,9 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstring>
 #include <cstdio>
 #include <fstream>
@@ -53,11 +52,8 @@ struct SynthOptions {
   bool rawText = false;
   bool officialText = false;
   std::string out;
-  std::string format = "pcm16";
-  int rate = 0;
-  double loudness = 0;  // LUFS; 0 = as generated
+  AudioOutputOptions output;
   bool json = false;
-  std::string subtitles;  // "srt" or "vtt": written beside --out; empty: none
   std::string script;     // a script project file instead of the text and voice
   std::vector<std::string> voiceFolders;  // where a script's moved voices are looked for
 };
@@ -66,10 +62,6 @@ const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
                                          {"cross-lingual", Mode::CrossLingual},
                                          {"instruct", Mode::Instruct},
                                          {"vc", Mode::VoiceConversion}};
-
-const std::map<std::string, audio::WavEncoding> kFormats{{"pcm16", audio::WavEncoding::PCM16},
-                                                         {"pcm24", audio::WavEncoding::PCM24},
-                                                         {"float", audio::WavEncoding::Float32}};
 
 // Thrown for option combinations CLI11 cannot express; exits with status 2.
 struct UsageError : std::runtime_error {
@@ -106,72 +98,8 @@ void checkUsage(const SynthOptions& o) {
   if (mode == Mode::VoiceConversion && outline.text) throw UsageError("--mode vc takes no text");
   if (mode != Mode::VoiceConversion && outline.sourceClip) throw UsageError("--source is only for --mode vc");
   if (mode != Mode::Instruct && outline.instruction) throw UsageError("--instruct is only for --mode instruct");
-  if (mode == Mode::VoiceConversion && !o.subtitles.empty())
+  if (mode == Mode::VoiceConversion && !o.output.subtitles.empty())
     throw UsageError("--subtitles needs text; --mode vc has none");
-}
-
-// One cue per segment with the words as the user wrote them, timed by where
-// each segment lies (`spans`, in the joined audio at `sampleRate`) in
-// `written` (that audio, maybe resampled), in a file beside `out`; returns its path.
-std::filesystem::path writeSubtitlesBeside(const std::string& out, const std::string& format,
-                                           std::vector<audio::SampleSpan> spans, int sampleRate,
-                                           const std::vector<std::string>& texts, const audio::Clip& written) {
-  for (audio::SampleSpan& span : spans)
-    for (std::size_t* offset : {&span.begin, &span.end})
-      *offset = audio::resampledOffset(*offset, sampleRate, written.sampleRate, written.frames());
-  const auto subtitleFormat = format == "srt" ? text::SubtitleFormat::Srt : text::SubtitleFormat::WebVtt;
-  const std::string file =
-      text::writeSubtitles(text::segmentCues(spans, written.sampleRate, texts), subtitleFormat);
-  const std::filesystem::path path = std::filesystem::path(out).replace_extension(text::subtitleSuffix(subtitleFormat));
-  writeAtomically(path, [&](const std::filesystem::path& temporary) {
-    std::ofstream stream(temporary, std::ios::binary);
-    if (!(stream << file) || !stream.flush())
-      throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
-  });
-  return path;
-}
-
-// The joined audio as --out asks: at --rate, mastered as the app's export does, written atomically.
-struct WrittenAudio {
-  audio::Clip clip;
-  audio::MasteringReport mastering;
-  std::optional<double> target;  // --loudness
-};
-
-WrittenAudio writeAudioOut(const SynthOptions& o, const std::vector<float>& samples, int sampleRate) {
-  WrittenAudio written;
-  written.clip.sampleRate = sampleRate;
-  written.clip.channels = {samples};
-  if (o.rate != 0 && o.rate != sampleRate) written.clip = audio::resampleForUser(written.clip, o.rate);
-  written.target = o.loudness != 0 ? std::optional<double>(o.loudness) : std::nullopt;
-  written.mastering = audio::master(written.clip.channels[0], written.clip.sampleRate, written.target,
-                                    audio::exportCeilingDbfs(written.target));
-  const audio::FileFormat fileFormat = audio::formatForSuffix(o.out).value_or(audio::FileFormat::Wav);
-  writeAtomically(o.out, [&](const std::filesystem::path& file) {
-    audio::writeAudio(file, written.clip, fileFormat, kFormats.at(o.format));
-  });
-  return written;
-}
-
-nlohmann::ordered_json masteringJson(const WrittenAudio& written) {
-  const audio::MasteringReport& m = written.mastering;
-  return {{"gain_db", m.gainDb},
-          {"limited_db", m.limitedDb},
-          {"peak_limited", m.peakLimited},
-          {"held_back_db", m.heldBackDb},
-          {"loudness_lufs", m.loudnessAfter ? nlohmann::ordered_json(*m.loudnessAfter) : nullptr}};
-}
-
-// The loudness reached, on stdout, and a target missed, on stderr.
-void printMastering(const WrittenAudio& written) {
-  const audio::MasteringReport& mastering = written.mastering;
-  if (!written.target || !mastering.loudnessAfter) return;
-  std::printf("loudness %.1f LUFS, true peak %.1f dBTP", *mastering.loudnessAfter, mastering.truePeakAfterDbfs);
-  if (mastering.limitedDb > 0) std::printf(", peaks limited by up to %.1f dB", mastering.limitedDb);
-  std::printf("\n");
-  if (mastering.peakLimited)
-    std::fprintf(stderr, "warning: %.1f dB short of the %.0f LUFS target: its peaks would have needed more "
-                 "than %.0f dB of limiting\n", mastering.heldBackDb, *written.target, audio::kMaxLimitingDb);
 }
 
 std::string readTextFile(const std::string& path) {
@@ -192,38 +120,6 @@ void checkClip(const std::string& path, const char* what) {
   const audio::ClipInfo info = audio::probeClip(path);
   if (const auto problem = audio::limitViolation(info, audio::ClipLimits{}))
     throw std::runtime_error(std::string(what) + " " + path + ": " + problem->render());
-}
-
-const char* stageName(Stage stage) {
-  switch (stage) {
-    case Stage::Preparing: return "preparing";
-    case Stage::Text: return "text";
-    case Stage::SpeechTokens: return "speech tokens";
-    case Stage::Mel: return "mel";
-    case Stage::Waveform: return "waveform";
-    case Stage::Done: return "done";
-  }
-  return "";
-}
-
-// Ctrl-C sets a flag the synthesis polls through shouldStop (storing to a
-// lock-free atomic is all a signal handler may do).
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-void onInterrupt(int) { interrupted = true; }
-
-struct StopOnInterrupt {
-  StopOnInterrupt() {
-    interrupted = false;
-    previous = std::signal(SIGINT, onInterrupt);
-  }
-  ~StopOnInterrupt() { std::signal(SIGINT, previous); }
-  void (*previous)(int);
-};
-
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // --script: every line in its speaker's voice, one take.
@@ -256,7 +152,7 @@ int synthScript(SynthOptions o) {
                   p.segmentCount, stageName(p.stage), p.elapsedSeconds);
     statusLine(status);
   };
-  callbacks.shouldStop = [] { return interrupted.load(); };
+  callbacks.shouldStop = [] { return interruptRequested(); };
   ScriptResult take;
   {
     StopOnInterrupt interrupt;
@@ -264,16 +160,16 @@ int synthScript(SynthOptions o) {
   }
   endStatusLine();
 
-  const WrittenAudio written = writeAudioOut(o, take.samples, take.sampleRate);
+  const WrittenAudio written = writeAudioOut(o.output, o.out, take.samples, take.sampleRate);
   std::string subtitlesPath;
-  if (!o.subtitles.empty()) {
+  if (!o.output.subtitles.empty()) {
     std::vector<audio::SampleSpan> spans;
     std::vector<std::string> texts;
     for (const ScriptSegment& segment : take.segments) {
       spans.push_back({segment.begin, segment.end});
       texts.push_back(segment.result.userText);
     }
-    subtitlesPath = writeSubtitlesBeside(o.out, o.subtitles, spans, take.sampleRate, texts, written.clip).string();
+    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, spans, take.sampleRate, texts, written.clip).string();
   }
   const double audioSeconds = double(take.samples.size()) / take.sampleRate;
   if (o.json) {
@@ -293,7 +189,7 @@ int synthScript(SynthOptions o) {
         {"output", o.out},
         {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
         {"sample_rate", written.clip.sampleRate},
-        {"format", o.format}};
+        {"format", o.output.format}};
     report.update(masteringJson(written));
     std::vector<std::string> warnings = notes;
     for (const std::string& warning : take.warnings()) warnings.push_back(warning);
@@ -367,7 +263,7 @@ int synth(SynthOptions o) {
                   stageName(p.stage), p.tokens, p.elapsedSeconds);
     statusLine(line);
   };
-  callbacks.shouldStop = [] { return interrupted.load(); };
+  callbacks.shouldStop = [] { return interruptRequested(); };
   SynthesisResult result;
   {
     StopOnInterrupt interrupt;
@@ -375,16 +271,16 @@ int synth(SynthOptions o) {
   }
   endStatusLine();
 
-  const WrittenAudio written = writeAudioOut(o, result.samples, result.sampleRate);
+  const WrittenAudio written = writeAudioOut(o.output, o.out, result.samples, result.sampleRate);
   std::string subtitlesPath;
-  if (!o.subtitles.empty()) {
+  if (!o.output.subtitles.empty()) {
     std::vector<std::size_t> sizes;
     std::vector<std::string> texts;
     for (const SegmentResult& segment : result.segments) {
       sizes.push_back(segment.samples.size());
       texts.push_back(segment.userText);
     }
-    subtitlesPath = writeSubtitlesBeside(o.out, o.subtitles, audio::crossfadeSpans(sizes, result.sampleRate),
+    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, audio::crossfadeSpans(sizes, result.sampleRate),
                                          result.sampleRate, texts, written.clip)
                         .string();
   }
@@ -402,7 +298,7 @@ int synth(SynthOptions o) {
         {"output", o.out},
         {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
         {"sample_rate", written.clip.sampleRate},
-        {"format", o.format}};
+        {"format", o.output.format}};
     report.update(masteringJson(written));
     report.update(nlohmann::ordered_json{
         {"audio_seconds", audioSeconds},
@@ -464,13 +360,7 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--out", o->out,
                   "Output file, written atomically: WAV, or FLAC, MP3 or Ogg Opus by its suffix (.flac, .mp3, .opus)")
       ->required();
-  sub->add_option("--format", o->format, "Sample format of WAV (pcm16, pcm24 or float) and FLAC (pcm16 or pcm24)")
-      ->check(CLI::IsMember({"pcm16", "pcm24", "float"}))
-      ->capture_default_str();
-  sub->add_option("--rate", o->rate, "Output sample rate: 24000 (the model's), 44100 or 48000")
-      ->check(CLI::IsMember({24000, 44100, 48000}));
-  sub->add_option("--loudness", o->loudness, "Bring the output to this loudness in LUFS (EBU R128), e.g. -16")
-      ->check(CLI::Range(-70.0, -5.0));
+  o->output.addTo(sub, "--out");
   sub->add_flag("--json", o->json, "Print one JSON object with the results on stdout");
   auto* script =
       sub->add_option("--script", o->script,
@@ -480,9 +370,6 @@ const Registration registration([](CLI::App& app) -> Run {
                   "Folder where a script's voices are looked for when they have moved (by their fingerprint, then "
                   "by name); the script's own folder is always searched")
       ->needs(script);
-  sub->add_option("--subtitles", o->subtitles,
-                  "Also write subtitles beside --out (FILE.srt or FILE.vtt): one cue per segment, the text as given")
-      ->check(CLI::IsMember({"srt", "vtt"}));
   return {sub, [o] { return synth(*o); }};
 });
 

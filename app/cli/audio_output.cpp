@@ -1,0 +1,116 @@
+#include "audio_output.h"
+
+#include "cosystudio/atomic_file.h"
+#include "cosystudio/text/subtitles.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+namespace cosystudio::cli {
+
+namespace {
+
+const std::map<std::string, audio::WavEncoding> kFormats{{"pcm16", audio::WavEncoding::PCM16},
+                                                         {"pcm24", audio::WavEncoding::PCM24},
+                                                         {"float", audio::WavEncoding::Float32}};
+
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+void onInterrupt(int) { interrupted = true; }
+
+}  // namespace
+
+void AudioOutputOptions::addTo(CLI::App* sub, const std::string& outOption) {
+  sub->add_option("--format", format, "Sample format of WAV (pcm16, pcm24 or float) and FLAC (pcm16 or pcm24)")
+      ->check(CLI::IsMember({"pcm16", "pcm24", "float"}))
+      ->capture_default_str();
+  sub->add_option("--rate", rate, "Output sample rate: 24000 (the model's), 44100 or 48000")
+      ->check(CLI::IsMember({24000, 44100, 48000}));
+  sub->add_option("--loudness", loudness, "Bring the output to this loudness in LUFS (EBU R128), e.g. -16")
+      ->check(CLI::Range(-70.0, -5.0));
+  sub->add_option("--subtitles", subtitles,
+                  "Also write subtitles beside " + outOption +
+                      " (FILE.srt or FILE.vtt): one cue per segment, the text as given")
+      ->check(CLI::IsMember({"srt", "vtt"}));
+}
+
+WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesystem::path& out,
+                           const std::vector<float>& samples, int sampleRate) {
+  WrittenAudio written;
+  written.clip.sampleRate = sampleRate;
+  written.clip.channels = {samples};
+  if (options.rate != 0 && options.rate != sampleRate) written.clip = audio::resampleForUser(written.clip, options.rate);
+  written.target = options.loudness != 0 ? std::optional<double>(options.loudness) : std::nullopt;
+  written.mastering = audio::master(written.clip.channels[0], written.clip.sampleRate, written.target,
+                                    audio::exportCeilingDbfs(written.target));
+  const audio::FileFormat fileFormat = audio::formatForSuffix(out.string()).value_or(audio::FileFormat::Wav);
+  writeAtomically(out, [&](const std::filesystem::path& file) {
+    audio::writeAudio(file, written.clip, fileFormat, kFormats.at(options.format));
+  });
+  return written;
+}
+
+std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
+                                           std::vector<audio::SampleSpan> spans, int sampleRate,
+                                           const std::vector<std::string>& texts, const audio::Clip& written) {
+  for (audio::SampleSpan& span : spans)
+    for (std::size_t* offset : {&span.begin, &span.end})
+      *offset = audio::resampledOffset(*offset, sampleRate, written.sampleRate, written.frames());
+  const auto subtitleFormat = format == "srt" ? text::SubtitleFormat::Srt : text::SubtitleFormat::WebVtt;
+  const std::string file = text::writeSubtitles(text::segmentCues(spans, written.sampleRate, texts), subtitleFormat);
+  const std::filesystem::path path = std::filesystem::path(out).replace_extension(text::subtitleSuffix(subtitleFormat));
+  writeAtomically(path, [&](const std::filesystem::path& temporary) {
+    std::ofstream stream(temporary, std::ios::binary);
+    if (!(stream << file) || !stream.flush())
+      throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
+  });
+  return path;
+}
+
+nlohmann::ordered_json masteringJson(const WrittenAudio& written) {
+  const audio::MasteringReport& m = written.mastering;
+  return {{"gain_db", m.gainDb},
+          {"limited_db", m.limitedDb},
+          {"peak_limited", m.peakLimited},
+          {"held_back_db", m.heldBackDb},
+          {"loudness_lufs", m.loudnessAfter ? nlohmann::ordered_json(*m.loudnessAfter) : nullptr}};
+}
+
+void printMastering(const WrittenAudio& written) {
+  const audio::MasteringReport& mastering = written.mastering;
+  if (!written.target || !mastering.loudnessAfter) return;
+  std::printf("loudness %.1f LUFS, true peak %.1f dBTP", *mastering.loudnessAfter, mastering.truePeakAfterDbfs);
+  if (mastering.limitedDb > 0) std::printf(", peaks limited by up to %.1f dB", mastering.limitedDb);
+  std::printf("\n");
+  if (mastering.peakLimited)
+    std::fprintf(stderr, "warning: %.1f dB short of the %.0f LUFS target: its peaks would have needed more "
+                 "than %.0f dB of limiting\n", mastering.heldBackDb, *written.target, audio::kMaxLimitingDb);
+}
+
+const char* stageName(Stage stage) {
+  switch (stage) {
+    case Stage::Preparing: return "preparing";
+    case Stage::Text: return "text";
+    case Stage::SpeechTokens: return "speech tokens";
+    case Stage::Mel: return "mel";
+    case Stage::Waveform: return "waveform";
+    case Stage::Done: return "done";
+  }
+  return "";
+}
+
+StopOnInterrupt::StopOnInterrupt() {
+  interrupted = false;
+  previous_ = std::signal(SIGINT, onInterrupt);
+}
+
+StopOnInterrupt::~StopOnInterrupt() { std::signal(SIGINT, previous_); }
+
+bool interruptRequested() { return interrupted.load(); }
+
+}  // namespace cosystudio::cli

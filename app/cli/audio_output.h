@@ -1,0 +1,77 @@
+// What the commands that write speech (synth, book) share: the output options,
+// the joined audio written as they ask, subtitles beside it, progress words,
+// and Ctrl-C.
+#pragma once
+
+#include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/crossfade.h"
+#include "cosystudio/audio/loudness.h"
+#include "cosystudio/engine.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cosystudio::cli {
+
+struct AudioOutputOptions {
+  std::string format = "pcm16";
+  int rate = 0;          // 0: the model's
+  double loudness = 0;   // LUFS; 0 = as generated
+  std::string subtitles;  // "srt" or "vtt": written beside each audio file; empty: none
+
+  // --format, --rate, --loudness and --subtitles; `outOption` names where the audio goes in the help.
+  void addTo(CLI::App* sub, const std::string& outOption);
+};
+
+// The joined audio as the options ask: at their rate, mastered as the app's export does.
+struct WrittenAudio {
+  audio::Clip clip;
+  audio::MasteringReport mastering;
+  std::optional<double> target;  // --loudness
+};
+
+// Writes `samples` (mono, `sampleRate`) to `out` atomically: WAV, or FLAC, MP3 or Ogg Opus by its suffix.
+WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesystem::path& out,
+                           const std::vector<float>& samples, int sampleRate);
+
+// One cue per segment with the words as the user wrote them, timed by where
+// each segment lies (`spans`, in the joined audio at `sampleRate`) in
+// `written` (that audio, maybe resampled), in a file beside `out` (FILE.srt or
+// FILE.vtt by `format`); returns its path.
+std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
+                                           std::vector<audio::SampleSpan> spans, int sampleRate,
+                                           const std::vector<std::string>& texts, const audio::Clip& written);
+
+nlohmann::ordered_json masteringJson(const WrittenAudio& written);
+// The loudness reached, on stdout, and a target missed, on stderr.
+void printMastering(const WrittenAudio& written);
+
+const char* stageName(Stage stage);
+
+// While one lives, Ctrl-C sets the flag interruptRequested() reads (storing to
+// a lock-free atomic is all a signal handler may do); a synthesis polls it
+// through SynthesisCallbacks::shouldStop.
+class StopOnInterrupt {
+ public:
+  StopOnInterrupt();
+  ~StopOnInterrupt();
+  StopOnInterrupt(const StopOnInterrupt&) = delete;
+  StopOnInterrupt& operator=(const StopOnInterrupt&) = delete;
+
+ private:
+  void (*previous_)(int);
+};
+bool interruptRequested();
+
+inline double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace cosystudio::cli
