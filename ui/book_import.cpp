@@ -124,18 +124,27 @@ class EpubArchive {
   zip_t* zip_ = nullptr;
 };
 
-// HTML's named characters that XHTML pages use without declaring them.
+// HTML's named characters that pages use without declaring them; nothing for
+// one not known.
+QString htmlCharacter(const QString& name) {
+  static const QHash<QString, QString> kNames{
+      {QStringLiteral("nbsp"), QStringLiteral(" ")},   {QStringLiteral("mdash"), QStringLiteral("—")},
+      {QStringLiteral("ndash"), QStringLiteral("–")},  {QStringLiteral("hellip"), QStringLiteral("…")},
+      {QStringLiteral("lsquo"), QStringLiteral("‘")},  {QStringLiteral("rsquo"), QStringLiteral("’")},
+      {QStringLiteral("ldquo"), QStringLiteral("“")},  {QStringLiteral("rdquo"), QStringLiteral("”")},
+      {QStringLiteral("middot"), QStringLiteral("·")}, {QStringLiteral("copy"), QStringLiteral("©")},
+      {QStringLiteral("laquo"), QStringLiteral("«")},  {QStringLiteral("raquo"), QStringLiteral("»")},
+      {QStringLiteral("amp"), QStringLiteral("&")},    {QStringLiteral("lt"), QStringLiteral("<")},
+      {QStringLiteral("gt"), QStringLiteral(">")},     {QStringLiteral("quot"), QStringLiteral("\"")}};
+  return kNames.value(name);
+}
+
+// XHTML pages that use HTML's names undeclared: read as the characters (a space for one not known).
 class HtmlEntities : public QXmlStreamEntityResolver {
  public:
   QString resolveUndeclaredEntity(const QString& name) override {
-    static const QHash<QString, QString> kNames{
-        {QStringLiteral("nbsp"), QStringLiteral(" ")},      {QStringLiteral("mdash"), QStringLiteral("—")},
-        {QStringLiteral("ndash"), QStringLiteral("–")},     {QStringLiteral("hellip"), QStringLiteral("…")},
-        {QStringLiteral("lsquo"), QStringLiteral("‘")},     {QStringLiteral("rsquo"), QStringLiteral("’")},
-        {QStringLiteral("ldquo"), QStringLiteral("“")},     {QStringLiteral("rdquo"), QStringLiteral("”")},
-        {QStringLiteral("middot"), QStringLiteral("·")},    {QStringLiteral("copy"), QStringLiteral("©")},
-        {QStringLiteral("laquo"), QStringLiteral("«")},     {QStringLiteral("raquo"), QStringLiteral("»")}};
-    return kNames.value(name, QStringLiteral(" "));
+    const QString character = htmlCharacter(name);
+    return character.isEmpty() ? QStringLiteral(" ") : character;
   }
 };
 
@@ -389,9 +398,19 @@ QString markdownText(QString line) {
   static const QRegularExpression tag(QStringLiteral(R"(<[^>]+>)"));
   static const QRegularExpression marker(QStringLiteral(R"(\*\*|__|[*`~])"));
   static const QRegularExpression listOrQuote(QStringLiteral(R"(^\s*(?:>\s?)*(?:[-+]\s+|\d+[.)]\s+)?)"));
+  static const QRegularExpression entity(QStringLiteral(R"(&([a-z]+);)"));
   line.remove(image).replace(link, QStringLiteral("\\1")).remove(tag);
-  line.remove(listOrQuote);
-  return line.remove(marker);
+  line.remove(listOrQuote).remove(marker);
+  // HTML's named characters, which Markdown passes through (numeric ones are rare in prose).
+  QString out;
+  qsizetype last = 0;
+  for (auto match = entity.globalMatch(line); match.hasNext();) {
+    const auto m = match.next();
+    const QString character = htmlCharacter(m.captured(1));
+    out += line.mid(last, m.capturedStart() - last) + (character.isEmpty() ? m.captured() : character);
+    last = m.capturedEnd();
+  }
+  return out + line.mid(last);
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ class BookImportTest : public QObject {
                                                    "这是 第二段，有一个链接。\n\n一个小节\n\n小节里的话也要读出来。"));
     // The list is read without its markers; fenced code is not read.
     QCOMPARE(book.chapters[1].text, QStringLiteral("第二章 Chapter Two\n\nThe second chapter has English text "
-                                                   "&mdash; and a list:\n\none apple two pears"));
+                                                   "— and a list:\n\none apple two pears"));
   }
 
   void aLoneTopHeadingTitlesTheBook() {

@@ -1,0 +1,344 @@
+// cosystudio-cli book BOOK.epub|BOOK.md|BOOK.txt --model DIR (--voice FILE | --prompt CLIP [--prompt-text T])
+//                      --out DIR [--chapters LIST] [--again] [--list] [--json] [synth's style and output options]
+//
+// Every chapter of a book (ui/book_import.h) rendered in one voice to
+// DIR/NN-title.wav with its subtitles (DIR/NN-title.srt). DIR/book.json records
+// what each file was made from, so that running the command again renders only
+// the chapters not finished yet (or whose text or settings changed); --again
+// renders the chosen chapters anyway. Ctrl-C stops within a token: the
+// chapters finished so far are kept, the one under way is made again next time.
+#include "audio_output.h"
+#include "command.h"
+#include "engine_options.h"
+
+#include "book_import.h"
+#include "model_download.h"  // durationText
+
+#include "cosystudio/atomic_file.h"
+#include "cosystudio/request_rules.h"
+#include "cosystudio/script.h"
+#include "cosystudio/settings_json.h"
+
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+
+namespace cosystudio::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kManifest = "book.json";
+constexpr const char* kNarrator = "narrator";
+
+struct BookOptions {
+  EngineOptions engine;
+  std::string book;
+  std::string voice;
+  std::string prompt;
+  std::string promptText;
+  std::string mode;  // empty: zero-shot when the voice has a transcript, else cross-lingual
+  std::string instruction;
+  SynthesisSettings settings;
+  bool seedGiven = false;
+  std::string out;
+  AudioOutputOptions output;
+  std::vector<int> chapters;  // 1-based; empty: all
+  bool again = false;
+  bool list = false;
+  bool json = false;
+};
+
+const std::map<std::string, Mode> kModes{
+    {"zero-shot", Mode::ZeroShot}, {"cross-lingual", Mode::CrossLingual}, {"instruct", Mode::Instruct}};
+
+// "03-第三章-结束": the chapter's number, then its title without the characters
+// file systems or shells trip over.
+std::string chapterStem(int number, int count, const QString& title) {
+  static const QRegularExpression unsafe(QStringLiteral(R"([\x00-\x1f/\\:*?"<>|]+)"));
+  static const QRegularExpression spaces(QStringLiteral(R"(\s+)"));
+  QString name = title.simplified().remove(unsafe).replace(spaces, QStringLiteral("-")).left(48);
+  while (name.startsWith(u'.') || name.startsWith(u'-')) name.remove(0, 1);
+  const int digits = count >= 100 ? 3 : 2;
+  const QString numberText = QStringLiteral("%1").arg(number, digits, 10, QLatin1Char('0'));
+  return (name.isEmpty() ? numberText : numberText + u'-' + name).toStdString();
+}
+
+std::string sha256(const std::string& text) {
+  return QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex().toStdString();
+}
+
+Json readManifest(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Json::object();
+  try {
+    Json manifest = Json::parse(in);
+    if (manifest.is_object() && manifest.value("cosystudio_book", 0) == 1 && manifest["chapters"].is_array())
+      return manifest;
+  } catch (const Json::exception&) {
+  }
+  std::fprintf(stderr, "warning: %s cannot be read; every chapter is made again\n", file.c_str());
+  return Json::object();
+}
+
+void writeManifest(const fs::path& file, const Json& manifest) {
+  const std::string text = manifest.dump(2) + "\n";
+  writeAtomically(file, [&](const fs::path& temporary) {
+    std::ofstream out(temporary, std::ios::binary);
+    if (!(out << text) || !out.flush()) throw std::runtime_error("cannot write " + file.string());
+  });
+}
+
+// The chapter's entry in the manifest, when its file was made from this very text and key.
+bool isFinished(const Json& manifest, int number, const std::string& textHash, const std::string& renderKey,
+                const fs::path& folder) {
+  if (!manifest.contains("chapters")) return false;
+  for (const Json& entry : manifest["chapters"])
+    if (entry.value("number", 0) == number)
+      return entry.value("text_sha256", "") == textHash && entry.value("render_key", "") == renderKey &&
+             fs::exists(folder / entry.value("file", ""));
+  return false;
+}
+
+void record(Json& manifest, Json entry) {
+  Json& chapters = manifest["chapters"];
+  for (Json& existing : chapters)
+    if (existing.value("number", 0) == entry["number"].get<int>()) {
+      existing = std::move(entry);
+      return;
+    }
+  chapters.push_back(std::move(entry));
+}
+
+// What a chapter's audio depends on besides its text: the voice, the settings
+// and the output options. A change in any of them makes it again.
+std::string renderKey(const Voice& voice, const SynthesisSettings& settings, const std::string& instruction,
+                      const AudioOutputOptions& output, const EngineOptions& engine) {
+  return sha256(voice.fingerprint() + "\n" + settingsJson(settings) + "\n" + instruction + "\n" + output.format +
+                "\n" + std::to_string(output.rate) + "\n" + std::to_string(output.loudness) + "\n" +
+                output.subtitles + "\n" + engine.model + "\n" + engine.checkpoint);
+}
+
+void listChapters(const ui::Book& book) {
+  std::printf("%s: %lld chapters\n", book.title.toUtf8().constData(), static_cast<long long>(book.chapters.size()));
+  for (qsizetype i = 0; i < book.chapters.size(); ++i)
+    std::printf("%3lld  %s  (%lld characters)\n", static_cast<long long>(i + 1),
+                book.chapters[i].title.toUtf8().constData(), static_cast<long long>(book.chapters[i].text.size()));
+}
+
+// Time left from the characters spoken so far; a status line on a terminal.
+class BookProgress {
+ public:
+  explicit BookProgress(qsizetype characters) : total_(characters), start_(std::chrono::steady_clock::now()) {}
+  void startLine(qsizetype characters) {
+    done_ += current_;
+    current_ = characters;
+  }
+  void show(const std::string& where) const {
+    std::string line = where;
+    const double elapsed = secondsSince(start_);
+    if (done_ > 0 && elapsed > 0)
+      line += ", about " + ui::durationText(elapsed / double(done_) * double(total_ - done_)).toStdString() + " left";
+    statusLine(line);
+  }
+
+ private:
+  qsizetype total_, done_ = 0, current_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// A usage error CLI11 cannot express: exit status 2, as main gives its own.
+int usageError(const std::string& message) {
+  std::fprintf(stderr, "cosystudio-cli book: %s\nRun with --help for more information.\n", message.c_str());
+  return 2;
+}
+
+int renderBook(BookOptions o) {
+  if (!o.list && o.out.empty()) return usageError("give the folder for the chapters as --out DIR");
+  if (!o.list && o.engine.model.empty()) return usageError("give the model folder as --model DIR");
+  if (!o.list && o.voice.empty() && o.prompt.empty())
+    return usageError("give the voice as --voice FILE or --prompt CLIP");
+  if (o.mode == "instruct" && o.instruction.empty())
+    return usageError("--mode instruct needs --instruct TEXT, e.g. \"请用四川话表达。\"");
+  const ui::Book book = ui::importBook(QString::fromStdString(o.book));
+  if (o.list) {
+    listChapters(book);
+    return 0;
+  }
+  const int count = int(book.chapters.size());
+  for (int number : o.chapters)
+    if (number < 1 || number > count)
+      throw std::runtime_error("--chapters: the book has chapters 1 to " + std::to_string(count) + ", not " +
+                               std::to_string(number));
+  const fs::path folder = o.out;
+  fs::create_directories(folder);
+  checkOutputPath(folder / kManifest);
+
+  Voice voice;
+  if (!o.voice.empty()) voice = Voice::load(o.voice);
+  const bool transcript = !o.voice.empty() ? !voice.transcript().empty() : !o.promptText.empty();
+  o.settings.mode = o.mode.empty() ? (transcript ? Mode::ZeroShot : Mode::CrossLingual) : kModes.at(o.mode);
+  if (!o.seedGiven) o.settings.seed = std::random_device{}();
+
+  Engine engine;
+  loadEngine(engine, o.engine);
+  if (o.voice.empty()) {
+    statusLine("Analysing the prompt clip…");
+    voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
+  }
+  const std::string key = renderKey(voice, o.settings, o.instruction, o.output, o.engine);
+  const std::map<std::string, Voice> voices{{kNarrator, voice}};
+
+  Json manifest = readManifest(folder / kManifest);
+  manifest["cosystudio_book"] = 1;
+  manifest["source"] = fs::absolute(o.book).string();
+  manifest["title"] = book.title.toStdString();
+  if (!manifest.contains("chapters")) manifest["chapters"] = Json::array();
+
+  // What is to be made: the chosen chapters not finished from this text and key.
+  const std::set<int> chosen(o.chapters.begin(), o.chapters.end());
+  std::vector<int> todo;
+  qsizetype characters = 0;
+  std::map<int, std::string> state;
+  for (int number = 1; number <= count; ++number) {
+    const ui::BookChapter& chapter = book.chapters[number - 1];
+    if (!chosen.empty() && !chosen.count(number)) {
+      state[number] = "not chosen";
+    } else if (!o.again && isFinished(manifest, number, sha256(chapter.text.toStdString()), key, folder)) {
+      state[number] = "kept";
+    } else {
+      todo.push_back(number);
+      characters += chapter.text.size();
+    }
+  }
+
+  BookProgress progress(characters);
+  std::map<int, Json> made;
+  for (int number : todo) {
+    const ui::BookChapter& chapter = book.chapters[number - 1];
+    Script script;
+    script.lines = parseScriptText(chapter.text.toStdString(), {}, kNarrator);
+    for (ScriptLine& line : script.lines) line.instruction = o.instruction;
+    if (const auto problem = scriptProblem(script, voices, o.settings))
+      throw std::runtime_error("chapter " + std::to_string(number) + ": " + problem->render());
+
+    int lineIndex = 0;
+    SynthesisCallbacks callbacks;
+    callbacks.onProgress = [&](const Progress& p) {
+      progress.show("chapter " + std::to_string(number) + "/" + std::to_string(count) + " \"" +
+                    chapter.title.toStdString() + "\": paragraph " + std::to_string(lineIndex + 1) + "/" +
+                    std::to_string(script.lines.size()) + ", " + stageName(p.stage));
+    };
+    callbacks.shouldStop = [] { return interruptRequested(); };
+    ScriptResult take;
+    {
+      StopOnInterrupt interrupt;
+      take = renderScript(engine, script, voices, o.settings, callbacks, [&](int index) {
+        lineIndex = index;
+        progress.startLine(qsizetype(script.lines[std::size_t(index)].text.size()));
+      });
+    }
+    endStatusLine();
+
+    const std::string stem = chapterStem(number, count, chapter.title);
+    const fs::path audioFile = folder / (stem + ".wav");
+    const WrittenAudio written = writeAudioOut(o.output, audioFile, take.samples, take.sampleRate);
+    Json entry{{"number", number},
+               {"title", chapter.title.toStdString()},
+               {"file", audioFile.filename().string()},
+               {"subtitles", nullptr},
+               {"seconds", double(written.clip.frames()) / written.clip.sampleRate},
+               {"seed", o.settings.seed},
+               {"text_sha256", sha256(chapter.text.toStdString())},
+               {"render_key", key}};
+    if (!o.output.subtitles.empty()) {
+      std::vector<audio::SampleSpan> spans;
+      std::vector<std::string> texts;
+      for (const ScriptSegment& segment : take.segments) {
+        spans.push_back({segment.begin, segment.end});
+        texts.push_back(segment.result.userText);
+      }
+      entry["subtitles"] =
+          writeSubtitlesBeside(audioFile, o.output.subtitles, spans, take.sampleRate, texts, written.clip)
+              .filename()
+              .string();
+    }
+    for (const std::string& warning : take.warnings())
+      std::fprintf(stderr, "warning: chapter %d: %s\n", number, warning.c_str());
+    record(manifest, entry);
+    writeManifest(folder / kManifest, manifest);  // after every chapter: a stop loses only the one under way
+    state[number] = "made";
+    if (!o.json)
+      std::printf("chapter %d/%d: wrote %s (%.1f s)\n", number, count, audioFile.c_str(),
+                  entry["seconds"].get<double>());
+  }
+
+  if (o.json) {
+    Json chapters = Json::array();
+    for (int number = 1; number <= count; ++number) {
+      Json entry{{"number", number}, {"title", book.chapters[number - 1].title.toStdString()},
+                 {"state", state[number]}};
+      for (const Json& recorded : manifest["chapters"])
+        if (recorded.value("number", 0) == number) {
+          for (const char* field : {"file", "subtitles", "seconds"}) entry[field] = recorded.value(field, Json());
+        }
+      chapters.push_back(entry);
+    }
+    std::printf("%s\n", Json{{"book", book.title.toStdString()},
+                             {"source", o.book},
+                             {"out", folder.string()},
+                             {"made", todo.size()},
+                             {"chapters", chapters}}
+                            .dump(2)
+                            .c_str());
+  } else {
+    std::printf("%s: %zu chapter%s made, %d kept from before, in %s\n", book.title.toUtf8().constData(), todo.size(),
+                todo.size() == 1 ? "" : "s",
+                int(std::count_if(state.begin(), state.end(), [](const auto& s) { return s.second == "kept"; })),
+                folder.c_str());
+  }
+  return 0;
+}
+
+const Registration registration([](CLI::App& app) -> Run {
+  auto* sub = app.add_subcommand(
+      "book", "Render a book (EPUB, Markdown or text) chapter by chapter in one voice, with subtitles; resumes");
+  auto o = std::make_shared<BookOptions>();
+  sub->add_option("book", o->book, "The book: .epub (chapters from its table of contents), .md (at its headings) "
+                                   "or text (at lines such as \"第一章\" or \"Chapter 1\")")
+      ->required()
+      ->check(CLI::ExistingFile);
+  o->engine.addTo(sub, /*modelRequired=*/false);
+  auto* prompt = sub->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)");
+  sub->add_option("--prompt-text", o->promptText, "Transcript of the prompt clip (zero-shot)")->needs(prompt);
+  sub->add_option("--voice", o->voice, "Voice file written by 'voice save' (instead of --prompt)")->excludes(prompt);
+  sub->add_option("--mode", o->mode,
+                  "zero-shot, cross-lingual or instruct (default: zero-shot when the voice has a transcript)")
+      ->check(CLI::IsMember({"zero-shot", "cross-lingual", "instruct"}));
+  sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
+  sub->add_option("--seed", o->settings.seed, "Random seed (default: a fresh one, recorded in book.json)")
+      ->each([o](const std::string&) { o->seedGiven = true; });
+  sub->add_option("--speed", o->settings.speed, "Speaking rate 0.5-2.0")
+      ->check(CLI::Range(kMinSpeed, kMaxSpeed))
+      ->capture_default_str();
+  sub->add_option("--out", o->out, "Folder for the chapters' files and book.json (created when missing)");
+  o->output.subtitles = "srt";
+  o->output.addTo(sub, "each chapter's audio (default: srt)");
+  sub->add_option("--chapters", o->chapters, "Only these chapters (numbers as --list shows them)")->delimiter(',');
+  sub->add_flag("--again", o->again, "Make the chosen chapters again even when finished");
+  sub->add_flag("--list", o->list, "List the chapters and stop (no model needed)");
+  sub->add_flag("--json", o->json, "Print one JSON object listing the chapters and their files on stdout");
+  return {sub, [o] { return renderBook(*o); }};
+});
+
+}  // namespace
+}  // namespace cosystudio::cli
