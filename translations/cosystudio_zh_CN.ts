@@ -305,6 +305,34 @@
         <source>line %1 of the script (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the subtitles have no cues</source>
+        <translation>字幕中没有任何字幕条</translation>
+    </message>
+    <message>
+        <source>dubbing speaks the subtitles&apos; text, it cannot convert a voice</source>
+        <translation>配音朗读字幕的文字，不能做声音转换</translation>
+    </message>
+    <message>
+        <source>the fastest dubbing speed must be from the speed (%1) to 2.0, not %2</source>
+        <translation>配音的最快语速须在语速（%1）到 2.0 之间，而不是 %2</translation>
+    </message>
+    <message>
+        <source>cue %1 of the subtitles: %2</source>
+        <translation>字幕第 %1 条：%2</translation>
+    </message>
+    <message>
+        <source>cue %1: %2</source>
+        <translation>第 %1 条字幕：%2</translation>
+    </message>
+    <message>
+        <source>cue %1 is %2 ms too long even at speed %3: it is cut with a fade where the next cue begins</source>
+        <translation>第 %1 条字幕即使以 %3 倍语速仍超出 %2 毫秒：在下一条开始处淡出截断</translation>
+    </message>
+    <message>
+        <source>cue %1 is %2 ms too long even at speed %3: it runs on past its end</source>
+        <translation>第 %1 条字幕即使以 %3 倍语速仍超出 %2 毫秒：延续到其结束时间之后</translation>
+    </message>
 </context>
 <context>
     <name>ErrorBox</name>
@@ -632,6 +660,17 @@
     <message>
         <source>%1 · “%2”: %3</source>
         <translation>%1 · “%2”：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptJob</name>
+    <message>
+        <source>A script speaks text: choose another mode than voice conversion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lines before the first “Name:” have no voice: begin with a speaker&apos;s name, or choose a saved voice to narrate them.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1846,6 +1885,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>The model does not know this tag: it would be read out as text.</source>
         <translation>模型不认识这个标签：它会被当作文本读出来。</translation>
     </message>
+    <message>
+        <source>Spoken by the saved voice “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupReference</name>
@@ -2633,6 +2676,18 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>The segments cannot be previewed: %1</source>
         <translation>无法预览分段：%1</translation>
+    </message>
+    <message>
+        <source>Spoken by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no saved voices: save one under Voices)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No one (the voice in use)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -108,12 +108,14 @@ void EngineWorker::shutdown() {
   engine_.reset();
 }
 
+Voice EngineWorker::savedVoice(const QString& file) {
+  if (const Voice* kept = voices_.find(file)) return *kept;
+  const Voice loaded = Voice::load(toPath(file));
+  return voices_.insert(file, loaded, loaded.bytes());
+}
+
 Voice EngineWorker::voiceFor(const JobSpec& job) {
-  if (!job.voiceFile.isEmpty()) {
-    if (const Voice* kept = voices_.find(job.voiceFile)) return *kept;
-    const Voice loaded = Voice::load(toPath(job.voiceFile));
-    return voices_.insert(job.voiceFile, loaded, loaded.bytes());
-  }
+  if (!job.voiceFile.isEmpty()) return savedVoice(job.voiceFile);
   PromptClip clip = withSamples(job.clip);
   if (clip.digest.isEmpty()) clip.digest = promptClipDigest(clip.samples, clip.sampleRate);
   const QString key = QStringLiteral("clip ") + QString::fromLatin1(clip.digest.toHex()) + QLatin1Char('\n') +
@@ -123,17 +125,78 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
   return voices_.insert(key, prepared, prepared.bytes());
 }
 
+namespace {
+
+TakeSegment takeSegment(const SegmentResult& segment) {
+  TakeSegment kept;
+  kept.text = fromUtf8(segment.text);
+  kept.userText = fromUtf8(segment.userText);
+  kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
+  kept.speechTokens = segment.speechTokens;
+  for (const std::string& warning : segment.warnings) kept.warnings << fromUtf8(warning);
+  return kept;
+}
+
+}  // namespace
+
+Take EngineWorker::renderText(const JobSpec& job, const SynthesisCallbacks& callbacks) {
+  SynthesisRequest request;
+  request.text = job.text.toStdString();
+  request.instruction = job.instruction.toStdString();
+  if (job.settings.mode == Mode::VoiceConversion) request.sourceClip = audio::loadClip(toPath(job.sourceClipPath));
+  request.textIsSegment = job.replacesSegment >= 0;  // the model's own text of one segment
+  request.voice = voiceFor(job);
+  const SynthesisResult result = engine().synthesize(request, job.settings, callbacks);
+
+  Take take;
+  take.samples = QVector<float>(result.samples.begin(), result.samples.end());
+  take.sampleRate = result.sampleRate;
+  for (const SegmentResult& segment : result.segments) take.segments << takeSegment(segment);
+  take.seed = result.seed;
+  take.firstAudioSeconds = result.firstAudioSeconds;
+  take.totalSeconds = result.totalSeconds;
+  take.realTimeFactor = result.realTimeFactor();
+  return take;
+}
+
+Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks) {
+  std::map<std::string, Voice> voices;
+  for (const CastMember& member : job.script.cast)
+    voices.emplace(member.name, savedVoice(fromUtf8(member.voiceFile.string())));
+  // Progress counts the script's lines: a line is one request of one or a few segments.
+  auto line = std::make_shared<int>(0);
+  const int lines = int(job.script.lines.size());
+  callbacks.onProgress = [this, id = job.id, line, lines](Progress p) {
+    p.segment = *line;
+    p.segmentCount = lines;
+    report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
+  };
+  callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
+  const ScriptResult result =
+      renderScript(engine(), job.script, voices, job.settings, callbacks, [line](int index) { *line = index; });
+
+  Take take;
+  take.samples = QVector<float>(result.samples.begin(), result.samples.end());
+  take.sampleRate = result.sampleRate;
+  for (std::size_t i = 0; i < result.segments.size(); ++i) {
+    const ScriptSegment& placed = result.segments[i];
+    TakeSegment kept = takeSegment(placed.result);
+    kept.speaker = fromUtf8(placed.speaker);
+    kept.line = placed.line;
+    if (i > 0 && result.segments[i - 1].speaker != placed.speaker) kept.pauseBefore = job.script.speakerPauseSeconds;
+    if (placed.seed != job.settings.seed) kept.regeneratedSeed = placed.seed;  // the line's own seed
+    take.segments << kept;
+  }
+  take.seed = job.settings.seed;
+  take.totalSeconds = result.totalSeconds;
+  take.realTimeFactor = result.realTimeFactor();
+  return take;
+}
+
 void EngineWorker::run(const JobSpec& job) {
   const auto shouldStop = [this, id = job.id] { return cancelledJob_.load() == id; };
   try {
     if (shouldStop()) throw Cancelled();  // cancelled while it waited: no voice is prepared for it
-    SynthesisRequest request;
-    request.text = job.text.toStdString();
-    request.instruction = job.instruction.toStdString();
-    if (job.settings.mode == Mode::VoiceConversion) request.sourceClip = audio::loadClip(toPath(job.sourceClipPath));
-    request.textIsSegment = job.replacesSegment >= 0;  // the model's own text of one segment
-    request.voice = voiceFor(job);
-
     SynthesisCallbacks callbacks;
     callbacks.shouldStop = shouldStop;
     callbacks.onProgress = [this, id = job.id](const Progress& p) {
@@ -145,29 +208,13 @@ void EngineWorker::run(const JobSpec& job) {
                 rate = chunk.sampleRate](EngineSession& s) { emit s.jobAudio(id, samples, rate); });
       };
     const MemoryStats memoryBefore = engine().memory();
-    const SynthesisResult result = engine().synthesize(request, job.settings, callbacks);
-
-    Take take;
+    Take take = job.isScript() ? renderScriptJob(job, callbacks) : renderText(job, callbacks);
     take.jobId = job.id;
     take.spec = job;
     take.memoryBefore = memoryBefore;
     take.memoryAfter = engine().memory();
-    take.samples = QVector<float>(result.samples.begin(), result.samples.end());
-    take.sampleRate = result.sampleRate;
-    for (const SegmentResult& segment : result.segments) {
-      TakeSegment& kept = take.segments.emplace_back();
-      kept.text = fromUtf8(segment.text);
-      kept.userText = fromUtf8(segment.userText);
-      kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
-      kept.speechTokens = segment.speechTokens;
-      for (const std::string& warning : segment.warnings) kept.warnings << fromUtf8(warning);
-    }
-    take.seed = result.seed;
     take.modelFolder = fromUtf8(engine().options().modelFolder.string());
     take.llmCheckpoint = fromUtf8(engine().options().llmCheckpoint);
-    take.firstAudioSeconds = result.firstAudioSeconds;
-    take.totalSeconds = result.totalSeconds;
-    take.realTimeFactor = result.realTimeFactor();
     take.created = QDateTime::currentDateTime();
     report([take = std::move(take)](EngineSession& s) { s.onJobFinished(take); });
   } catch (const Cancelled&) {

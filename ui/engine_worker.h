@@ -43,6 +43,9 @@ class EngineWorker : public QObject {
  private:
   Engine& engine();
   Voice voiceFor(const JobSpec& job);
+  Voice savedVoice(const QString& file);
+  Take renderText(const JobSpec& job, const SynthesisCallbacks& callbacks);
+  Take renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks);
   void reportIfPoisoned(const QString& message);
   void warmUpOnGpu();
   // Runs `event` on the session's thread, after every report posted before it

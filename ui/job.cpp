@@ -127,10 +127,10 @@ int Take::speechTokens() const {
 
 QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds,
                             std::vector<audio::SampleSpan>* spans) {
-  const std::vector<float> pause(size_t(std::max(0.0, pauseSeconds) * sampleRate), 0.0f);
   std::vector<float> joined;
   if (spans) spans->clear();
   for (const TakeSegment& segment : segments) {
+    const std::vector<float> pause(size_t(std::max({0.0, pauseSeconds, segment.pauseBefore}) * sampleRate), 0.0f);
     if (!joined.empty() && !pause.empty()) audio::appendWithCrossfade(joined, pause.data(), pause.size(), sampleRate);
     const size_t begin =
         audio::appendWithCrossfade(joined, segment.samples.constData(), size_t(segment.samples.size()), sampleRate);
@@ -150,7 +150,13 @@ std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo
   spliced.created = redo.created;
   spliced.wavPath.clear();
   QVector<TakeSegment> made = redo.segments;
-  for (TakeSegment& segment : made) segment.regeneratedSeed = redo.seed;
+  const TakeSegment& replaced = whole.segments[index];
+  for (TakeSegment& segment : made) {
+    segment.regeneratedSeed = redo.seed;
+    segment.speaker = replaced.speaker;  // a script's segment is made again in its speaker's voice
+    segment.line = replaced.line;
+  }
+  made[0].pauseBefore = replaced.pauseBefore;
   // Made again from its own text, it still stands for the words the user wrote.
   if (made.size() == 1 && redo.spec.text == whole.segments[index].text)
     made[0].userText = whole.segments[index].userText;
@@ -176,6 +182,21 @@ std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo
 
 JobSpec regenerationJob(const Take& take, int segment, const QString& text, quint64 seed) {
   JobSpec job = take.spec;
+  if (take.spec.isScript()) {
+    // One line of a script: its speaker's voice and its own style.
+    const TakeSegment& made = take.segments[segment];
+    const Script& script = take.spec.script;
+    job.script = {};
+    job.voiceName = made.speaker;
+    if (const CastMember* member = script.member(made.speaker.toStdString()))
+      job.voiceFile = QString::fromStdString(member->voiceFile.string());
+    if (made.line >= 0 && made.line < int(script.lines.size())) {
+      const ScriptLine& line = script.lines[std::size_t(made.line)];
+      job.instruction = QString::fromStdString(line.instruction);
+      job.settings.mode = line.mode.value_or(job.settings.mode);
+      job.settings.speed = line.speed.value_or(job.settings.speed);
+    }
+  }
   job.text = text;
   job.regenerates = take.jobId;
   job.replacesSegment = segment;

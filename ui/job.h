@@ -5,6 +5,7 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/engine.h"
+#include "cosystudio/script.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -69,6 +70,11 @@ struct JobSpec {
   // is this job's text.
   quint64 regenerates = 0;
   int replacesSegment = -1;
+  // A script (script.h): its lines spoken by saved voices as one take, the
+  // cast's voice files absolute. Empty: the text in the job's one voice.
+  Script script;
+
+  bool isScript() const { return !script.lines.empty(); }
 
   QString summary() const;  // one line for the queue
   QString shownText() const;  // the text on one line, shortened for a list
@@ -86,6 +92,11 @@ struct TakeSegment {
   // The user's words it was made from, before normalisation (its subtitle);
   // empty: `text` stands for them.
   QString userText;
+  // Of a script's take: who speaks it, the script line it was made from, and
+  // the silence before it where the speaker changes (joinSegments keeps it).
+  QString speaker;
+  int line = -1;
+  double pauseBefore = 0;
 
   const QString& wordsAsWritten() const { return userText.isEmpty() ? text : userText; }
 };
@@ -117,7 +128,7 @@ struct Take {
 };
 
 // The segments' audio joined with the engine's crossfade, with `pauseSeconds`
-// of silence between segments; `spans`, when given, receives where each
+// of silence between segments (or a segment's own pauseBefore, when longer); `spans`, when given, receives where each
 // segment lies in it.
 QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds = 0,
                             std::vector<audio::SampleSpan>* spans = nullptr);

@@ -14,10 +14,11 @@ namespace {
 RequestOutline outlineOf(const JobSpec& job) {
   RequestOutline outline;
   outline.mode = job.settings.mode;
-  outline.voice = !job.voiceFile.isEmpty() || !job.clip.isEmpty();
+  // A script's cast are saved voices.
+  outline.voice = job.isScript() || !job.voiceFile.isEmpty() || !job.clip.isEmpty();
   outline.text = !job.text.trimmed().isEmpty();
   // A saved voice carries its transcript, or not: the engine tells when it runs.
-  outline.transcript = !job.voiceFile.isEmpty() || !job.transcript.trimmed().isEmpty();
+  outline.transcript = job.isScript() || !job.voiceFile.isEmpty() || !job.transcript.trimmed().isEmpty();
   outline.instruction = !job.instruction.trimmed().isEmpty();
   outline.sourceClip = !job.sourceClipPath.isEmpty();
   outline.speed = job.settings.speed;

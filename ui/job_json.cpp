@@ -45,6 +45,14 @@ JobSpec jobFields(const QJsonObject& json) {
   return job;
 }
 
+// The script of a job, as its project file spells it (voice files absolute);
+// throws EngineError naming what is wrong.
+Script scriptIn(const QJsonObject& json) {
+  const QJsonValue script = json.value(QStringLiteral("script"));
+  if (!script.isObject()) return {};
+  return scriptFromJson(QJsonDocument(script.toObject()).toJson(QJsonDocument::Compact).toStdString(), {});
+}
+
 }  // namespace
 
 QJsonObject jobJson(const JobSpec& job) {
@@ -61,6 +69,9 @@ QJsonObject jobJson(const JobSpec& job) {
       {QStringLiteral("source_clip"), job.sourceClipPath},
   };
   insertSettings(json, job.settings);
+  if (job.isScript())
+    json.insert(QStringLiteral("script"),
+                QJsonDocument::fromJson(QByteArray::fromStdString(scriptJson(job.script, {}))).object());
   return json;
 }
 
@@ -68,6 +79,7 @@ std::optional<JobSpec> jobFromJson(const QJsonObject& json) {
   JobSpec job = jobFields(json);
   try {
     job.settings = settingsIn(json, SettingsReading::Strict);
+    job.script = scriptIn(json);
   } catch (const EngineError&) {
     return std::nullopt;
   }
@@ -77,6 +89,11 @@ std::optional<JobSpec> jobFromJson(const QJsonObject& json) {
 JobSpec jobFromJsonLeniently(const QJsonObject& json) {
   JobSpec job = jobFields(json);
   job.settings = settingsIn(json, SettingsReading::Lenient);
+  try {
+    job.script = scriptIn(json);
+  } catch (const EngineError&) {
+    // A sidecar's script that cannot be read: the take stays, as a plain one.
+  }
   return job;
 }
 

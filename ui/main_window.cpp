@@ -15,6 +15,7 @@
 #include "quit_prompts.h"
 #include "reset_report.h"
 #include "runaway_prompt.h"
+#include "script_job.h"
 #include "session_state.h"
 #include "style_panel.h"
 #include "take_store.h"
@@ -103,6 +104,8 @@ void MainWindow::createPanels() {
   connect(voices_, &VoiceLibrary::errorOccurred, this, &MainWindow::showError);
   connect(voices_, &VoiceLibrary::message, this, sayFor(5000));
   connect(voices_, &VoiceLibrary::activeVoiceChanged, this, &MainWindow::showSpeaker);
+  connect(voices_, &VoiceLibrary::refreshed, text_, [this] { text_->setSpeakers(voices_->names()); });
+  text_->setSpeakers(voices_->names());
   connect(clip_, &ClipPanel::clipChanged, this, &MainWindow::showSpeaker);
 
   connect(style_, &StylePanel::message, this, sayFor(5000));
@@ -287,7 +290,7 @@ void MainWindow::showSpeaker() {
   clip_->setSpeakingVoice(voices_->activeVoiceName());
 }
 
-JobSpec MainWindow::jobFromPanels(QString* clipError) {
+JobSpec MainWindow::jobFromPanels(QString* problem) {
   JobSpec job;
   job.text = text_->textToSpeak().trimmed();
   job.instruction = style_->instruction();
@@ -295,11 +298,14 @@ JobSpec MainWindow::jobFromPanels(QString* clipError) {
   text_->writeSettings(job.settings);
   job.settings.segmentTimeLimitSeconds = watchdogSeconds();
   if (style_->randomSeed()) job.settings.seed = randomSeed(seeds_);
+  const auto fileOf = [this](const QString& name) { return voices_->fileFor(name); };
+  *problem = makeScriptJob(job, voices_->names(), voices_->activeVoiceName(), fileOf, kDefaultSpeakerPauseSeconds);
+  if (job.isScript() || !problem->isEmpty()) return job;
   job.voiceFile = voices_->activeVoiceFile();
   if (!job.voiceFile.isEmpty()) {
     job.voiceName = voices_->activeVoiceName();
   } else {
-    job.clip = clip_->clipForEngine(clipError);
+    job.clip = clip_->clipForEngine(problem);
     job.voiceName = QFileInfo(clip_->sourcePath()).completeBaseName();
     if (job.settings.mode == Mode::ZeroShot) job.transcript = clip_->transcript();
   }

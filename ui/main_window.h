@@ -81,9 +81,10 @@ class MainWindow : public QMainWindow {
  private:
   void createPanels();
   SessionState panelState() const;
-  // The job the panels describe; `clipError` says what is wrong with the clip
-  // when the job needs one and the clip panel cannot give it.
-  JobSpec jobFromPanels(QString* clipError);
+  // The job the panels describe (a script when lines name saved voices);
+  // `problem` says what is wrong with the script, or with the clip when the
+  // job needs one and the clip panel cannot give it.
+  JobSpec jobFromPanels(QString* problem);
   // The runaway watchdog of the device the model is on (Settings has one per kind).
   double watchdogSeconds() const;
   // Says which voice the next job speaks with, by Generate and on the clip tab.

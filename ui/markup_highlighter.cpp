@@ -1,5 +1,7 @@
 #include "markup_highlighter.h"
 
+#include "script_job.h"
+
 #include <QPalette>
 
 namespace cosystudio::ui {
@@ -28,7 +30,26 @@ QTextCharFormat MarkupHighlighter::format(text::MarkupKind kind) {
   return unknown;
 }
 
+void MarkupHighlighter::setSpeakers(const QStringList& names) {
+  if (names == speakers_) return;
+  speakers_ = names;
+  rehighlight();
+}
+
+QColor MarkupHighlighter::speakerColor(const QString& name) {
+  const bool dark = QPalette().color(QPalette::Base).lightness() < 128;
+  const int hue = int(qHash(name) % 12) * 30;  // twelve hues far enough apart to tell
+  return QColor::fromHsl(hue, 170, dark ? 170 : 90);
+}
+
 void MarkupHighlighter::highlightBlock(const QString& block) {
+  if (const auto prefix = speakerPrefix(block, speakers_)) {
+    QTextCharFormat speaker;
+    speaker.setForeground(speakerColor(prefix->name));
+    speaker.setFontWeight(QFont::Bold);
+    speaker.setToolTip(tr("Spoken by the saved voice “%1”").arg(prefix->name));
+    setFormat(0, prefix->length, speaker);
+  }
   // The engine gets the editor's plain text, where a line separator inside a
   // block is a line break; no markup crosses one, so each block is scanned alone.
   QString line = block;

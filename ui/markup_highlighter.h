@@ -3,7 +3,8 @@
 // A bracketed word the tokenizer does not know would be read out as text, so
 // it is underlined in red and explained in a tooltip. What is markup, and of
 // which kind, is the engine's text::scanMarkup: the colours are what the
-// engine will do with the text.
+// engine will do with the text. A line that a saved voice speaks ("Ann: …",
+// script.h) shows its speaker's name in that speaker's colour.
 #pragma once
 
 #include "cosystudio/text/markup.h"
@@ -21,9 +22,16 @@ class MarkupHighlighter : public QSyntaxHighlighter {
 
   // How markup of `kind` is shown (in the light or dark palette now in use).
   static QTextCharFormat format(text::MarkupKind kind);
+  // The names whose "Name:" starts a speaker's line; colours them again.
+  void setSpeakers(const QStringList& names);
+  // A speaker's colour: the same for a name in every session.
+  static QColor speakerColor(const QString& name);
 
  protected:
   void highlightBlock(const QString& block) override;
+
+ private:
+  QStringList speakers_;
 };
 
 }  // namespace cosystudio::ui

@@ -131,12 +131,26 @@ ExportedAudio exportedAudio(const Take& take, const ExportFormat& format) {
     joined = joinSegments(format.levelSegments ? leveled(take.segments, take.sampleRate) : take.segments,
                           take.sampleRate, format.pauseSeconds, &out.segments);
   } else {
-    // The take's own audio is its segments joined as the engine joins them
-    // (a take without segments is one piece).
+    // The take's own audio is its segments joined as the engine joins them,
+    // a script's pauses between speakers as pieces of their own (a take
+    // without segments is one piece).
     std::vector<size_t> sizes;
-    for (const TakeSegment& segment : take.segments) sizes.push_back(size_t(segment.samples.size()));
-    if (sizes.empty()) sizes.push_back(size_t(take.samples.size()));
-    out.segments = audio::crossfadeSpans(sizes, take.sampleRate);
+    std::vector<bool> isPause;
+    for (const TakeSegment& segment : take.segments) {
+      if (!sizes.empty() && segment.pauseBefore > 0) {
+        sizes.push_back(size_t(segment.pauseBefore * take.sampleRate));
+        isPause.push_back(true);
+      }
+      sizes.push_back(size_t(segment.samples.size()));
+      isPause.push_back(false);
+    }
+    if (sizes.empty()) {
+      sizes.push_back(size_t(take.samples.size()));
+      isPause.push_back(false);
+    }
+    const std::vector<audio::SampleSpan> pieces = audio::crossfadeSpans(sizes, take.sampleRate);
+    for (size_t i = 0; i < pieces.size(); ++i)
+      if (!isPause[i]) out.segments.push_back(pieces[i]);
   }
   audio::Clip& clip = out.clip;
   clip.sampleRate = take.sampleRate;
@@ -235,6 +249,14 @@ QVector<TakeSegment> cutIntoSegments(const QVector<float>& joined, int sampleRat
       segment.warnings << warning.toString();
     if (const QString seed = json.value(QStringLiteral("regenerated_seed")).toString(); !seed.isEmpty())
       segment.regeneratedSeed = seed.toULongLong();
+    segment.speaker = json.value(QStringLiteral("speaker")).toString();
+    segment.line = json.value(QStringLiteral("line")).toInt(-1);
+    segment.pauseBefore = std::min(10.0, std::max(0.0, json.value(QStringLiteral("pause_before_seconds")).toDouble()));
+    // The pause was joined in as a piece of its own, seams and all (joinSegments).
+    if (!segments.isEmpty() && segment.pauseBefore > 0) {
+      const qsizetype pause = qsizetype(segment.pauseBefore * sampleRate);
+      start += pause - std::min(overlap, pause);
+    }
     // A sidecar without lengths (older versions): the whole take is one piece.
     const qsizetype length = stored.size() == 1 ? joined.size() : json.value(QStringLiteral("samples")).toInteger(-1);
     if (length < 0 || start + length > joined.size()) return {};
@@ -376,8 +398,8 @@ QFuture<int> TakeStore::applyRetention(int days) {
 QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio::MasteringReport& mastering) {
   const JobSpec& spec = take.spec;
   QJsonArray segments;
-  for (const TakeSegment& segment : take.segments)
-    segments << QJsonObject{
+  for (const TakeSegment& segment : take.segments) {
+    QJsonObject stored{
         {QStringLiteral("text"), segment.text},
         {QStringLiteral("user_text"), segment.wordsAsWritten()},
         // Lengths before the join: the store's WAV is cut back into segments with them.
@@ -388,6 +410,14 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
         {QStringLiteral("regenerated_seed"),
          segment.regeneratedSeed ? QJsonValue(QString::number(*segment.regeneratedSeed)) : QJsonValue()},
     };
+    if (!segment.speaker.isEmpty()) {
+      // A script's segment: who speaks it, its line, and the pause before it (the WAV holds it).
+      stored.insert(QStringLiteral("speaker"), segment.speaker);
+      stored.insert(QStringLiteral("line"), segment.line);
+      stored.insert(QStringLiteral("pause_before_seconds"), segment.pauseBefore);
+    }
+    segments << stored;
+  }
   // The job as the queue keeps it, and the take's own fields.
   QJsonObject json = jobJson(spec);
   const QJsonObject taken{

@@ -3,6 +3,7 @@
 #include "engine_messages.h"
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
+#include "script_job.h"
 #include "session_state.h"
 
 #include "cosystudio/text/markup.h"
@@ -18,6 +19,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
@@ -158,7 +160,9 @@ TextPanel::TextPanel(QWidget* parent) : QWidget(parent) {
                                  "<strong>word</strong> · [M][AY1] for English phones"));
   editor_->setTabChangesFocus(true);
   editor_->viewport()->installEventFilter(this);
-  new MarkupHighlighter(editor_->document());  // owned by the document
+  highlighter_ = new MarkupHighlighter(editor_->document());  // owned by the document
+  editor_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(editor_, &QWidget::customContextMenuRequested, this, &TextPanel::showEditorMenu);
 
   // A tool bar rather than a row of buttons: on a narrow window what does not
   // fit moves into its » menu instead of widening the window.
@@ -437,6 +441,64 @@ bool TextPanel::eventFilter(QObject* watched, QEvent* event) {
     return true;
   }
   return QWidget::eventFilter(watched, event);
+}
+
+void TextPanel::setSpeakers(const QStringList& names) {
+  QStringList sorted = names;
+  sorted.sort(Qt::CaseInsensitive);
+  if (sorted == speakers_) return;
+  speakers_ = sorted;
+  highlighter_->setSpeakers(speakers_);
+  qDeleteAll(speakerShortcuts_);
+  speakerShortcuts_.clear();
+  for (int i = 0; i < std::min<qsizetype>(9, speakers_.size()); ++i) {
+    auto* shortcut = new QAction(editor_);
+    shortcut->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+    shortcut->setShortcutContext(Qt::WidgetShortcut);
+    connect(shortcut, &QAction::triggered, this, [this, name = speakers_[i]] { assignSpeaker(name); });
+    editor_->addAction(shortcut);
+    speakerShortcuts_ << shortcut;
+  }
+}
+
+QMenu* TextPanel::speakerMenu(QWidget* parent) {
+  auto* menu = new QMenu(tr("Spoken by"), parent);
+  if (speakers_.isEmpty()) {
+    menu->addAction(tr("(no saved voices: save one under Voices)"))->setEnabled(false);
+    return menu;
+  }
+  for (qsizetype i = 0; i < speakers_.size(); ++i) {
+    QAction* action = menu->addAction(speakers_[i], this, [this, name = speakers_[i]] { assignSpeaker(name); });
+    if (i < speakerShortcuts_.size()) action->setShortcut(speakerShortcuts_[i]->shortcut());
+  }
+  menu->addSeparator();
+  menu->addAction(tr("No one (the voice in use)"), this, [this] { assignSpeaker({}); });
+  return menu;
+}
+
+void TextPanel::showEditorMenu(const QPoint& position) {
+  QMenu* menu = editor_->createStandardContextMenu(position);
+  menu->addSeparator();
+  menu->addMenu(speakerMenu(menu));
+  menu->setAttribute(Qt::WA_DeleteOnClose);
+  menu->popup(editor_->viewport()->mapToGlobal(position));
+}
+
+void TextPanel::assignSpeaker(const QString& name) {
+  QTextCursor cursor = editor_->textCursor();
+  QTextBlock block = editor_->document()->findBlock(cursor.selectionStart());
+  const QTextBlock last = editor_->document()->findBlock(cursor.selectionEnd());
+  cursor.beginEditBlock();  // one undo step
+  for (;; block = block.next()) {
+    QTextCursor line(block);
+    if (const auto prefix = speakerPrefix(block.text(), speakers_)) {
+      line.setPosition(block.position() + prefix->length, QTextCursor::KeepAnchor);
+      line.removeSelectedText();
+    }
+    if (!name.isEmpty() && !block.text().trimmed().isEmpty()) line.insertText(name + QStringLiteral(": "));
+    if (block == last || !block.next().isValid()) break;
+  }
+  cursor.endEditBlock();
 }
 
 void TextPanel::saveSession(SessionState& state) const {

@@ -15,6 +15,7 @@ class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QTimer;
+class QMenu;
 
 namespace cosystudio::text {
 class Tokenizer;
@@ -22,6 +23,7 @@ class Tokenizer;
 
 namespace cosystudio::ui {
 
+class MarkupHighlighter;
 struct SessionState;
 
 class TextPanel : public QWidget {
@@ -60,6 +62,12 @@ class TextPanel : public QWidget {
   // Tags in the text to speak the model does not know, each once.
   QStringList unknownTags() const;
   QPlainTextEdit* editor() const { return editor_; }
+  // The saved voices a line can be given to: their "Name:" is coloured, and
+  // the editor's menu (and Alt+1…9, in alphabetical order) gives lines to them.
+  void setSpeakers(const QStringList& names);
+  // Gives the selected lines (or the cursor's) to `name` ("name: …"); an
+  // empty name takes their speaker away.
+  void assignSpeaker(const QString& name);
 
  signals:
   void textChanged();
@@ -78,10 +86,15 @@ class TextPanel : public QWidget {
 
  private:
   void insertTag(const QString& open, const QString& close = {});
+  void showEditorMenu(const QPoint& position);
+  QMenu* speakerMenu(QWidget* parent);
   void updateStatus();
   void updatePreview();
 
   QPlainTextEdit* editor_;
+  MarkupHighlighter* highlighter_;
+  QStringList speakers_;                 // alphabetical
+  QList<QAction*> speakerShortcuts_;     // Alt+1…9
   QCheckBox* raw_;
   QCheckBox* readNumbers_;
   QList<Replacement> replacements_;

@@ -93,9 +93,7 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
   refresh();
 }
 
-QString VoiceLibrary::defaultFolder() {
-  return appDataFolder() + QStringLiteral("/voices");
-}
+QString VoiceLibrary::defaultFolder() { return voicesFolder(); }
 
 void VoiceLibrary::setFolder(const QString& folder) {
   folder_ = folder;
@@ -139,6 +137,7 @@ void VoiceLibrary::refresh() {
   const auto found = list_->findItems(selected, Qt::MatchExactly);
   if (!found.isEmpty()) list_->setCurrentItem(found.first());
   setFilter(filter_->text());
+  emit refreshed();
 }
 
 QString VoiceLibrary::selectedName() const {

@@ -2,6 +2,8 @@
 // Each voice is one file in the voices folder; using it skips feature extraction.
 #pragma once
 
+#include "app_data.h"
+
 #include <QWidget>
 
 class QCheckBox;
@@ -20,7 +22,7 @@ class VoiceLibrary : public QWidget {
 
  public:
   // The voice files the CLI writes and reads (voice save, synth --voice).
-  static constexpr const char* kSuffix = ".voice";
+  static constexpr const char* kSuffix = kVoiceSuffix;
   // What the library called them before; found ones are renamed when the folder is set.
   static constexpr const char* kEarlierSuffix = ".cosyvoice";
 
@@ -68,6 +70,8 @@ class VoiceLibrary : public QWidget {
   void saveRequested();
   // The voice that will speak changed: `name`, or empty when the clip speaks.
   void activeVoiceChanged(const QString& name);
+  // The saved voices were listed again (names() may differ).
+  void refreshed();
 
  private:
   QString selectedName() const;

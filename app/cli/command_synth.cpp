@@ -7,6 +7,8 @@
 //         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--loudness LUFS] [--json]
 //         [--subtitles srt|vtt]
 //   synth --model DIR --script PROJECT.json [--voices DIR]... --out FILE.wav [the output options above]
+//   synth --model DIR --srt CUES.srt|.vtt (--prompt CLIP [--prompt-text TEXT] | --voice FILE) [--mode …]
+//         [--speed X] [--max-speed X] --out FILE.wav [the output options above]
 //
 // Ctrl-C cancels the synthesis cleanly (within one token or flow step); no
 // partial output file is left behind.
@@ -18,6 +20,7 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
+#include "cosystudio/dubbing.h"
 #include "cosystudio/request_rules.h"
 #include "cosystudio/script.h"
 #include "cosystudio/settings_json.h"
@@ -25,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <cstdio>
@@ -56,6 +60,8 @@ struct SynthOptions {
   bool json = false;
   std::string script;     // a script project file instead of the text and voice
   std::vector<std::string> voiceFolders;  // where a script's moved voices are looked for
+  std::string srt;  // subtitles (SRT or WebVTT) to dub instead of the text
+  DubbingOptions dubbing;
 };
 
 const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
@@ -76,7 +82,7 @@ void checkUsage(const SynthOptions& o) {
   outline.mode = mode;
   outline.voice = !o.prompt.empty() || !o.voice.empty();
   // A --text given empty is the empty text, found below, not a missing option.
-  outline.text = o.textGiven || !o.textFile.empty();
+  outline.text = o.textGiven || !o.textFile.empty() || !o.srt.empty();
   outline.transcript = !o.voice.empty() || !o.promptText.empty();  // a voice file carries its own, or not
   outline.instruction = !o.instruction.empty();
   outline.sourceClip = !o.source.empty();
@@ -98,16 +104,19 @@ void checkUsage(const SynthOptions& o) {
   if (mode == Mode::VoiceConversion && outline.text) throw UsageError("--mode vc takes no text");
   if (mode != Mode::VoiceConversion && outline.sourceClip) throw UsageError("--source is only for --mode vc");
   if (mode != Mode::Instruct && outline.instruction) throw UsageError("--instruct is only for --mode instruct");
+  if (!o.srt.empty() && o.settings.stream)
+    throw UsageError("--srt cannot --stream: a cue too long for its time is made again faster, whole");
   if (mode == Mode::VoiceConversion && !o.output.subtitles.empty())
     throw UsageError("--subtitles needs text; --mode vc has none");
 }
 
-std::string readTextFile(const std::string& path) {
+// `what` names the file in a refusal ("text file").
+std::string readTextFile(const std::string& path, const std::string& what) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
-    throw std::runtime_error("cannot read the text file " + path + ": it is a folder");
+    throw std::runtime_error("cannot read the " + what + " " + path + ": it is a folder");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read the text file " + path + ": " + std::strerror(errno));
+  if (!in) throw std::runtime_error("cannot read the " + what + " " + path + ": " + std::strerror(errno));
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
@@ -122,6 +131,34 @@ void checkClip(const std::string& path, const char* what) {
     throw std::runtime_error(std::string(what) + " " + path + ": " + problem->render());
 }
 
+// The settings the options imply: the mode, the text flags, a fresh seed unless one was given.
+void finishSettings(SynthOptions& o) {
+  if (!o.seedGiven) o.settings.seed = std::random_device{}();
+  o.settings.mode = kModes.at(o.mode);
+  o.settings.normalize = !o.rawText;
+  o.settings.readNumbers = !o.officialText;
+}
+
+// The voice of --voice, or the checked --prompt clip's, made once the model is loaded (prepared()).
+class VoiceOption {
+ public:
+  explicit VoiceOption(const SynthOptions& o) : prompt_(o.prompt), promptText_(o.promptText) {
+    if (!prompt_.empty()) checkClip(prompt_, "prompt clip");
+    if (!o.voice.empty()) voice_ = Voice::load(o.voice);
+  }
+  Voice prepared(Engine& engine) {
+    if (!voice_.isValid()) {
+      statusLine("Analysing the prompt clip…");
+      voice_ = engine.prepareVoice(audio::loadClip(prompt_), promptText_);
+    }
+    return voice_;
+  }
+
+ private:
+  std::string prompt_, promptText_;
+  Voice voice_;
+};
+
 // --script: every line in its speaker's voice, one take.
 int synthScript(SynthOptions o) {
   // Everything cheap is checked before the model loads.
@@ -131,10 +168,7 @@ int synthScript(SynthOptions o) {
   std::vector<std::string> notes;
   const std::map<std::string, Voice> voices = loadCast(script, folders, &notes);
   for (const std::string& note : notes) std::fprintf(stderr, "warning: %s\n", note.c_str());
-  if (!o.seedGiven) o.settings.seed = std::random_device{}();
-  o.settings.mode = kModes.at(o.mode);
-  o.settings.normalize = !o.rawText;
-  o.settings.readNumbers = !o.officialText;
+  finishSettings(o);
   if (const auto problem = scriptProblem(script, voices, o.settings)) throw EngineError(*problem);
   checkOutputPath(o.out);
 
@@ -214,6 +248,106 @@ int synthScript(SynthOptions o) {
   return 0;
 }
 
+// The cues of a subtitle file; a malformed one refused naming the file and line.
+std::vector<text::SubtitleCue> readCues(const std::string& path) {
+  try {
+    return text::parseSubtitles(readTextFile(path, "subtitle file"));
+  } catch (const text::SubtitleError& e) {
+    throw std::runtime_error(path + ", " + e.what());
+  }
+}
+
+nlohmann::ordered_json cueJson(const DubbedCue& cue) {
+  return {{"index", cue.index},     {"start_ms", cue.startMs}, {"end_ms", cue.endMs},
+          {"text", cue.text},       {"speed", cue.speed},      {"attempts", cue.attempts},
+          {"audio_ms", cue.audioMs}, {"fits", cue.fits},        {"seed", cue.seed}};
+}
+
+// --srt: the subtitles dubbed cue by cue onto their timeline, one track.
+int synthSrt(SynthOptions o) {
+  // Everything cheap is checked before the model loads.
+  const std::vector<text::SubtitleCue> cues = readCues(o.srt);
+  finishSettings(o);
+  o.dubbing.instruction = o.instruction;
+  if (const auto problem = dubbingProblem(cues, o.settings, o.dubbing))
+    throw std::runtime_error(o.srt + ": " + problem->render());
+  checkOutputPath(o.out);
+  VoiceOption voiceOption(o);
+
+  Engine engine;
+  auto start = std::chrono::steady_clock::now();
+  loadEngine(engine, o.engine);
+  const double loadSeconds = secondsSince(start);
+  start = std::chrono::steady_clock::now();
+  const Voice voice = voiceOption.prepared(engine);
+  const double voiceSeconds = secondsSince(start);
+
+  int cue = 0;
+  SynthesisCallbacks callbacks;
+  callbacks.onProgress = [&](const Progress& p) {
+    char status[160];
+    std::snprintf(status, sizeof status, "cue %d/%zu, segment %d/%d: %s, %.1f s", cue + 1, cues.size(), p.segment + 1,
+                  p.segmentCount, stageName(p.stage), p.elapsedSeconds);
+    statusLine(status);
+  };
+  callbacks.shouldStop = [] { return interruptRequested(); };
+  DubbedTrack track;
+  {
+    StopOnInterrupt interrupt;
+    track = renderDubbing(engine, cues, voice, o.settings, o.dubbing, callbacks, [&](int index) { cue = index; });
+  }
+  endStatusLine();
+
+  const WrittenAudio written = writeAudioOut(o.output, o.out, track.samples, track.sampleRate);
+  std::string subtitlesPath;
+  if (!o.output.subtitles.empty()) {
+    std::vector<audio::SampleSpan> spans;
+    std::vector<std::string> texts;
+    for (const DubbedCue& dubbed : track.cues)
+      if (dubbed.end > dubbed.begin) {
+        spans.push_back({dubbed.begin, dubbed.end});
+        texts.push_back(dubbed.text);
+      }
+    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, spans, track.sampleRate, texts, written.clip).string();
+  }
+  std::vector<std::string> warnings;
+  for (const UserMessage& warning : track.warnings) warnings.push_back(warning.render());
+  const double audioSeconds = double(track.samples.size()) / track.sampleRate;
+  if (o.json) {
+    nlohmann::ordered_json cuesJson = nlohmann::ordered_json::array();
+    for (const DubbedCue& dubbed : track.cues) cuesJson.push_back(cueJson(dubbed));
+    nlohmann::ordered_json report{
+        {"output", o.out},
+        {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
+        {"sample_rate", written.clip.sampleRate},
+        {"format", o.output.format}};
+    report.update(masteringJson(written));
+    report.update(nlohmann::ordered_json{{"audio_seconds", audioSeconds},
+                                         {"srt", o.srt},
+                                         {"max_speed", o.dubbing.maxSpeed},
+                                         {"device", deviceName(engine.options().device)},
+                                         {"load_seconds", loadSeconds},
+                                         {"voice_seconds", voiceSeconds},
+                                         {"synthesis_seconds", track.totalSeconds},
+                                         {"real_time_factor", track.realTimeFactor()},
+                                         {"cues", cuesJson},
+                                         {"warnings", warnings},
+                                         {"settings", nlohmann::ordered_json::parse(settingsJson(o.settings))}});
+    std::printf("%s\n", report.dump(2).c_str());
+  } else {
+    for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    const auto count = [&](const auto& test) { return std::count_if(track.cues.begin(), track.cues.end(), test); };
+    std::printf("wrote %s: %.2f s of audio at %d Hz, %zu cues (%td made faster, %td too long), seed %llu, "
+                "real-time factor %.2f\n",
+                o.out.c_str(), audioSeconds, written.clip.sampleRate, track.cues.size(),
+                count([](const DubbedCue& c) { return c.attempts > 1; }),
+                count([](const DubbedCue& c) { return !c.fits; }), static_cast<unsigned long long>(o.settings.seed),
+                track.realTimeFactor());
+    printMastering(written);
+  }
+  return 0;
+}
+
 int synth(SynthOptions o) {
   if (!o.script.empty()) return synthScript(std::move(o));
   try {
@@ -222,19 +356,15 @@ int synth(SynthOptions o) {
     std::fprintf(stderr, "cosystudio-cli synth: %s\nRun with --help for more information.\n", e.what());
     return 2;
   }
+  if (!o.srt.empty()) return synthSrt(std::move(o));
   // Everything cheap is checked before the model loads.
-  if (!o.textFile.empty()) o.text = readTextFile(o.textFile);
+  if (!o.textFile.empty()) o.text = readTextFile(o.textFile, "text file");
   if (kModes.at(o.mode) != Mode::VoiceConversion && isBlank(o.text))
     throw std::runtime_error(o.textFile.empty() ? "the text is empty" : "the text file " + o.textFile + " is empty");
   checkOutputPath(o.out);
-  if (!o.prompt.empty()) checkClip(o.prompt, "prompt clip");
+  VoiceOption voiceOption(o);
   if (!o.source.empty()) checkClip(o.source, "source clip");
-  Voice voice;
-  if (!o.voice.empty()) voice = Voice::load(o.voice);
-  if (!o.seedGiven) o.settings.seed = std::random_device{}();
-  o.settings.mode = kModes.at(o.mode);
-  o.settings.normalize = !o.rawText;
-  o.settings.readNumbers = !o.officialText;
+  finishSettings(o);
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -242,16 +372,11 @@ int synth(SynthOptions o) {
   const double loadSeconds = secondsSince(start);
 
   start = std::chrono::steady_clock::now();
-  if (o.voice.empty()) {
-    statusLine("Analysing the prompt clip…");
-    voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
-  }
-  const double voiceSeconds = secondsSince(start);
-
   SynthesisRequest request;
+  request.voice = voiceOption.prepared(engine);
+  const double voiceSeconds = secondsSince(start);
   request.text = o.text;
   request.instruction = o.instruction;
-  request.voice = voice;
   if (!o.source.empty()) request.sourceClip = audio::loadClip(o.source);
 
   int chunks = 0;
@@ -370,6 +495,16 @@ const Registration registration([](CLI::App& app) -> Run {
                   "Folder where a script's voices are looked for when they have moved (by their fingerprint, then "
                   "by name); the script's own folder is always searched")
       ->needs(script);
+  auto* srt = sub->add_option("--srt", o->srt,
+                              "Subtitles (SRT or WebVTT) to dub: each cue spoken at its time, silence between, as one "
+                              "track; --speed is the speed each cue is first made at");
+  for (CLI::Option* option : {text, textFile, source, script}) srt->excludes(option);
+  sub->add_option("--max-speed", o->dubbing.maxSpeed,
+                  "With --srt, the fastest a cue too long for its time is made again at; one still too long is "
+                  "reported")
+      ->check(CLI::Range(kMinSpeed, kMaxSpeed))
+      ->capture_default_str()
+      ->needs(srt);
   return {sub, [o] { return synth(*o); }};
 });
 

@@ -5,6 +5,7 @@
 #include "history_panel.h"
 #include "main_window.h"
 #include "pcm_player.h"
+#include "script_job.h"
 #include "style_panel.h"
 #include "take_list_model.h"
 #include "take_store.h"
@@ -22,6 +23,8 @@
 #include <QJsonObject>
 #include <QAbstractItemModelTester>
 #include <QListWidget>
+#include <QPlainTextEdit>
+#include <QTextCursor>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -523,6 +526,90 @@ class EngineSessionTest : public QObject {
     window.session()->enqueue(regenerationJob(*stored, 1, stored->segments[1].text, redo.seed));
     QVERIFY(finished.wait(kJobMs));
     QCOMPARE(finished.last().first().value<Take>().segments.value(0).samples, redo.segments[0].samples);
+  }
+
+  // Lines that name saved voices ("Ann: …") make one take, each segment in its
+  // speaker's voice with a pause where the speaker changes; one segment is made
+  // again in its speaker's voice, and the stored take keeps who speaks.
+  void aScriptOfThreeVoicesIsOneTakeAndASegmentIsMadeAgain() {
+    QTemporaryDir outputs, voicesFolder;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    VoiceLibrary* voices = window.voiceLibrary();
+    voices->setFolder(voicesFolder.path());
+    QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
+    for (const QString& name : {QStringLiteral("Ann"), QStringLiteral("Bob"), QStringLiteral("Cy")}) {
+      window.session()->saveVoice(test::promptClipA(), kTranscript, voices->fileFor(name));
+      QVERIFY(voiceSaved.wait(kJobMs));
+    }
+    voices->refresh();
+    // Given from the editor's Speaker menu: Alt+2 is Bob (alphabetical).
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.textPanel()->editor()->setFocus();
+    window.textPanel()->setText(QStringLiteral("今天天气很好。\n我们出去走走。\n好的。\n走吧。"));
+    QTextCursor cursor = window.textPanel()->editor()->textCursor();
+    cursor.movePosition(QTextCursor::Start);
+    window.textPanel()->editor()->setTextCursor(cursor);
+    window.textPanel()->assignSpeaker(QStringLiteral("Ann"));
+    cursor.movePosition(QTextCursor::NextBlock);
+    window.textPanel()->editor()->setTextCursor(cursor);
+    QTest::keyClick(window.textPanel()->editor(), Qt::Key_2, Qt::AltModifier);
+    cursor.movePosition(QTextCursor::NextBlock);
+    window.textPanel()->editor()->setTextCursor(cursor);
+    window.textPanel()->assignSpeaker(QStringLiteral("Cy"));
+    cursor.movePosition(QTextCursor::NextBlock);
+    window.textPanel()->editor()->setTextCursor(cursor);
+    window.textPanel()->assignSpeaker(QStringLiteral("Ann"));
+    QCOMPARE(window.textPanel()->text(), QStringLiteral("Ann: 今天天气很好。\nBob: 我们出去走走。\nCy: 好的。\nAnn: 走吧。"));
+
+    window.stylePanel()->setSeed(893317537, false);
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
+    const Take whole = window.historyPanel()->takes().first();
+    QVERIFY(whole.spec.isScript());
+    QCOMPARE(whole.spec.voiceName, QStringLiteral("Ann, Bob, Cy"));
+    QStringList speakers;
+    QVector<double> pauses;
+    for (const TakeSegment& segment : whole.segments) {
+      speakers << segment.speaker;
+      pauses << segment.pauseBefore;
+    }
+    QCOMPARE(speakers, (QStringList{QStringLiteral("Ann"), QStringLiteral("Bob"), QStringLiteral("Cy"), QStringLiteral("Ann")}));
+    QCOMPARE(pauses, (QVector<double>{0, kDefaultSpeakerPauseSeconds, kDefaultSpeakerPauseSeconds, kDefaultSpeakerPauseSeconds}));
+    // The window joins a take's segments by the engine's rule, pauses included.
+    QCOMPARE(joinSegments(whole.segments, whole.sampleRate), whole.samples);
+
+    window.seedFreshSeeds(1);
+    emit window.historyPanel()->regenerateRequested(whole, 2, whole.segments[2].text);
+    QVERIFY(finished.wait(kJobMs));
+    const Take redo = finished.last().first().value<Take>();
+    QCOMPARE(redo.spec.voiceFile, voices->fileFor(QStringLiteral("Cy")));
+    QVERIFY(!redo.spec.isScript());
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+    QTRY_VERIFY(!window.historyPanel()->takes().last().wavPath.isEmpty());
+    const Take spliced = window.historyPanel()->takes().last();
+    QCOMPARE(spliced.segments[2].samples, redo.segments[0].samples);
+    QCOMPARE(spliced.segments[2].speaker, QStringLiteral("Cy"));
+    QCOMPARE(spliced.segments[2].pauseBefore, kDefaultSpeakerPauseSeconds);
+    QCOMPARE(spliced.segments[3].samples, whole.segments[3].samples);
+    QCOMPARE(spliced.samples, joinSegments(spliced.segments, spliced.sampleRate));
+
+    // Read back from the outputs folder: who speaks, and each segment cut where it lies.
+    const QVector<Take> stored = TakeStore(outputs.path()).load();
+    QCOMPARE(stored.size(), 2);
+    QVERIFY(stored[1].spec.isScript());
+    QCOMPARE(stored[1].spec.script.cast.size(), std::size_t(3));
+    for (qsizetype i = 0; i < spliced.segments.size(); ++i) {
+      QCOMPARE(stored[1].segments[i].speaker, spliced.segments[i].speaker);
+      QCOMPARE(stored[1].segments[i].pauseBefore, spliced.segments[i].pauseBefore);
+      QCOMPARE(stored[1].segments[i].samples.size(), spliced.segments[i].samples.size());
+      // 16-bit samples: equal within half a step.
+      const qsizetype middle = spliced.segments[i].samples.size() / 2;
+      QVERIFY(std::abs(stored[1].segments[i].samples[middle] - spliced.segments[i].samples[middle]) <= 1.0f / 32768);
+    }
   }
 
   void theWindowGeneratesAndWritesTheTake() {

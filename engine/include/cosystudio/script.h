@@ -60,9 +60,11 @@ struct Script {
 std::vector<ScriptLine> parseScriptText(const std::string& text, const std::vector<std::string>& names,
                                         const std::string& narrator);
 
-// The project file's text; voice files are written relative to `folder`.
+// The project file's text; voice files are written relative to `folder` (an
+// empty one: as they are).
 std::string scriptJson(const Script& script, const std::filesystem::path& folder);
-// Reads a project file's text; relative voice files are taken from `folder`.
+// Reads a project file's text; relative voice files are taken from `folder`
+// (an empty one: as they are).
 // Throws EngineError naming the field (and the line) that is wrong.
 Script scriptFromJson(const std::string& json, const std::filesystem::path& folder);
 Script loadScript(const std::filesystem::path& file);

@@ -133,7 +133,7 @@ std::vector<ScriptLine> parseScriptText(const std::string& text, const std::vect
 std::string scriptJson(const Script& script, const fs::path& folder) {
   Json cast = Json::array();
   for (const CastMember& member : script.cast) {
-    const fs::path relative = member.voiceFile.lexically_proximate(folder);
+    const fs::path relative = folder.empty() ? fs::path() : member.voiceFile.lexically_proximate(folder);
     const bool inside = !relative.empty() && *relative.begin() != "..";
     cast.push_back({{"name", member.name},
                     {"voice_file", (inside ? relative : member.voiceFile).generic_string()},

@@ -8,7 +8,8 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/synthesizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/script.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/script_render.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/script_render.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dubbing.cpp)
 set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/request_rules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings_json.cpp
@@ -16,4 +17,5 @@ set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/voice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/script.cpp
   ${CMAKE_CURRENT_LIST_DIR}/script_render.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dubbing.cpp
   PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
