@@ -17,6 +17,7 @@ QString settingsKey(FileKind kind) {
     case FileKind::Export: return QStringLiteral("folders/export");
     case FileKind::Voice: return QStringLiteral("folders/voice");
     case FileKind::Diagnostics: return QStringLiteral("folders/diagnostics");
+    case FileKind::Script: return QStringLiteral("folders/script");
   }
   return {};
 }

@@ -151,7 +151,9 @@ void MainWindow::createPanels() {
 
 void MainWindow::createMenus() {
   // In the menu bar: a new bar (another language) takes them along.
-  auto* file = new FileMenu(clip_, history_, menuBar());
+  auto* file = new FileMenu(clip_, history_, text_, voices_, menuBar());
+  connect(file, &FileMenu::errorOccurred, this, &MainWindow::showError);
+  connect(file, &FileMenu::message, status_, [this](const QString& text) { status_->say(text, 8000); });
   menuBar()->addMenu(file);
   connect(file, &FileMenu::clipChosen, this, &MainWindow::openClip);
   connect(file, &FileMenu::sourceClipRequested, this, &MainWindow::chooseSourceClip);

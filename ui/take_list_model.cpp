@@ -117,6 +117,7 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
           if (segment.regeneratedSeed) status += QStringLiteral("↻ ");
           return status + segment.text;
         }
+        case VoiceColumn: return segment.speaker;  // a script's: who speaks it
         case SeedColumn: return QString::number(segment.regeneratedSeed.value_or(take.seed));
         case LengthColumn: return seconds(segment.samples.size(), take.sampleRate);
         default: return {};

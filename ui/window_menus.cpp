@@ -5,15 +5,23 @@
 #include "file_dialogs.h"
 #include "help_dialogs.h"
 #include "history_panel.h"
+#include "engine_messages.h"
 #include "model_download_dialog.h"
+#include "script_files.h"
+#include "text_panel.h"
+#include "voice_library.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QKeySequence>
 
 namespace cosystudio::ui {
 
-FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, QWidget* parent) : QMenu(tr("&File"), parent) {
+FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, TextPanel* text, VoiceLibrary* voices,
+                   QWidget* parent)
+    : QMenu(tr("&File"), parent) {
   setObjectName(QStringLiteral("fileMenu"));
   setToolTipsVisible(true);  // a disabled action says why
   addAction(tr("&Open prompt clip…"), this, [this] {
@@ -21,6 +29,10 @@ FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, QWidget* 
       emit clipChosen(path);
   })->setShortcut(QKeySequence::Open);
   addAction(tr("Open source clip for voice &conversion…"), this, &FileMenu::sourceClipRequested);
+  addSeparator();
+  addAction(tr("Open sc&ript…"), this, [this, text, voices] { openScript(text, voices); });
+  addAction(tr("Save script &as…"), this, [this, text, voices] { saveScript(text, voices); });
+  addSeparator();
   addAction(history->exportTakeAction());
   addAction(history->exportAllAction());
   QAction* saveVoice = addAction(tr("&Save voice…"), this, &FileMenu::saveVoiceRequested);
@@ -34,6 +46,42 @@ FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, QWidget* 
   offerSaveVoice();
   addSeparator();
   addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
+}
+
+namespace {
+
+constexpr const char* kScriptFilter = QT_TRANSLATE_NOOP("FileMenu", "CosyStudio scripts (*.json)");
+
+}  // namespace
+
+void FileMenu::openScript(TextPanel* text, VoiceLibrary* voices) {
+  const QString path = chooseOpenPath(parentWidget(), tr("Open script"), FileKind::Script, tr(kScriptFilter));
+  if (path.isEmpty()) return;
+  const auto askForVoice = [this](const QString& name, const QString& file) {
+    return chooseOpenPath(parentWidget(),
+                          tr("Where is the voice of “%1”? (%2 is gone)").arg(name, QFileInfo(file).fileName()),
+                          FileKind::Voice, tr("CosyStudio voices (*%1)").arg(QLatin1String(VoiceLibrary::kSuffix)));
+  };
+  try {
+    const OpenedScript opened = openScriptFile(path, *voices, askForVoice);
+    text->setText(opened.text);
+    emit message(opened.warnings.isEmpty() ? tr("Opened the script %1").arg(QFileInfo(path).fileName())
+                                           : opened.warnings.join(QLatin1Char(' ')));
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Cannot open the script %1: %2").arg(QDir::toNativeSeparators(path), errorText(e)));
+  }
+}
+
+void FileMenu::saveScript(const TextPanel* text, const VoiceLibrary* voices) {
+  const QString path = chooseSavePath(parentWidget(), tr("Save script"), FileKind::Script,
+                                      QStringLiteral("script.json"), tr(kScriptFilter));
+  if (path.isEmpty()) return;
+  try {
+    saveScriptFile(path, text->text(), *voices);
+    emit message(tr("Saved the script as %1").arg(QFileInfo(path).fileName()));
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Cannot save the script %1: %2").arg(QDir::toNativeSeparators(path), errorText(e)));
+  }
 }
 
 EngineMenu::EngineMenu(EngineSession* session, QWidget* parent) : QMenu(tr("&Engine"), parent), session_(session) {

@@ -11,19 +11,28 @@ namespace cosystudio::ui {
 class ClipPanel;
 class EngineSession;
 class HistoryPanel;
+class TextPanel;
+class VoiceLibrary;
 
-// File: open the prompt clip or voice conversion's source clip, export takes,
-// save the clip as a voice, quit.
+// File: open the prompt clip or voice conversion's source clip, open and save
+// a script (script_files.h), export takes, save the clip as a voice, quit.
 class FileMenu : public QMenu {
   Q_OBJECT
 
  public:
-  FileMenu(const ClipPanel* clip, const HistoryPanel* history, QWidget* parent);
+  FileMenu(const ClipPanel* clip, const HistoryPanel* history, TextPanel* text, VoiceLibrary* voices,
+           QWidget* parent);
 
  signals:
   void clipChosen(const QString& path);
+  void errorOccurred(const QString& message);
+  void message(const QString& text);
   void sourceClipRequested();
   void saveVoiceRequested();
+
+ private:
+  void openScript(TextPanel* text, VoiceLibrary* voices);
+  void saveScript(const TextPanel* text, const VoiceLibrary* voices);
 };
 
 // Engine: the model (chosen or downloaded), Settings, Generate and Cancel, Reset, Unload, and

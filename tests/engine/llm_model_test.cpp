@@ -180,6 +180,62 @@ TEST(LlmModel, CachedDecodeMatchesTeacherForcing) {
   EXPECT_TRUE(at::allclose(at::stack(stepLogp), logp, 1e-5, 1e-5));
 }
 
+// The decode step as it was before its buffers were kept: a cache sized for
+// this request, the token's embedding sliced by its id on the host, the same
+// power-of-two attention buckets capped at that capacity.
+std::vector<at::Tensor> dynamicDecode(const CosyVoice3LM& lm, const at::Tensor& input, int64_t maxLen,
+                                      const std::vector<int64_t>& tokens) {
+  const Qwen2& backbone = lm.backbone();
+  KvCache cache(backbone.config(), input.size(1) + maxLen, backbone.options());
+  at::Tensor h = backbone.forward(input, cache);
+  std::vector<at::Tensor> logp{lm.logProbs(h.select(1, h.size(1) - 1)).squeeze(0)};
+  for (int64_t token : tokens) {
+    int64_t attend = 64;
+    while (attend < cache.length() + 1) attend *= 2;
+    h = backbone.step(lm.speechEmbedding(at::tensor({token})).unsqueeze(0), cache,
+                      std::min(attend, cache.capacity()));
+    cache.advance();
+    logp.push_back(lm.logProbs(h.select(1, 0)).squeeze(0));
+  }
+  return logp;
+}
+
+// The static step (the id through a device buffer, a cache kept across
+// requests at a power-of-two capacity) computes what the dynamic one did, bit
+// for bit: across the 64-slot bucket boundary, where the kept cache attends to
+// 128 slots and the dynamic one to its capacity of 112, and again on a second
+// request reusing the cache, after a longer one that grew it.
+TEST(LlmModel, StaticDecodeStepEqualsTheDynamicOne) {
+  const auto& lm = coreLm();
+  std::vector<int64_t> promptSpeech(45);
+  for (size_t i = 0; i < promptSpeech.size(); ++i) promptSpeech[i] = int64_t(7 * i) % 500;
+  const auto input = lm.inputEmbeddings({1, 2, 3}, {4, 5, 6, 7}, promptSpeech);  // 54 positions
+  const int64_t maxLen = 58;
+  const auto decode = [&](const at::Tensor& lmInput) {
+    GreedySampler greedy;
+    std::vector<at::Tensor> logp;
+    const auto out = lm.generate(lmInput, {0, maxLen}, greedy, {}, [&](const DecodeStep& s) {
+      logp.push_back(s.logp.clone());
+    });
+    return std::make_pair(out.tokens, logp);
+  };
+  const auto [tokens, logp] = decode(input);
+  ASSERT_GE(tokens.size(), 20u) << "the greedy run must cross the 64-position bucket";
+  const auto expected = dynamicDecode(lm, input, maxLen, tokens);
+  ASSERT_LE(logp.size(), expected.size());
+  for (size_t i = 0; i < logp.size(); ++i) {
+    EXPECT_TRUE(at::equal(logp[i], expected[i])) << "step " << i;
+    if (i < tokens.size()) EXPECT_EQ(tokens[i], expected[i].argmax().item<int64_t>()) << "step " << i;
+  }
+
+  std::vector<int64_t> longer(300, 11);
+  decode(lm.inputEmbeddings({}, {4, 5}, longer));  // grows the cache
+  const auto [again, againLogp] = decode(input);
+  EXPECT_EQ(again, tokens);
+  ASSERT_EQ(againLogp.size(), logp.size());
+  for (size_t i = 0; i < logp.size(); ++i) EXPECT_TRUE(at::equal(againLogp[i], logp[i])) << "step " << i;
+}
+
 TEST(LlmModel, RefusesEmptyTextAndReportsRunaway) {
   const auto& lm = coreLm();
   EXPECT_THROW(lm.inputEmbeddings({1}, {}, {}), GenerationError);

@@ -8,6 +8,11 @@
 #include <torch/version.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -39,6 +44,11 @@
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <cuda_runtime_api.h>
+#endif
+
+#if COSYSTUDIO_HAVE_CUDA_GRAPHS
+#include <ATen/cuda/CUDAGraph.h>
+#include <c10/cuda/CUDAStream.h>
 #endif
 
 namespace cosystudio::compat {
@@ -179,5 +189,125 @@ inline std::string cudaUnavailableReason() {
   return {};
 #endif
 }
+
+// A device computation run once per token or step, recorded as a CUDA graph
+// per shape key and replayed after, in builds with CUDA graphs and on a CUDA
+// device; elsewhere, or once recording has failed, it runs eagerly every time.
+// The computation must read and write only tensors that stay where they are
+// (a replay repeats its kernels on the same addresses), decide nothing on the
+// host from device values, and change no host state (a replay runs none of
+// its C++). Its output is rewritten by the next replay: read it before that.
+// COSYSTUDIO_CUDA_GRAPHS=0 keeps it eager, to compare the two.
+class GraphedSteps {
+ public:
+  explicit GraphedSteps(std::string what) : what_(std::move(what)) {
+    if (const char* graphs = std::getenv("COSYSTUDIO_CUDA_GRAPHS"); graphs && std::string(graphs) == "0")
+      eagerReason_ = "COSYSTUDIO_CUDA_GRAPHS=0";
+  }
+  GraphedSteps(const GraphedSteps&) = delete;
+  GraphedSteps& operator=(const GraphedSteps&) = delete;
+  ~GraphedSteps() { clear(); }
+
+  // The first call per key runs eagerly (it warms up the kernels' lazy state),
+  // the second records the graph and replays it, later ones replay it.
+  at::Tensor run(int64_t key, const at::Device& device, const std::function<at::Tensor()>& compute) {
+#if COSYSTUDIO_HAVE_CUDA_GRAPHS
+    if (device.is_cuda() && eagerReason_.empty()) return runOnGraph(key, device, compute);
+#endif
+    return compute();
+  }
+
+  // Drops the graphs, and with them their memory pool: before the tensors
+  // they read move, and when the model goes.
+  void clear() {
+#if COSYSTUDIO_HAVE_CUDA_GRAPHS
+    if (graphs_.empty()) return;
+    cudaDeviceSynchronize();  // a replay may still be running
+    graphs_.clear();
+#endif
+  }
+
+ private:
+#if COSYSTUDIO_HAVE_CUDA_GRAPHS
+  struct Recorded {
+    std::unique_ptr<at::cuda::CUDAGraph> graph;
+    at::Tensor output;  // in the graphs' private pool
+  };
+
+  at::Tensor runOnGraph(int64_t key, const at::Device& device, const std::function<at::Tensor()>& compute) {
+    auto found = graphs_.find(key);
+    if (found == graphs_.end()) {
+      graphs_[key];
+      return onSideStream(device, compute);  // warm-up, on the stream the capture will use
+    }
+    Recorded& recorded = found->second;
+    if (!recorded.graph && !record(recorded, device, compute)) return compute();
+    recorded.graph->replay();
+    return recorded.output;
+  }
+
+  c10::cuda::CUDAStream sideStream(const at::Device& device) {
+    if (!side_) side_ = c10::cuda::getStreamFromPool(false, device.index());
+    return *side_;
+  }
+
+  // Capture needs a stream other than the default one; the two wait for each other.
+  at::Tensor onSideStream(const at::Device& device, const std::function<at::Tensor()>& compute) {
+    c10::cuda::getCurrentCUDAStream(device.index()).synchronize();
+    const auto side = sideStream(device);
+    at::Tensor output;
+    {
+      const c10::cuda::CUDAStreamGuard guard(side);
+      output = compute();
+    }
+    side.synchronize();
+    return output;
+  }
+
+  bool record(Recorded& recorded, const at::Device& device, const std::function<at::Tensor()>& compute) {
+    if (pool_ == c10::MempoolId_t{0, 0}) pool_ = at::cuda::graph_pool_handle();  // shared by this object's graphs
+    auto graph = std::make_unique<at::cuda::CUDAGraph>();
+    c10::cuda::getCurrentCUDAStream(device.index()).synchronize();
+    const auto side = sideStream(device);
+    try {
+      const c10::cuda::CUDAStreamGuard guard(side);
+      graph->capture_begin(pool_);
+      recorded.output = compute();
+      graph->capture_end();
+    } catch (const std::exception& error) {
+      abandonCapture(side, device);
+      graphs_.clear();
+      eagerReason_ = std::string("recording it as a CUDA graph failed: ") + error.what();
+      std::cerr << "cosystudio: " << what_ << " runs eagerly: " << eagerReason_ << std::endl;
+      return false;
+    }
+    recorded.graph = std::move(graph);
+    return true;
+  }
+
+  // Leaves the stream and the allocator as they were before a failed capture.
+  void abandonCapture(const c10::cuda::CUDAStream& side, const at::Device& device) {
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(side.stream(), &status) == cudaSuccess && status != cudaStreamCaptureStatusNone) {
+      cudaGraph_t partial = nullptr;
+      cudaStreamEndCapture(side.stream(), &partial);
+      if (partial) cudaGraphDestroy(partial);
+    }
+    try {
+      c10::cuda::CUDACachingAllocator::endAllocateToPool(device.index(), pool_);
+      c10::cuda::CUDACachingAllocator::releasePool(device.index(), pool_);
+    } catch (const std::exception&) {
+      // capture_end got that far and already ended it
+    }
+    cudaGetLastError();  // a capture error is not sticky; clear it for the eager run
+  }
+
+  std::map<int64_t, Recorded> graphs_;
+  std::optional<c10::cuda::CUDAStream> side_;
+  c10::MempoolId_t pool_{0, 0};
+#endif
+  std::string what_;
+  std::string eagerReason_;  // why it runs eagerly on a CUDA device, empty while it does not
+};
 
 }  // namespace cosystudio::compat

@@ -1,7 +1,11 @@
 #include "llm/cosyvoice3_lm.h"
 
+#include "core/torch_compat.h"
+
 #include <algorithm>
 #include <limits>
+#include <mutex>
+#include <optional>
 
 namespace cosystudio {
 namespace {
@@ -26,7 +30,26 @@ int64_t attendBucket(int64_t length, int64_t capacity) {
   return std::min(bucket, capacity);
 }
 
+// The cache grows to the longest request so far, in powers of two, so that its
+// buffers (and the steps recorded on them) stay put across requests.
+int64_t cacheCapacity(int64_t positions) {
+  int64_t capacity = 64;
+  while (capacity < positions) capacity *= 2;
+  return capacity;
+}
+
 }  // namespace
+
+// One decode step has the same shapes (per attend bucket) and the same buffers
+// every token: the sampled id goes in through `token`, the log-probabilities
+// come out of the step's output.
+struct CosyVoice3LM::Decoder {
+  explicit Decoder(const at::Device& device) : token(at::zeros({1, 1}, at::TensorOptions(at::kLong).device(device))) {}
+  std::mutex busy;  // held by generate(): one request at a time uses the buffers
+  std::optional<KvCache> cache;
+  at::Tensor token;  // (1, 1) int64: the id the step embeds
+  compat::GraphedSteps steps{"the LLM decode step"};
+};
 
 std::vector<ParameterSpec> CosyVoice3LM::parameters(const LlmConfig& config) {
   auto specs = Qwen2::parameters(config.qwen2, kBackbone);
@@ -53,7 +76,12 @@ CosyVoice3LM::CosyVoice3LM(const LlmConfig& config, StateDict& weights)
     : config_(config),
       backbone_(config.qwen2, weights, kBackbone),
       speechEmbedding_(weights.take("speech_embedding.weight", {config.speechVocabSize(), config.inputSize})),
-      llmDecoder_(weights.take("llm_decoder.weight", {config.speechVocabSize(), config.outputSize})) {}
+      llmDecoder_(weights.take("llm_decoder.weight", {config.speechVocabSize(), config.outputSize})),
+      decoder_(std::make_unique<Decoder>(speechEmbedding_.device())) {}
+
+CosyVoice3LM::CosyVoice3LM(CosyVoice3LM&&) noexcept = default;
+CosyVoice3LM& CosyVoice3LM::operator=(CosyVoice3LM&&) noexcept = default;
+CosyVoice3LM::~CosyVoice3LM() = default;
 
 at::Tensor CosyVoice3LM::inputEmbeddings(const std::vector<int64_t>& promptText, const std::vector<int64_t>& text,
                                          const std::vector<int64_t>& promptSpeech) const {
@@ -87,14 +115,42 @@ at::Tensor CosyVoice3LM::logProbs(const at::Tensor& hidden) const {
   return at::log_softmax(logits(hidden).to(at::kFloat), -1);
 }
 
+KvCache& CosyVoice3LM::decodeCache(int64_t positions) const {
+  auto& cache = decoder_->cache;
+  if (cache && cache->capacity() >= positions) {
+    cache->clear();
+  } else {
+    decoder_->steps.clear();  // they were recorded on the buffers about to go
+    cache.reset();
+    cache.emplace(config_.qwen2, cacheCapacity(positions), backbone_.options());
+  }
+  return *cache;
+}
+
+// Log-probabilities (V) of the token after `token`, in the step's output buffer.
+at::Tensor CosyVoice3LM::decodeStep(int64_t token, KvCache& cache) const {
+  const int64_t attend = attendBucket(cache.length(), cache.capacity());
+  decoder_->token.fill_(token);
+  const auto logp = decoder_->steps.run(attend, decoder_->token.device(), [&] {
+    const auto h = backbone_.step(speechEmbedding(decoder_->token), cache, attend);
+    return logProbs(h.select(1, 0)).squeeze(0);
+  });
+  cache.advance();
+  return logp;
+}
+
 GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
                                        const TokenCallback& onToken, const StepObserver& onStep) const {
-  KvCache cache(config_.qwen2, lmInput.size(1) + limits.maxLen, backbone_.options());
+  const std::lock_guard<std::mutex> lock(decoder_->busy);
+  KvCache& cache = decodeCache(lmInput.size(1) + limits.maxLen);
   GeneratedTokens out;
-  at::Tensor h = backbone_.forward(lmInput, cache);
+  const at::Tensor prompt = backbone_.forward(lmInput, cache);
+  at::Tensor deviceLogp = logProbs(prompt.select(1, prompt.size(1) - 1)).squeeze(0);
   for (int64_t step = 0; step < limits.maxLen; ++step) {
-    // The sampler runs on the host; reading the id is the step's only sync.
-    const auto stepLogp = logProbs(h.select(1, h.size(1) - 1)).squeeze(0).to(at::kCPU);
+    // Repetition-aware sampling draws on the host from the full distribution
+    // (see ras_sampler.h), so the log-probabilities cross; that copy is the
+    // step's only sync.
+    const auto stepLogp = deviceLogp.to(at::kCPU);
     // On the host already: checking the 6761 values costs nothing.
     if (!stepLogp.isfinite().all().item<bool>()) throw NonFiniteLogProbs();
     at::Tensor logp = stepLogp.clone();
@@ -109,8 +165,7 @@ GeneratedTokens CosyVoice3LM::generate(const at::Tensor& lmInput, const LengthLi
     out.tokens.push_back(token);
     if (onToken && !onToken(token, stepLogp)) return out;
     if (step + 1 == limits.maxLen) break;
-    h = backbone_.step(speechEmbedding_.narrow(0, token, 1).unsqueeze(0), cache,
-                       attendBucket(cache.length(), cache.capacity()));
+    deviceLogp = decodeStep(token, cache);
   }
   return out;
 }

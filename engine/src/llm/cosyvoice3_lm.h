@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -63,6 +64,9 @@ class CosyVoice3LM {
   // Loads `llmFile` through StateDict (lm_head skipped) and checks every key.
   static CosyVoice3LM load(const LlmConfig& config, const std::filesystem::path& llmFile, const LlmRuntime& runtime);
   CosyVoice3LM(const LlmConfig& config, StateDict& weights);
+  CosyVoice3LM(CosyVoice3LM&&) noexcept;
+  CosyVoice3LM& operator=(CosyVoice3LM&&) noexcept;
+  ~CosyVoice3LM();
 
   // lm_input = [sos] embed_tokens(promptText ++ text) [task_id] speech_embedding(promptSpeech): (1, T, hidden).
   at::Tensor inputEmbeddings(const std::vector<int64_t>& promptText, const std::vector<int64_t>& text,
@@ -85,15 +89,23 @@ class CosyVoice3LM {
   // cache; step i < minLen masks id speech_token_size; any id >= speech_token_size
   // stops. After maxLen tokens without a stop id it returns them with
   // stopped == false, as upstream does: the caller reports the run-away.
+  // Calls on one model run one at a time: they share its decode buffers.
   GeneratedTokens generate(const at::Tensor& lmInput, const LengthLimits& limits, TokenSampler& sampler,
                            const TokenCallback& onToken = {}, const StepObserver& onStep = {}) const;
 
   const LlmConfig& config() const { return config_; }
+  const Qwen2& backbone() const { return backbone_; }
 
  private:
+  struct Decoder;
+  KvCache& decodeCache(int64_t positions) const;
+  at::Tensor decodeStep(int64_t token, KvCache& cache) const;
+
   LlmConfig config_;
   Qwen2 backbone_;
   at::Tensor speechEmbedding_, llmDecoder_;
+  // What decoding keeps from one request to the next (buffers, recorded steps).
+  std::unique_ptr<Decoder> decoder_;
 };
 
 }  // namespace cosystudio

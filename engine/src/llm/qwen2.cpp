@@ -38,6 +38,15 @@ KvCache::KvCache(const Qwen2Config& config, int64_t capacity, const at::TensorOp
   visible_ = at::full({1, 1, 1, capacity}, -std::numeric_limits<float>::infinity(), options);
 }
 
+void KvCache::clear() {
+  // Back to zeros, for the reason the constructor gives; only the filled slots were written.
+  for (auto* tensors : {&keys_, &values_})
+    for (auto& t : *tensors) t.narrow(2, 0, length_).zero_();
+  position_.zero_();
+  visible_.fill_(-std::numeric_limits<float>::infinity());
+  length_ = 0;
+}
+
 Qwen2::Qwen2(const Qwen2Config& config, const std::string& prefix, const Take& take) : config_(config) {
   const int64_t h = config.hiddenSize, kv = config.numKvHeads * config.headDim(), ffn = config.intermediateSize;
   embedTokens_ = take(prefix + "model.embed_tokens.weight", {config.vocabSize, h});
@@ -162,7 +171,6 @@ at::Tensor Qwen2::step(const at::Tensor& embedding, KvCache& cache, int64_t atte
   at.mask = cache.visible_.narrow(3, 0, attend);
   const auto hidden = run(embedding, cache, at);
   cache.position_.add_(1);
-  cache.length_ += 1;
   return hidden;
 }
 

@@ -32,6 +32,12 @@ class KvCache {
   int64_t length() const { return length_; }
   int64_t capacity() const { return capacity_; }
 
+  // Empties the cache for the next request, keeping its buffers where they are.
+  void clear();
+  // Counts the position a decode step wrote. Qwen2::step leaves the count to
+  // its caller, since a replayed CUDA graph of the step runs no host code.
+  void advance() { length_ += 1; }
+
  private:
   friend class Qwen2;
   std::vector<at::Tensor> keys_, values_;  // per layer (1, kv_heads, capacity, head_dim)
@@ -62,7 +68,8 @@ class Qwen2 {
   // One decode position (1, 1, hidden) reading the first `attend` cache slots
   // (masked beyond the filled ones). Positions live in device tensors, so all
   // steps with the same `attend` run identical kernels with identical
-  // arguments, which is what a captured CUDA graph replays.
+  // arguments, which is what a captured CUDA graph replays. Device work only:
+  // the caller then calls cache.advance().
   at::Tensor step(const at::Tensor& embedding, KvCache& cache, int64_t attend) const;
 
   const Qwen2Config& config() const { return config_; }

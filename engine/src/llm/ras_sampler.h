@@ -6,7 +6,12 @@
 // full distribution (stop ids included).
 //
 // Every draw uses the sampler's own generator, seeded per request; a draw hook
-// can replace the draws, e.g. to replay recorded outcomes.
+// can replace the draws, e.g. to replay recorded outcomes. Sampling runs on the
+// host, whatever the model's device: libtorch's CPU generator makes a seed give
+// the same tokens everywhere, and the nucleus rule's running fp32 sum is
+// sequential (a GPU's parallel scan would round it otherwise and move the
+// crossing token). So the full log-probabilities reach the host every step:
+// the repetition check can redraw from all of them.
 #pragma once
 
 #include "config/llm_config.h"
