@@ -31,12 +31,14 @@ SYSTEM_TORCH_PACKAGES=(libtorch-dev libopenblas0-pthread libblas3)
 PYPI_TORCH_PACKAGES=(python3-venv)
 # clang with its libFuzzer and sanitizer runtimes.
 FUZZ_PACKAGES=(clang libclang-rt-dev)
+# qt6-websockets-dev: Qt HTTP Server's CMake package needs it, but Debian's qt6-httpserver-dev does not depend on it.
 APP_PACKAGES=(
-  qt6-base-dev qt6-multimedia-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qt6-base-dev qt6-multimedia-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libgl-dev xvfb xauth pulseaudio pulseaudio-utils
   desktop-file-utils appstream dpkg-dev help2man librsvg2-bin
   qt6-translations-l10n fonts-wqy-microhei
   libbz2-dev unicode-data festlex-cmu libzip-dev
+  curl python3-venv  # the speech server's tests: curl and the openai package in a venv
 )
 
 is_installed() {

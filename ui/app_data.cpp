@@ -17,6 +17,8 @@ QString appDataFolder() {
   return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/CosyStudio");
 }
 
+QString voicesFolder() { return appDataFolder() + QStringLiteral("/voices"); }
+
 QStringList moveEarlierAppData() {
   const QString earlier = earlierFolder();
   const QDir folder(appDataFolder());

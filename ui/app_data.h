@@ -12,6 +12,12 @@ namespace cosystudio::ui {
 // application both being "CosyStudio" (the organisation names QSettings' file).
 QString appDataFolder();
 
+// Saved voices, one NAME.voice file each, as the CLI writes and reads them
+// (voice save, synth --voice, serve --voices).
+inline constexpr char kVoiceSuffix[] = ".voice";
+// appDataFolder()/voices.
+QString voicesFolder();
+
 // Moves what earlier versions kept in AppDataLocation into appDataFolder(),
 // entry by entry; called at start before the window reads any of it. Returns
 // one line for each entry that could not be moved (empty when all moved or

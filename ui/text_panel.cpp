@@ -338,24 +338,37 @@ void TextPanel::updatePreview() {
     preview_->addItem(crossLingual_ ? typed : tr("(the segments are shown once a model is chosen)"));
     return;
   }
+  // A script's lines are spoken one by one, each by its speaker: its segments are shown so, named.
+  QVector<QPair<QString, QString>> pieces;  // speaker (empty: the voice in use), text
+  QString speaker;
+  for (const QString& line : typed.split(QLatin1Char('\n'))) {
+    const auto prefix = speakerPrefix(line, speakers_);
+    if (prefix) speaker = prefix->name;
+    if (!pieces.isEmpty() && pieces.last().first == speaker && !prefix)
+      pieces.last().second += QLatin1Char('\n') + line;
+    else
+      pieces.append({speaker, prefix ? line.mid(prefix->length) : line});
+  }
   try {
     // Cross-lingual text is sent as typed, only cut at the length bound.
     text::NormalizeOptions options;
     options.textFrontend = !raw_->isChecked();
     options.readNumbers = readNumbers_->isChecked();
-    std::vector<bool> forcedCut;
-    const std::vector<std::string> segments =
-        crossLingual_ ? text::capToPieces(typed.toStdString(), *tokenizer_, &forcedCut)
-                      : text::normalizeAndSplit(typed.toStdString(), *tokenizer_, options, &forcedCut);
-    for (std::size_t i = 0; i < segments.size(); ++i) {
-      const QString segment = QString::fromStdString(segments[i]);
-      QString shown = tr("%1. %2").arg(i + 1).arg(segment);
-      if (forcedCut[i]) shown += tr(" ✂ (cut here: too long without punctuation)");
-      auto* item = new QListWidgetItem(shown, preview_);
-      item->setData(Qt::UserRole, segment);
-      if (forcedCut[i])
-        item->setToolTip(tr("A segment may hold at most %1 text tokens; add punctuation where a cut sounds better.")
-                             .arg(text::kMaxPieceTokens));
+    for (const auto& [name, piece] : pieces) {
+      std::vector<bool> forcedCut;
+      const std::vector<std::string> segments =
+          crossLingual_ ? text::capToPieces(piece.toStdString(), *tokenizer_, &forcedCut)
+                        : text::normalizeAndSplit(piece.toStdString(), *tokenizer_, options, &forcedCut);
+      for (std::size_t i = 0; i < segments.size(); ++i) {
+        const QString segment = QString::fromStdString(segments[i]);
+        QString shown = tr("%1. %2").arg(preview_->count() + 1).arg(name.isEmpty() ? segment : name + QStringLiteral(": ") + segment);
+        if (forcedCut[i]) shown += tr(" ✂ (cut here: too long without punctuation)");
+        auto* item = new QListWidgetItem(shown, preview_);
+        item->setData(Qt::UserRole, segment);
+        if (forcedCut[i])
+          item->setToolTip(tr("A segment may hold at most %1 text tokens; add punctuation where a cut sounds better.")
+                               .arg(text::kMaxPieceTokens));
+      }
     }
   } catch (const std::exception& e) {
     preview_->addItem(tr("⚠ %1").arg(errorText(e)));
@@ -449,6 +462,7 @@ void TextPanel::setSpeakers(const QStringList& names) {
   if (sorted == speakers_) return;
   speakers_ = sorted;
   highlighter_->setSpeakers(speakers_);
+  previewTimer_->start();  // the preview names the speakers
   qDeleteAll(speakerShortcuts_);
   speakerShortcuts_.clear();
   for (int i = 0; i < std::min<qsizetype>(9, speakers_.size()); ++i) {

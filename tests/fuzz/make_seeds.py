@@ -5,8 +5,8 @@ that libFuzzer mutates kilobytes rather than the megabytes of the fixtures:
 checkpoints as torch.save writes them (dict, OrderedDict, fp16/bf16, views
 sharing a storage, both weight-norm spellings, HiFT's `generator.` prefix),
 ONNX graphs of the supported ops with symbolic dimensions, WAV/FLAC/Ogg clips,
-voice files, cosyvoice3.yaml, texts, subtitles, scripts, books, and the window's
-take sidecars and saved queue.
+voice files, cosyvoice3.yaml, texts, subtitles, scripts, books, the window's
+take sidecars and saved queue, and the speech server's requests.
 
 Needs torch, onnx, numpy and soundfile (not the app: only to remake seeds):
     python3 tests/fuzz/make_seeds.py
@@ -242,6 +242,24 @@ def books():
     (out / "novel.txt").write_text("第一章 开始\n今天。\n\nChapter 2\nBye.\n", encoding="utf-8")
 
 
+def speech_requests():
+    """Bodies of POST /v1/audio/speech: OpenAI's fields, CosyStudio's own, and
+    the refusals' edges (a seed past 2^53 as a string, a wrong type, no object)."""
+    out = folder("speech_request")
+    samples = {
+        "openai.json": {"model": "tts-1", "input": "Hello there.", "voice": "Ann", "response_format": "wav",
+                        "speed": 1.0},
+        "cosystudio.json": {"model": "cosyvoice3", "input": "你好，[laughter]世界。", "voice": "Ann", "mode": "instruct",
+                            "instruction": "请用四川话表达。", "seed": "18446744073709551615", "response_format": "flac"},
+        "instructions.json": {"model": "gpt-4o-mini-tts", "input": "Hi.", "voice": "Bob", "instructions": "Slowly.",
+                              "seed": 7, "response_format": "pcm", "speed": 0.5},
+        "wrong_types.json": {"model": 1, "input": ["x"], "voice": None, "speed": "fast", "seed": -1.5},
+    }
+    for name, body in samples.items():
+        (out / name).write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    (out / "array.json").write_text("[1, 2]", encoding="utf-8")
+
+
 if __name__ == "__main__":
     checkpoints()
     onnx_graphs()
@@ -253,3 +271,4 @@ if __name__ == "__main__":
     scripts()
     books()
     take_files()
+    speech_requests()

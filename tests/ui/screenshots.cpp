@@ -10,6 +10,7 @@
 #include "model_dialogs.h"
 #include "style_panel.h"
 #include "text_panel.h"
+#include "voice_library.h"
 
 #include <QApplication>
 #include <QDir>
@@ -101,5 +102,28 @@ int main(int argc, char** argv) {
   takes->setCurrentIndex(window.historyPanel()->model()->indexOf(last, 1));
   QTest::qWait(200);
   ok &= save(&window, out, QStringLiteral("05-segments"));
+
+  // A script: lines given to two saved voices, one take, the segments naming who speaks.
+  QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
+  QSignalSpy voiceFailed(window.session(), &EngineSession::voiceFailed);
+  QString clipProblem;
+  const PromptClip prompt = window.clipPanel()->clipForEngine(&clipProblem);
+  QDir().mkpath(window.voiceLibrary()->folder());
+  for (const QString& name : {QStringLiteral("Ann"), QStringLiteral("Bob")}) {
+    window.session()->saveVoice(prompt, window.clipPanel()->transcript(), window.voiceLibrary()->fileFor(name));
+    if (!voiceSaved.wait(120000)) {
+      QTextStream(stderr) << "the voice was not saved: " << clipProblem
+                          << (voiceFailed.isEmpty() ? QString() : voiceFailed.last().at(1).toString()) << '\n';
+      return 1;
+    }
+  }
+  window.voiceLibrary()->refresh();
+  window.textPanel()->setText(QStringLiteral("Ann: 你听说了吗？明天要下雪了。\nBob: 真的吗？那我们去堆雪人吧！\n"
+                                             "Ann: 好啊，记得多穿点衣服。"));
+  if (!generate()) return 1;
+  takes->expandAll();
+  takes->setCurrentIndex(window.historyPanel()->model()->indexOf(takes->model()->rowCount() - 1, 1));
+  QTest::qWait(200);
+  ok &= save(&window, out, QStringLiteral("06-script"));
   return ok ? 0 : 1;
 }

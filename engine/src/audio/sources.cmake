@@ -1,5 +1,6 @@
 target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/clip_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pcm16.cpp
   ${CMAKE_CURRENT_LIST_DIR}/user_resample.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp
@@ -14,6 +15,7 @@ target_sources(cosystudio_engine PRIVATE
 # libsndfile / libsamplerate code, no torch.
 set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/clip_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pcm16.cpp
   ${CMAKE_CURRENT_LIST_DIR}/user_resample.cpp
   ${CMAKE_CURRENT_LIST_DIR}/analysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crossfade.cpp

@@ -1,0 +1,213 @@
+// cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token T]:
+// the local speech server with OpenAI's API (ui/speech_server.h), on an engine
+// thread of this process. Ctrl-C stops it; running requests are cancelled.
+#include "command.h"
+#include "audio_output.h"
+#include "engine_options.h"
+
+#include "app_data.h"
+#include "speech_server.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTimer>
+#include <QUrl>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <future>
+#include <mutex>
+#include <thread>
+
+namespace cosystudio::cli {
+namespace {
+
+struct ServeOptions {
+  EngineOptions engine;
+  std::string voices;  // empty: the app's voice library
+  std::string host = "127.0.0.1";
+  int port = ui::kDefaultSpeechPort;
+  std::string token;
+  int maxRequests = ui::SpeechServerOptions{}.maxRequests;
+};
+
+// The engine is thread-confined: it is made, loaded and used on a thread of
+// its own, which runs the server's jobs one at a time in the order they came.
+class EngineThread : public ui::SpeechEngine {
+ public:
+  explicit EngineThread(const EngineOptions& options) : thread_([this, options] { run(options); }) {}
+
+  ~EngineThread() override {
+    {
+      std::lock_guard lock(mutex_);
+      quit_ = true;
+      stopRunning_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+
+  // Returns once the model is loaded; throws what loading threw.
+  void waitUntilLoaded() { loaded_.get_future().get(); }
+
+  std::variant<quint64, ui::ApiError> enqueue(const ui::SpeechJob& job) override {
+    std::lock_guard lock(mutex_);
+    const quint64 id = nextId_++;
+    waiting_.push_back({id, job});
+    wake_.notify_one();
+    return id;
+  }
+
+  void cancel(quint64 id) override {
+    std::lock_guard lock(mutex_);
+    if (id == running_) {
+      stopRunning_ = true;
+      return;
+    }
+    const auto waiting = std::find_if(waiting_.begin(), waiting_.end(), [id](const Queued& q) { return q.id == id; });
+    if (waiting == waiting_.end()) return;
+    waiting_.erase(waiting);
+    post([this, id] { emit failed(id, QStringLiteral("cancelled"), true); });
+  }
+
+ private:
+  struct Queued {
+    quint64 id = 0;
+    ui::SpeechJob job;
+  };
+
+  // Reports reach the server's thread in the order they were sent.
+  template <typename Report>
+  void post(Report report) {
+    QMetaObject::invokeMethod(this, std::move(report), Qt::QueuedConnection);
+  }
+
+  void run(const EngineOptions& options) {
+    Engine engine;
+    try {
+      loadEngine(engine, options);
+      loaded_.set_value();
+    } catch (...) {
+      loaded_.set_exception(std::current_exception());
+      return;
+    }
+    for (;;) {
+      Queued next;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [this] { return quit_ || !waiting_.empty(); });
+        if (quit_) return;
+        next = std::move(waiting_.front());
+        waiting_.pop_front();
+        running_ = next.id;
+        stopRunning_ = false;
+      }
+      synthesize(engine, next);
+      std::lock_guard lock(mutex_);
+      running_ = 0;
+    }
+  }
+
+  void synthesize(Engine& engine, const Queued& queued) {
+    const quint64 id = queued.id;
+    SynthesisRequest request;
+    request.text = queued.job.text.toStdString();
+    request.instruction = queued.job.instruction.toStdString();
+    request.voice = queued.job.voice;
+    SynthesisCallbacks callbacks;
+    callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
+    callbacks.shouldStop = [this] { return stopRunning_.load(); };
+    try {
+      SynthesisResult result = engine.synthesize(request, queued.job.settings, callbacks);
+      post([this, id, samples = std::move(result.samples), rate = result.sampleRate] { emit finished(id, samples, rate); });
+    } catch (const Cancelled&) {
+      post([this, id] { emit failed(id, QStringLiteral("cancelled"), true); });
+    } catch (const std::exception& e) {
+      post([this, id, message = QString::fromUtf8(e.what())] { emit failed(id, message, false); });
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Queued> waiting_;
+  quint64 running_ = 0;
+  quint64 nextId_ = 1;
+  bool quit_ = false;
+  std::atomic<bool> stopRunning_{false};
+  std::promise<void> loaded_;
+  std::thread thread_;  // last: it starts once everything it uses is made
+};
+
+QString urlOf(const QHostAddress& address, quint16 port) {
+  QUrl url;
+  url.setScheme(QStringLiteral("http"));
+  url.setHost(address.toString());
+  url.setPort(port);
+  url.setPath(QStringLiteral("/v1"));
+  return url.toString();
+}
+
+int serve(const ServeOptions& o) {
+  int argc = 1;
+  char name[] = "cosystudio-cli";
+  char* argv[] = {name, nullptr};
+  QCoreApplication app(argc, argv);
+
+  ui::SpeechServerOptions options;
+  if (!options.address.setAddress(QString::fromStdString(o.host))) {
+    std::fprintf(stderr, "cosystudio-cli serve: --host '%s' is not an IP address\n", o.host.c_str());
+    return 2;
+  }
+  options.port = quint16(o.port);
+  options.token = QString::fromStdString(o.token);
+  options.voicesFolder = o.voices.empty() ? ui::voicesFolder() : QString::fromStdString(o.voices);
+  options.maxRequests = o.maxRequests;
+  if (!QFileInfo(options.voicesFolder).isDir())
+    throw std::runtime_error("the voices folder " + options.voicesFolder.toStdString() + " does not exist");
+  if (!options.address.isLoopback())
+    std::fprintf(stderr, "warning: listening on %s, not on the loopback: other machines can use this engine%s\n",
+                 o.host.c_str(), o.token.empty() ? ", and no --token is asked of them" : "");
+
+  EngineThread engine(o.engine);
+  engine.waitUntilLoaded();
+  ui::SpeechServer server(&engine, options);
+  QString error;
+  if (!server.listen(&error))
+    throw std::runtime_error("cannot listen on " + o.host + " port " + std::to_string(o.port) + ": " +
+                             error.toStdString());
+  // The first line on stdout: a script that asked for port 0 reads the port here.
+  std::printf("listening on %s (voices in %s)\n", urlOf(options.address, server.port()).toUtf8().constData(),
+              options.voicesFolder.toUtf8().constData());
+  std::fflush(stdout);
+
+  StopOnInterrupt interrupt;
+  QTimer poll;
+  QObject::connect(&poll, &QTimer::timeout, [&app] {
+    if (interruptRequested()) app.quit();
+  });
+  poll.start(100);
+  return app.exec();
+}
+
+const Registration registration([](CLI::App& app) -> Run {
+  auto* sub = app.add_subcommand("serve", "Serve speech on an OpenAI-compatible HTTP API (POST /v1/audio/speech)");
+  auto o = std::make_shared<ServeOptions>();
+  o->engine.addTo(sub);
+  sub->add_option("--voices", o->voices,
+                  "Folder of saved voices (NAME.voice), each a request's \"voice\" by its NAME (default: the app's "
+                  "voice library, " + ui::voicesFolder().toStdString() + ")");
+  sub->add_option("--host", o->host, "Address to listen on; another than 127.0.0.1 lets other machines in")
+      ->capture_default_str();
+  sub->add_option("--port", o->port, "Port to listen on (0: any free one, printed at start)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  sub->add_option("--token", o->token, "Ask every request for \"Authorization: Bearer TOKEN\" (the API key)");
+  sub->add_option("--max-requests", o->maxRequests, "Requests running and waiting at once; more are answered 429")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  return {sub, [o] { return serve(*o); }};
+});
+
+}  // namespace
+}  // namespace cosystudio::cli

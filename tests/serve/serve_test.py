@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""`cosystudio-cli serve` on the tiny model, used by real clients.
+
+  serve_test.py clients CLI MODEL PROMPT TRANSCRIPT OUT VENV_PYTHON
+      curl (speech, models, voices, 401 without the token, 400 naming the
+      field, 413 for an oversized body, a client that hangs up) and the openai
+      package (streaming); the audio they receive is the audio `synth` writes
+      with the same seed.
+  serve_test.py load CLI MODEL PROMPT TRANSCRIPT OUT [CLIENTS REQUESTS]
+      CLIENTS threads x REQUESTS short requests: each answered 200 or refused
+      with a clean 429/503 JSON error (at most 4 may wait), the server alive,
+      its memory flat.
+
+Standard library only; the openai package runs in VENV_PYTHON (a virtual
+environment the test set up), never in the system's Python."""
+
+import http.client
+import json
+import os
+import pathlib
+import signal
+import struct
+import subprocess
+import sys
+import threading
+import time
+
+TOKEN = "test-token"
+SHORT = "你好，世界。"
+# Two segments: the stream must join them as the take does.
+LONG = ("春天来了，公园里的花都开了3朵。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+        "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。")
+
+
+def fail(message):
+    sys.exit(f"FAIL: {message}")
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+class Server:
+    """`cosystudio-cli serve --port 0` and the port it printed."""
+
+    def __init__(self, cli, model, voices, log, *extra):
+        self.process = subprocess.Popen(
+            [cli, "serve", "--model", model, "--voices", voices, "--port", "0", "--token", TOKEN, *extra],
+            stdout=subprocess.PIPE, stderr=open(log, "w"), text=True)
+        line = self.process.stdout.readline()
+        check(line.startswith("listening on http://127.0.0.1:"), f"serve printed {line!r}; see {log}")
+        self.port = int(line.split(":")[2].split("/")[0])
+        self.base = f"http://127.0.0.1:{self.port}/v1"
+
+    def rss_kib(self):
+        for line in open(f"/proc/{self.process.pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        fail("no VmRSS")
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        check(self.process.wait(timeout=30) == 0, f"serve exited with {self.process.returncode}")
+
+
+def request(port, method, path, body=None, token=TOKEN, timeout=120):
+    """(status, headers, body bytes)"""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body, ensure_ascii=False).encode() if isinstance(body, dict) else body
+    connection.request(method, path, body=data, headers=headers)
+    response = connection.getresponse()
+    result = response.status, dict(response.getheaders()), response.read()
+    connection.close()
+    return result
+
+
+def pcm_of_wav(data):
+    """The 16-bit samples of a WAV's data chunk (to the end when its size says "unknown")."""
+    check(data[:4] == b"RIFF" and data[8:12] == b"WAVE", "not a WAV")
+    at = 12
+    while at + 8 <= len(data):
+        chunk, size = data[at:at + 4], struct.unpack("<I", data[at + 4:at + 8])[0]
+        if chunk == b"data":
+            body = data[at + 8:at + 8 + min(size, len(data) - at - 8)]
+            return struct.unpack(f"<{len(body) // 2}h", body[:len(body) // 2 * 2])
+        at += 8 + size + (size & 1)
+    fail("WAV without a data chunk")
+
+
+def cli_take(cli, model, voice, text, seed, out, *extra):
+    """What `synth` writes for this text and seed (streamed unless a speed is given)."""
+    subprocess.run([cli, "synth", "--model", model, "--voice", voice, "--text", text, "--seed", str(seed),
+                    "--out", str(out), *extra], check=True, stdout=subprocess.DEVNULL)
+    return out.read_bytes()
+
+
+def curl(*args):
+    return subprocess.run(["curl", "-sS", *args], check=True, capture_output=True).stdout
+
+
+def json_error(status, body, code, param=None):
+    """An OpenAI-style error with this status and the field at fault named."""
+    check(code == status, f"expected {status}, got {code}: {body[:200]!r}")
+    error = json.loads(body)["error"]
+    check(error["message"] and error["type"], f"error without message or type: {error}")
+    check(error["param"] == param, f"error names {error['param']!r}, not {param!r}: {error}")
+
+
+def clients(cli, model, prompt, transcript, out, venv_python):
+    out = pathlib.Path(out)
+    voices = out / "voices"
+    voices.mkdir(parents=True, exist_ok=True)
+    voice = voices / "Ann.voice"
+    subprocess.run([cli, "voice", "save", "--model", model, "--prompt", prompt, "--prompt-text", transcript,
+                    "--out", str(voice)], check=True, stdout=subprocess.DEVNULL)
+    server = Server(cli, model, str(voices), out / "serve-clients.log")
+    speech = f"{server.base}/audio/speech"
+    auth = ["-H", f"Authorization: Bearer {TOKEN}"]
+    try:
+        # curl: a streamed WAV, sample for sample the CLI's streamed take.
+        (out / "body.json").write_text(json.dumps({"model": "cosyvoice3", "input": SHORT, "voice": "Ann", "seed": 3}))
+        wav = curl(*auth, "-H", "Content-Type: application/json", "--data-binary", f"@{out / 'body.json'}",
+                   "-D", str(out / "headers.txt"), speech)
+        headers = (out / "headers.txt").read_text().lower()
+        check("transfer-encoding: chunked" in headers and "content-type: audio/wav" in headers,
+              f"not a chunked WAV stream: {headers}")
+        expected = pcm_of_wav(cli_take(cli, model, str(voice), SHORT, 3, out / "short.wav", "--stream"))
+        check(pcm_of_wav(wav) == expected, "curl's WAV is not the CLI's take with the same seed")
+
+        # pcm is the same samples without a header; a long text's stream joins its segments
+        # as the take does (the CLI's file only turned down as a whole by its peak guard).
+        status, headers, pcm = request(server.port, "POST", "/v1/audio/speech",
+                                       {"model": "tts-1", "input": SHORT, "voice": "Ann", "seed": 3,
+                                        "response_format": "pcm"})
+        check(status == 200 and struct.unpack(f"<{len(pcm) // 2}h", pcm) == expected, "pcm differs from the take")
+        status, _, long_wav = request(server.port, "POST", "/v1/audio/speech",
+                                      {"model": "tts-1", "input": LONG, "voice": "Ann", "seed": 5})
+        streamed = pcm_of_wav(long_wav)
+        take = pcm_of_wav(cli_take(cli, model, str(voice), LONG, 5, out / "long.wav", "--stream"))
+        check(len(streamed) == len(take), f"the long stream has {len(streamed)} samples, the take {len(take)}")
+        ratios = [a / b for a, b in zip(streamed, take) if abs(b) > 2000 and abs(a) < 32767]
+        check(ratios and max(ratios) - min(ratios) < 0.01, "the long stream is not the take's audio")
+
+        # Whole files (FLAC, or a speed other than 1) get the peak guard too: byte for byte the CLI's.
+        status, headers, flac = request(server.port, "POST", "/v1/audio/speech",
+                                        {"model": "tts-1", "input": LONG, "voice": "Ann", "seed": 5,
+                                         "response_format": "flac"})
+        check(status == 200 and flac == cli_take(cli, model, str(voice), LONG, 5, out / "long.flac", "--stream"),
+              "the FLAC is not the CLI's")
+        status, _, slow = request(server.port, "POST", "/v1/audio/speech",
+                                  {"model": "tts-1", "input": SHORT, "voice": "Ann", "seed": 3, "speed": 1.2})
+        check(status == 200 and pcm_of_wav(slow) == pcm_of_wav(
+            cli_take(cli, model, str(voice), SHORT, 3, out / "speed.wav", "--speed", "1.2")), "speed 1.2 differs")
+
+        # The listings.
+        models = json.loads(curl(*auth, f"{server.base}/models"))
+        check(models["data"][0]["id"] == "cosyvoice3", f"models: {models}")
+        check(json.loads(curl(*auth, f"{server.base}/audio/voices")) == {"voices": ["Ann"]}, "voices")
+
+        # Refusals, each a JSON error naming the field.
+        def code_and_body(*args):
+            result = curl("-o", str(out / "error.json"), "-w", "%{http_code}", *args)
+            return int(result), (out / "error.json").read_bytes()
+
+        json_error(401, *reversed(code_and_body(f"{server.base}/models")))
+        json_error(401, *reversed(code_and_body("-H", "Authorization: Bearer wrong", f"{server.base}/models")))
+        for body, param in [({"input": "x", "voice": "Ann"}, "model"),
+                            ({"model": "m", "voice": "Ann"}, "input"),
+                            ({"model": "m", "input": "x" * 4097, "voice": "Ann"}, "input"),
+                            ({"model": "m", "input": "x", "voice": "Nobody"}, "voice"),
+                            ({"model": "m", "input": "x", "voice": "../voices/Ann"}, "voice"),
+                            ({"model": "m", "input": "x", "voice": "Ann", "response_format": "mp3"}, "response_format"),
+                            ({"model": "m", "input": "x", "voice": "Ann", "speed": 4}, "speed"),
+                            ({"model": "m", "input": "x", "voice": "Ann", "mode": "instruct"}, "instruction"),
+                            ({"model": "m", "input": "x", "voice": "Ann", "seed": -1}, "seed")]:
+            status, _, answer = request(server.port, "POST", "/v1/audio/speech", body)
+            json_error(400, answer, status, param)
+        status, _, answer = request(server.port, "POST", "/v1/audio/speech", b"{not json")
+        json_error(400, answer, status)
+        # An oversized body is refused before it is read whole.
+        (out / "big.json").write_text(json.dumps({"model": "m", "input": "x" * 200000, "voice": "Ann"}))
+        json_error(413, *reversed(code_and_body(*auth, "-H", "Expect:", "--data-binary", f"@{out / 'big.json'}",
+                                                speech)))
+
+        # A client that hangs up cancels its request: the next one is answered at once.
+        hang_up = subprocess.Popen(["curl", "-sS", *auth, "--data-binary",
+                                    json.dumps({"model": "m", "input": LONG * 3, "voice": "Ann"}), "-o", os.devnull,
+                                    speech])
+        time.sleep(1.5)
+        hang_up.terminate()
+        hang_up.wait()
+        start = time.monotonic()
+        status, _, _ = request(server.port, "POST", "/v1/audio/speech", {"model": "m", "input": "好。", "voice": "Ann"})
+        check(status == 200 and time.monotonic() - start < 20, "a request after a client hung up was not served soon")
+
+        # The openai package, streaming, in its own virtual environment.
+        client = pathlib.Path(__file__).with_name("openai_client.py")
+        subprocess.run([venv_python, str(client), server.base, TOKEN, "Ann", SHORT, "3", str(out / "openai.wav")],
+                       check=True)
+        check(pcm_of_wav((out / "openai.wav").read_bytes()) == expected, "openai's WAV is not the CLI's take")
+        check(server.alive(), "the server died")
+    finally:
+        if server.alive():
+            server.stop()
+    print("clients: curl and openai got the CLI's audio; refusals named their field")
+
+
+def load(cli, model, prompt, transcript, out, clients=8, requests=25):
+    out = pathlib.Path(out)
+    voices = out / "load-voices"
+    voices.mkdir(parents=True, exist_ok=True)
+    subprocess.run([cli, "voice", "save", "--model", model, "--prompt", prompt, "--prompt-text", transcript,
+                    "--out", str(voices / "Ann.voice")], check=True, stdout=subprocess.DEVNULL)
+    # Fewer requests may wait than there are clients: some are refused, and must be refused cleanly.
+    server = Server(cli, model, str(voices), out / "serve-load.log", "--max-requests", "4")
+    body = {"model": "tts-1", "input": "好。", "voice": "Ann", "response_format": "pcm"}
+    try:
+        for _ in range(8):  # the allocators reach their working size
+            check(request(server.port, "POST", "/v1/audio/speech", body)[0] == 200, "warm-up failed")
+        before = server.rss_kib()
+        outcomes, problems = {}, []
+        lock = threading.Lock()
+
+        def client(index):
+            for n in range(int(requests)):
+                try:
+                    status, headers, answer = request(server.port, "POST", "/v1/audio/speech", dict(body, seed=n))
+                    if status == 200:
+                        ok = len(answer) > 0 and len(answer) % 2 == 0
+                    else:
+                        ok = status in (429, 503) and "error" in json.loads(answer)
+                    outcome = status if ok else f"bad {status}"
+                except Exception as error:  # noqa: BLE001 - every failure is counted and shown
+                    outcome = f"{type(error).__name__}: {error}"
+                with lock:
+                    outcomes[outcome] = outcomes.get(outcome, 0) + 1
+                    if not isinstance(outcome, int):
+                        problems.append(f"client {index} request {n}: {outcome}")
+
+        threads = [threading.Thread(target=client, args=(i,)) for i in range(int(clients))]
+        start = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seconds = time.monotonic() - start
+        check(server.alive(), "the server died under load")
+        check(request(server.port, "GET", "/v1/models")[0] == 200, "the server stopped answering")
+        after = server.rss_kib()
+        print(f"load: {outcomes} in {seconds:.1f} s; RSS {before // 1024} MiB before, {after // 1024} MiB after")
+        check(not problems, "\n".join(problems[:10]))
+        check(outcomes.get(200, 0) >= int(requests), "too few requests were served")
+        check(after - before < 48 * 1024, f"RSS grew by {(after - before) // 1024} MiB")
+    finally:
+        if server.alive():
+            server.stop()
+
+
+if __name__ == "__main__":
+    {"clients": clients, "load": load}[sys.argv[1]](*sys.argv[2:])

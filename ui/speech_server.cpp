@@ -1,0 +1,365 @@
+#include "speech_server.h"
+
+#include "app_data.h"
+#include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/loudness.h"
+#include "cosystudio/audio/pcm16.h"
+#include "cosystudio/request_rules.h"
+#include "streamed_join.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHttpServer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtEndian>
+
+#include <cstring>
+#include <optional>
+
+namespace cosystudio::ui {
+namespace {
+
+using Status = QHttpServerResponder::StatusCode;
+
+// What a connection has sent towards its next request: Qt HTTP Server reads a
+// request whole into memory, however large, before any handler sees it.
+constexpr char kReceivedProperty[] = "cosystudioRequestBytes";
+// How long the rest of a refused request is read and dropped, so that the
+// client reads the refusal instead of a reset connection.
+constexpr int kDrainMilliseconds = 1000;
+
+// Answers a connection whose request grew past the limit itself (no request
+// exists to answer through the server) and closes it.
+void refuseOversized(QTcpSocket* socket, QObject* parser, const ApiError& error) {
+  QObject::disconnect(socket, &QTcpSocket::readyRead, parser, nullptr);
+  if (socket->isTransactionStarted()) socket->commitTransaction();
+  socket->readAll();
+  QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
+  const QByteArray body = error.json();
+  socket->write("HTTP/1.1 413 Request Entity Too Large\r\nContent-Type: application/json\r\nContent-Length: " +
+                QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+  QTimer::singleShot(kDrainMilliseconds, socket, [socket] { socket->disconnectFromHost(); });
+}
+
+// Counts each connection's bytes before the server's parser reads them.
+class BoundedTcpServer : public QTcpServer {
+ public:
+  BoundedTcpServer(qsizetype maxRequestBytes, QObject* parser) : maxRequestBytes_(maxRequestBytes), parser_(parser) {}
+
+ protected:
+  void incomingConnection(qintptr descriptor) override {
+    auto* socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(descriptor)) {
+      delete socket;
+      return;
+    }
+    // Connected before the parser, so it counts what the parser is about to read.
+    connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+      const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
+      socket->setProperty(kReceivedProperty, received);
+      if (received > maxRequestBytes_)
+        refuseOversized(socket, parser_,
+                        {413, QStringLiteral("the request is larger than %1 bytes").arg(maxRequestBytes_), {}, {}});
+    });
+    addPendingConnection(socket);
+  }
+
+ private:
+  qsizetype maxRequestBytes_;
+  QObject* parser_;
+};
+
+QByteArray wavHeader(int sampleRate, quint32 dataBytes) {
+  QByteArray header(44, '\0');
+  char* h = header.data();
+  const auto put32 = [h](int at, quint32 value) { qToLittleEndian(value, h + at); };
+  const auto put16 = [h](int at, quint16 value) { qToLittleEndian(value, h + at); };
+  std::memcpy(h, "RIFF", 4);
+  // A stream's length is not known: both sizes say "to the end", as OpenAI's do.
+  put32(4, dataBytes == UINT32_MAX ? UINT32_MAX : dataBytes + 36);
+  std::memcpy(h + 8, "WAVEfmt ", 8);
+  put32(16, 16);
+  put16(20, 1);  // PCM
+  put16(22, 1);  // mono
+  put32(24, quint32(sampleRate));
+  put32(28, quint32(sampleRate) * 2);
+  put16(32, 2);
+  put16(34, 16);
+  std::memcpy(h + 36, "data", 4);
+  put32(40, dataBytes);
+  return header;
+}
+
+QByteArray pcmBytes(const std::vector<float>& samples) {
+  const std::vector<std::int16_t> pcm = audio::toPcm16(samples);
+  QByteArray bytes(qsizetype(pcm.size() * 2), '\0');
+  for (std::size_t i = 0; i < pcm.size(); ++i) qToLittleEndian(pcm[i], bytes.data() + 2 * i);
+  return bytes;
+}
+
+// FLAC through the engine's own writer, which wants a file.
+std::optional<QByteArray> flacBytes(const std::vector<float>& samples, int sampleRate, QString* error) {
+  QTemporaryDir folder;
+  const QString path = folder.filePath(QStringLiteral("speech.flac"));
+  try {
+    audio::Clip clip;
+    clip.channels = {samples};
+    clip.sampleRate = sampleRate;
+    audio::writeAudio(path.toStdString(), clip, audio::FileFormat::Flac);
+  } catch (const std::exception& e) {
+    *error = QString::fromUtf8(e.what());
+    return std::nullopt;
+  }
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    *error = file.errorString();
+    return std::nullopt;
+  }
+  return file.readAll();
+}
+
+QByteArray chunkFrame(const QByteArray& data) {
+  return QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
+}
+
+void answer(QHttpServerResponder& responder, const ApiError& error) {
+  responder.write(error.json(), {{"Content-Type", "application/json"}}, Status(error.status));
+}
+
+bool sameToken(const QByteArray& given, const QByteArray& expected) {
+  // Every byte compared, so that the time taken tells nothing of the token.
+  if (given.size() != expected.size()) return false;
+  char difference = 0;
+  for (qsizetype i = 0; i < given.size(); ++i) difference |= char(given[i] ^ expected[i]);
+  return difference == 0;
+}
+
+// A voice's name as a file name in the voices folder, never a path out of it.
+bool isPlainName(const QString& name) {
+  return !name.startsWith(QLatin1Char('.')) && !name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char('\\')) &&
+         !name.contains(QChar(0));
+}
+
+}  // namespace
+
+// One request on its way: the client's connection and what it was promised.
+struct SpeechServer::Stream {
+  QPointer<QTcpSocket> socket;
+  QHttpServerResponder responder;
+  SpeechFormat format;
+  bool streamed;  // wav and pcm at speed 1: sent as the engine makes it
+  bool headerSent = false;
+  StreamedJoin join{24000};
+  QMetaObject::Connection clientGone;
+};
+
+SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent)
+    : QObject(parent), engine_(engine), options_(std::move(options)), http_(std::make_unique<QHttpServer>()) {
+  http_->route(QStringLiteral("/v1/audio/speech"), QHttpServerRequest::Method::Post,
+               [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                 speak(request, std::move(responder));
+               });
+  http_->route(QStringLiteral("/v1/audio/voices"), QHttpServerRequest::Method::Get,
+               [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                 listVoices(request, std::move(responder));
+               });
+  http_->route(QStringLiteral("/v1/models"), QHttpServerRequest::Method::Get,
+               [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+                 listModels(request, std::move(responder));
+               });
+  http_->setMissingHandler([this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+    if (!admit(request, responder)) return;
+    answer(responder, {404, QStringLiteral("no such endpoint: %1").arg(request.url().path()), {},
+                       QStringLiteral("not_found")});
+  });
+  connect(engine_, &SpeechEngine::audio, this, &SpeechServer::onAudio);
+  connect(engine_, &SpeechEngine::finished, this, &SpeechServer::onFinished);
+  connect(engine_, &SpeechEngine::failed, this, &SpeechServer::onFailed);
+}
+
+SpeechServer::~SpeechServer() {
+  for (const auto& [id, stream] : streams_) {
+    disconnect(stream->clientGone);
+    engine_->cancel(id);
+  }
+}
+
+bool SpeechServer::listen(QString* error) {
+  auto* tcp = new BoundedTcpServer(options_.limits.maxRequestBytes, http_.get());
+  if (!tcp->listen(options_.address, options_.port)) {
+    *error = tcp->errorString();
+    delete tcp;
+    return false;
+  }
+  port_ = tcp->serverPort();
+  http_->bind(tcp);
+  return true;
+}
+
+bool SpeechServer::admit(const QHttpServerRequest& request, QHttpServerResponder& responder) {
+  // A whole request arrived: the count starts again for the next one.
+  if (QTcpSocket* socket = responder.socket()) socket->setProperty(kReceivedProperty, 0);
+  if (options_.token.isEmpty() || sameToken(request.value("authorization"), "Bearer " + options_.token.toUtf8()))
+    return true;
+  answer(responder, {401, QStringLiteral("a valid token is needed: send \"Authorization: Bearer TOKEN\""), {},
+                     QStringLiteral("invalid_api_key")});
+  return false;
+}
+
+void SpeechServer::listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  const QJsonObject model{{QStringLiteral("id"), QLatin1String(kSpeechModelId)},
+                          {QStringLiteral("object"), QStringLiteral("model")},
+                          {QStringLiteral("created"), 0},
+                          {QStringLiteral("owned_by"), QStringLiteral("cosystudio")}};
+  responder.write(QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                            {QStringLiteral("data"), QJsonArray{model}}}));
+}
+
+void SpeechServer::listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  QJsonArray names;
+  const QString suffix = QLatin1String(kVoiceSuffix);
+  for (const QFileInfo& file : QDir(options_.voicesFolder).entryInfoList({QLatin1Char('*') + suffix}, QDir::Files,
+                                                                         QDir::Name))
+    names.append(file.fileName().chopped(suffix.size()));
+  responder.write(QJsonDocument(QJsonObject{{QStringLiteral("voices"), names}}));
+}
+
+std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& request) const {
+  const QString file = QDir(options_.voicesFolder).filePath(request.voice + QLatin1String(kVoiceSuffix));
+  if (!isPlainName(request.voice) || !QFileInfo(file).isFile())
+    return ApiError{400,
+                    QStringLiteral("there is no saved voice named '%1' (GET /v1/audio/voices lists them)")
+                        .arg(request.voice),
+                    QStringLiteral("voice"), QStringLiteral("voice_not_found")};
+  SpeechJob job;
+  try {
+    job.voice = Voice::load(file.toStdString());
+  } catch (const std::exception& e) {
+    return ApiError{500, QStringLiteral("the voice '%1' cannot be read: %2").arg(request.voice, QString::fromUtf8(e.what())),
+                    QStringLiteral("voice"), {}, QStringLiteral("server_error")};
+  }
+  const bool transcript = !job.voice.transcript().empty();
+  job.settings.mode = request.mode.value_or(transcript ? Mode::ZeroShot : Mode::CrossLingual);
+  if (job.settings.mode == Mode::ZeroShot && !transcript)
+    return ApiError{400,
+                    QStringLiteral("the voice '%1' has no transcript, which mode 'zero_shot' needs: use "
+                                   "mode 'cross_lingual'")
+                        .arg(request.voice),
+                    QStringLiteral("mode"), {}};
+  job.text = request.input;
+  job.instruction = request.instruction;
+  job.voiceName = request.voice;
+  job.voiceFile = file;
+  job.settings.speed = request.speed;
+  // The engine changes the speed on a segment's whole mel, so only speed 1 streams.
+  job.settings.stream = request.speed == 1.0;
+  job.settings.seed = request.seed ? *request.seed : QRandomGenerator::global()->generate64();
+  return job;
+}
+
+void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  auto parsed = parseSpeechRequest(request.body(), options_.limits);
+  if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
+  const SpeechRequest& speech = std::get<SpeechRequest>(parsed);
+  auto job = jobFor(speech);
+  if (auto* error = std::get_if<ApiError>(&job)) return answer(responder, *error);
+  if (activeRequests() >= options_.maxRequests)
+    return answer(responder, {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()),
+                              {}, QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")});
+  const auto queued = engine_->enqueue(std::get<SpeechJob>(job));
+  if (auto* error = std::get_if<ApiError>(&queued)) return answer(responder, *error);
+  const quint64 id = std::get<quint64>(queued);
+
+  QTcpSocket* socket = responder.socket();
+  auto stream = std::unique_ptr<Stream>(new Stream{socket, std::move(responder), speech.format,
+                                                   speech.format != SpeechFormat::Flac && speech.speed == 1.0});
+  stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
+  streams_.emplace(id, std::move(stream));
+  emit activeRequestsChanged(activeRequests());
+}
+
+void SpeechServer::onAudio(quint64 id, const AudioChunk& chunk) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end() || !found->second->streamed || !found->second->socket) return;
+  Stream& stream = *found->second;
+  if (!stream.headerSent) beginStream(stream, chunk.sampleRate);
+  const QByteArray bytes = pcmBytes(stream.join.add(chunk));
+  if (!bytes.isEmpty()) stream.responder.writeBody(chunkFrame(bytes));
+}
+
+void SpeechServer::beginStream(Stream& stream, int sampleRate) {
+  // The status waits for the first audio, so that a request that fails before it still gets its error.
+  stream.responder.writeStatusLine(Status::Ok);
+  stream.responder.writeHeaders({{"Content-Type", contentType(stream.format)}, {"Transfer-Encoding", "chunked"}});
+  stream.responder.writeBody(stream.format == SpeechFormat::Wav ? chunkFrame(wavHeader(sampleRate, UINT32_MAX))
+                                                                : QByteArray());
+  stream.headerSent = true;
+}
+
+void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int sampleRate) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  Stream& stream = *found->second;
+  if (stream.socket && stream.streamed) {
+    if (!stream.headerSent) beginStream(stream, sampleRate);
+    const QByteArray rest = pcmBytes(stream.join.finish());
+    if (!rest.isEmpty()) stream.responder.writeBody(chunkFrame(rest));
+    stream.responder.writeBody("0\r\n\r\n");
+  } else if (stream.socket) {
+    // A whole take gets the peak guard of every export (the CLI's and the window's); a
+    // stream cannot, as it is a gain on the whole take.
+    std::vector<float> mastered = samples;
+    audio::master(mastered, sampleRate, std::nullopt, audio::exportCeilingDbfs(std::nullopt));
+    QByteArray body;
+    QString error;
+    if (stream.format == SpeechFormat::Flac) {
+      if (const auto flac = flacBytes(mastered, sampleRate, &error)) body = *flac;
+    } else {
+      body = pcmBytes(mastered);
+      if (stream.format == SpeechFormat::Wav) body.prepend(wavHeader(sampleRate, quint32(body.size())));
+    }
+    if (!error.isEmpty())
+      answer(stream.responder, {500, error, {}, {}, QStringLiteral("server_error")});
+    else
+      stream.responder.write(body, contentType(stream.format));
+  }
+  end(id);
+}
+
+void SpeechServer::onFailed(quint64 id, const QString& message, bool cancelled) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  Stream& stream = *found->second;
+  if (stream.socket && stream.headerSent) {
+    // Too late for a status: the stream ends without its last chunk, which a client reads as an error.
+    stream.socket->disconnectFromHost();
+  } else if (stream.socket) {
+    answer(stream.responder, cancelled ? ApiError{503, QStringLiteral("the request was cancelled"), {},
+                                                  QStringLiteral("cancelled"), QStringLiteral("server_error")}
+                                       : ApiError{500, message, {}, {}, QStringLiteral("server_error")});
+  }
+  end(id);
+}
+
+void SpeechServer::onClientGone(quint64 id) { engine_->cancel(id); }
+
+void SpeechServer::end(quint64 id) {
+  const auto found = streams_.find(id);
+  disconnect(found->second->clientGone);
+  streams_.erase(found);
+  emit activeRequestsChanged(activeRequests());
+}
+
+}  // namespace cosystudio::ui

@@ -1,0 +1,109 @@
+// A local speech server with OpenAI's API, on Qt HTTP Server:
+//   POST /v1/audio/speech  (speech_request.h) the audio, streamed as it is made
+//   GET  /v1/models        the one model
+//   GET  /v1/audio/voices  the saved voices (NAME.voice in the voices folder)
+// It checks a request and hands it to a SpeechEngine: the window's queue, or
+// the CLI's own engine thread. A client that goes away cancels its request.
+#pragma once
+
+#include "cosystudio/engine.h"
+#include "speech_request.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <variant>
+
+class QHttpServer;
+class QHttpServerRequest;
+class QHttpServerResponder;
+class QTcpSocket;
+
+namespace cosystudio::ui {
+
+// A request as the engine runs it.
+struct SpeechJob {
+  QString text;
+  QString instruction;
+  QString voiceName;
+  QString voiceFile;
+  Voice voice;  // read from voiceFile
+  SynthesisSettings settings;
+};
+
+// Runs the server's jobs and reports on each by its id, on the server's thread.
+class SpeechEngine : public QObject {
+  Q_OBJECT
+
+ public:
+  using QObject::QObject;
+  // The job's id, or why it cannot be queued now (e.g. 503: no model).
+  virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
+  // Stops the job, or drops it while it waits; failed() follows.
+  virtual void cancel(quint64 id) = 0;
+
+ signals:
+  // A streamed job's audio as the engine makes it.
+  void audio(quint64 id, const cosystudio::AudioChunk& chunk);
+  // The take: its segments joined, as the window keeps it.
+  void finished(quint64 id, const std::vector<float>& samples, int sampleRate);
+  void failed(quint64 id, const QString& message, bool cancelled);
+};
+
+struct SpeechServerOptions {
+  QHostAddress address = QHostAddress(QHostAddress::LocalHost);
+  quint16 port = 0;  // 0: any free one
+  QString token;     // when set, every request needs "Authorization: Bearer TOKEN"
+  QString voicesFolder;
+  SpeechLimits limits;
+  int maxRequests = 16;  // running and waiting; more are answered 429
+};
+
+// The port the window's server listens on unless Settings say otherwise.
+inline constexpr quint16 kDefaultSpeechPort = 8880;
+// The model's name in GET /v1/models.
+inline constexpr char kSpeechModelId[] = "cosyvoice3";
+
+class SpeechServer : public QObject {
+  Q_OBJECT
+
+ public:
+  SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent = nullptr);
+  ~SpeechServer() override;
+
+  // False with `error` when the address cannot be listened on.
+  bool listen(QString* error);
+  quint16 port() const { return port_; }
+  int activeRequests() const { return int(streams_.size()); }
+
+ signals:
+  void activeRequestsChanged(int count);
+
+ private:
+  struct Stream;
+
+  void speak(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  // False after answering: the token is missing or wrong.
+  bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder);
+  std::variant<SpeechJob, ApiError> jobFor(const SpeechRequest& request) const;
+
+  void onAudio(quint64 id, const AudioChunk& chunk);
+  void beginStream(Stream& stream, int sampleRate);
+  void onFinished(quint64 id, const std::vector<float>& samples, int sampleRate);
+  void onFailed(quint64 id, const QString& message, bool cancelled);
+  void onClientGone(quint64 id);
+  void end(quint64 id);
+
+  SpeechEngine* engine_;
+  SpeechServerOptions options_;
+  std::unique_ptr<QHttpServer> http_;
+  quint16 port_ = 0;
+  std::map<quint64, std::unique_ptr<Stream>> streams_;
+};
+
+}  // namespace cosystudio::ui
