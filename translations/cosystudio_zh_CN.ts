@@ -32,6 +32,49 @@
     </message>
 </context>
 <context>
+    <name>BookImport</name>
+    <message>
+        <source>%1 has no text to speak.</source>
+        <translation>%1 中没有可朗读的文字。</translation>
+    </message>
+    <message>
+        <source>%1 is not an EPUB book: %2</source>
+        <translation>%1 不是 EPUB 电子书：%2</translation>
+    </message>
+    <message>
+        <source>%1 lacks %2, which the book names.</source>
+        <translation>%1 缺少书中引用的 %2。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is too large for a book&apos;s page (%3 MB).</source>
+        <translation>%1：%2 太大，不像书中的一页（%3 MB）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is damaged: %3</source>
+        <translation>%1：%2 已损坏：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 cannot be read (line %3): %4</source>
+        <translation>%1：无法读取 %2（第 %3 行）：%4</translation>
+    </message>
+    <message>
+        <source>%1: META-INF/container.xml names no package document.</source>
+        <translation>%1：META-INF/container.xml 没有指明包文档。</translation>
+    </message>
+    <message>
+        <source>%1: its package document lists no pages to read.</source>
+        <translation>%1：其包文档中没有可朗读的页面。</translation>
+    </message>
+    <message>
+        <source>Part %1</source>
+        <translation>第 %1 部分</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Engine</name>
     <message>
         <source>&apos;%1&apos;: %2</source>
@@ -259,51 +302,51 @@
     </message>
     <message>
         <source>in %1 of the script, &quot;%2&quot; is missing or not %3</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本的 %1 中，“%2”缺失或不是%3</translation>
     </message>
     <message>
         <source>the script is not valid JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本不是有效的 JSON：%1</translation>
     </message>
     <message>
         <source>this is not a CosyStudio script (no &quot;cosystudio_script&quot; field)</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是 CosyStudio 脚本（没有“cosystudio_script”字段）</translation>
     </message>
     <message>
         <source>the script&apos;s format %1 is newer than this CosyStudio reads (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本格式 %1 比本版 CosyStudio 能读取的（%2）更新</translation>
     </message>
     <message>
         <source>the script&apos;s cast names &quot;%1&quot; twice or not at all</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本的角色表中“%1”重复出现或名字为空</translation>
     </message>
     <message>
         <source>line %1 of the script is spoken by &quot;%2&quot;, who is not in its cast</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本第 %1 行由“%2”朗读，但角色表中没有此人</translation>
     </message>
     <message>
         <source>cannot read the script %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取脚本 %1：%2</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1. %2 {1:?}</translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>the voices of %1 cannot be found: re-link them</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到 %1 的音色：请重新关联</translation>
     </message>
     <message>
         <source>the script has no lines</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本中没有台词</translation>
     </message>
     <message>
         <source>line %1 of the script: a script speaks text, it cannot convert a voice</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本第 %1 行：脚本只能朗读文字，不能做声音转换</translation>
     </message>
     <message>
         <source>line %1 of the script (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本第 %1 行（%2）：%3</translation>
     </message>
     <message>
         <source>the subtitles have no cues</source>
@@ -663,14 +706,33 @@
     </message>
 </context>
 <context>
+    <name>ScriptFiles</name>
+    <message>
+        <source>No line names a saved voice: give lines to speakers (right-click → Spoken by) first.</source>
+        <translation>没有一行指定了已保存的音色：请先把台词分配给角色（右键 → 朗读者）。</translation>
+    </message>
+    <message>
+        <source>Cannot put the voice of “%1” in the voice library (%2).</source>
+        <translation>无法把“%1”的音色放入音色库（%2）。</translation>
+    </message>
+    <message>
+        <source>The library&apos;s voice “%1” is not the one the script was saved with; the library&apos;s speaks.</source>
+        <translation>音色库中的“%1”与保存脚本时的音色不同；将使用音色库中的音色。</translation>
+    </message>
+    <message>
+        <source>Some lines have a style of their own (mode, instruction, speed or seed): the window speaks every line with the style panel&apos;s; cosystudio-cli synth --script keeps them.</source>
+        <translation>部分台词有自己的风格（模式、指令、语速或种子）：窗口中每行都按风格面板的设置朗读；cosystudio-cli synth --script 会保留它们。</translation>
+    </message>
+</context>
+<context>
     <name>ScriptJob</name>
     <message>
         <source>A script speaks text: choose another mode than voice conversion.</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本只能朗读文字：请选择声音转换以外的模式。</translation>
     </message>
     <message>
         <source>The lines before the first “Name:” have no voice: begin with a speaker&apos;s name, or choose a saved voice to narrate them.</source>
-        <translation type="unfinished"></translation>
+        <translation>第一个“名字：”之前的台词没有音色：请以角色名开头，或选择一个已保存的音色来旁白。</translation>
     </message>
 </context>
 <context>
@@ -904,30 +966,6 @@
     <message>
         <source>&lt;p&gt;&lt;b&gt;BLAS warning:&lt;/b&gt; %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;BLAS 警告：&lt;/b&gt;%1。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>%1 has no text to speak.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 cannot be read (line %3): %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: META-INF/container.xml names no package document.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: its package document lists no pages to read.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Part %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1186,25 +1224,6 @@
     </message>
 </context>
 <context>
-    <name>cosystudio::ui::EpubArchive</name>
-    <message>
-        <source>%1 is not an EPUB book: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 lacks %2, which the book names.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 is too large for a book&apos;s page (%3 MB).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 is damaged: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>cosystudio::ui::FileDialogs</name>
     <message>
         <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
@@ -1244,6 +1263,50 @@
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Open sc&amp;ript…</source>
+        <translation>打开脚本(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save script &amp;as…</source>
+        <translation>脚本另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open script</source>
+        <translation>打开脚本</translation>
+    </message>
+    <message>
+        <source>Where is the voice of “%1”? (%2 is gone)</source>
+        <translation>“%1”的音色在哪里？（%2 已不存在）</translation>
+    </message>
+    <message>
+        <source>CosyStudio voices (*%1)</source>
+        <translation>CosyStudio 音色 (*%1)</translation>
+    </message>
+    <message>
+        <source>Opened the script %1</source>
+        <translation>已打开脚本 %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the script %1: %2</source>
+        <translation>无法打开脚本 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save script</source>
+        <translation>保存脚本</translation>
+    </message>
+    <message>
+        <source>Saved the script as %1</source>
+        <translation>脚本已保存为 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save the script %1: %2</source>
+        <translation>无法保存脚本 %1：%2</translation>
+    </message>
+    <message>
+        <source>CosyStudio scripts (*.json)</source>
+        <translation>CosyStudio 脚本 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -1887,7 +1950,7 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     </message>
     <message>
         <source>Spoken by the saved voice “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>由已保存的音色“%1”朗读</translation>
     </message>
 </context>
 <context>
@@ -2679,15 +2742,15 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     </message>
     <message>
         <source>Spoken by</source>
-        <translation type="unfinished"></translation>
+        <translation>朗读者</translation>
     </message>
     <message>
         <source>(no saved voices: save one under Voices)</source>
-        <translation type="unfinished"></translation>
+        <translation>（没有已保存的音色：请在音色库中保存一个）</translation>
     </message>
     <message>
         <source>No one (the voice in use)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（使用当前音色）</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,10 @@ namespace cosystudio::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("BookImport", text); }
+// The context of this file's messages, for lupdate and translate() alike.
+struct BookImport {
+  Q_DECLARE_TR_FUNCTIONS(BookImport)
+};
 
 // Far above a real book's largest document; refuses zip bombs before inflating them.
 constexpr zip_uint64_t kMaxEntryBytes = 64ull << 20;
@@ -69,7 +72,7 @@ class ChapterBuilder {
 
 Book finished(QString title, const ChapterBuilder& builder, const QString& name) {
   Book book{std::move(title), builder.chapters()};
-  if (book.chapters.isEmpty()) throw BookError(tr("%1 has no text to speak.").arg(name).toStdString());
+  if (book.chapters.isEmpty()) throw BookError(BookImport::tr("%1 has no text to speak.").arg(name).toStdString());
   return book;
 }
 
@@ -86,7 +89,7 @@ class EpubArchive {
       if (source) zip_source_free(source);
       const QString why = QString::fromUtf8(zip_error_strerror(&error));
       zip_error_fini(&error);
-      throw BookError(tr("%1 is not an EPUB book: %2").arg(name_, why).toStdString());
+      throw BookError(BookImport::tr("%1 is not an EPUB book: %2").arg(name_, why).toStdString());
     }
     zip_error_fini(&error);
   }
@@ -102,9 +105,9 @@ class EpubArchive {
     zip_stat_t stat;
     zip_stat_init(&stat);
     if (zip_stat(zip_, entry.constData(), 0, &stat) != 0 || !(stat.valid & ZIP_STAT_SIZE))
-      throw BookError(tr("%1 lacks %2, which the book names.").arg(name_, path).toStdString());
+      throw BookError(BookImport::tr("%1 lacks %2, which the book names.").arg(name_, path).toStdString());
     if (stat.size > kMaxEntryBytes)
-      throw BookError(tr("%1: %2 is too large for a book's page (%3 MB).")
+      throw BookError(BookImport::tr("%1: %2 is too large for a book's page (%3 MB).")
                           .arg(name_, path)
                           .arg(double(stat.size) / 1e6, 0, 'f', 0)
                           .toStdString());
@@ -112,7 +115,7 @@ class EpubArchive {
     std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> file(zip_fopen(zip_, entry.constData(), 0), zip_fclose);
     const zip_int64_t read = file ? zip_fread(file.get(), data.data(), stat.size) : -1;
     if (read != zip_int64_t(stat.size))
-      throw BookError(tr("%1: %2 is damaged: %3")
+      throw BookError(BookImport::tr("%1: %2 is damaged: %3")
                           .arg(name_, path, QString::fromUtf8(zip_strerror(zip_)))
                           .toStdString());
     return data;
@@ -156,7 +159,7 @@ QString resolved(const QString& from, const QString& href) {
 }
 
 [[noreturn]] void refuseXml(const EpubArchive& epub, const QString& path, const QXmlStreamReader& xml) {
-  throw BookError(tr("%1: %2 cannot be read (line %3): %4")
+  throw BookError(BookImport::tr("%1: %2 cannot be read (line %3): %4")
                       .arg(epub.name(), path)
                       .arg(xml.lineNumber())
                       .arg(xml.errorString())
@@ -209,7 +212,7 @@ Package readPackage(const EpubArchive& epub) {
       },
       [](const QXmlStreamReader&) {}, [](QStringView) {});
   if (packagePath.isEmpty())
-    throw BookError(tr("%1: META-INF/container.xml names no package document.").arg(epub.name()).toStdString());
+    throw BookError(BookImport::tr("%1: META-INF/container.xml names no package document.").arg(epub.name()).toStdString());
 
   Package package;
   QHash<QString, QString> manifest;  // id → path
@@ -236,7 +239,7 @@ Package readPackage(const EpubArchive& epub) {
   for (const QString& id : spineIds)
     if (manifest.contains(id)) package.spine.append(manifest.value(id));
   if (package.spine.isEmpty())
-    throw BookError(tr("%1: its package document lists no pages to read.").arg(epub.name()).toStdString());
+    throw BookError(BookImport::tr("%1: its package document lists no pages to read.").arg(epub.name()).toStdString());
   package.ncx = manifest.value(tocId);
   package.title = collapsedSpace(package.title);
   return package;
@@ -345,7 +348,7 @@ Book bookFromEpub(const QByteArray& zip, const QString& name) {
     if (const TocEntry* entry = startsChapter({}))
       builder.startChapter(entry->title);
     else if (toc.isEmpty())
-      builder.startChapter(tr("Part %1").arg(++untitled));
+      builder.startChapter(BookImport::tr("Part %1").arg(++untitled));
     QString paragraph;
     int unspoken = 0;
     walkXml(
@@ -530,7 +533,7 @@ Book bookFromPlainText(const QString& text, const QString& name) {
 Book importBook(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly))
-    throw BookError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()).toStdString());
+    throw BookError(BookImport::tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()).toStdString());
   const QByteArray bytes = file.readAll();
   const QFileInfo info(path);
   const QString suffix = info.suffix().toLower();

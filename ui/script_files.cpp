@@ -14,7 +14,10 @@ namespace cosystudio::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ScriptFiles", text); }
+// The context of this file's messages, for lupdate and translate() alike.
+struct ScriptFiles {
+  Q_DECLARE_TR_FUNCTIONS(ScriptFiles)
+};
 
 QString fromUtf8(const std::string& text) { return QString::fromStdString(text); }
 
@@ -29,7 +32,7 @@ void saveScriptFile(const QString& path, const QString& text, const VoiceLibrary
   if (!problem.isEmpty()) throw std::runtime_error(problem.toStdString());
   if (!job.isScript())
     throw std::runtime_error(
-        tr("No line names a saved voice: give lines to speakers (right-click → Spoken by) first.").toStdString());
+        ScriptFiles::tr("No line names a saved voice: give lines to speakers (right-click → Spoken by) first.").toStdString());
   for (CastMember& member : job.script.cast) member.voiceFingerprint = Voice::load(member.voiceFile).fingerprint();
   saveScript(job.script, path.toStdString());
 }
@@ -65,12 +68,12 @@ OpenedScript openScriptFile(const QString& path, VoiceLibrary& voices,
     if (!QFileInfo::exists(inLibrary)) {
       QDir().mkpath(voices.folder());
       if (!QFile::copy(fromUtf8(member.voiceFile.string()), inLibrary))
-        throw std::runtime_error(tr("Cannot put the voice of “%1” in the voice library (%2).")
+        throw std::runtime_error(ScriptFiles::tr("Cannot put the voice of “%1” in the voice library (%2).")
                                      .arg(name, QDir::toNativeSeparators(inLibrary))
                                      .toStdString());
       libraryChanged = true;
     } else if (Voice::load(inLibrary.toStdString()).fingerprint() != member.voiceFingerprint) {
-      opened.warnings << tr("The library's voice “%1” is not the one the script was saved with; the library's speaks.")
+      opened.warnings << ScriptFiles::tr("The library's voice “%1” is not the one the script was saved with; the library's speaks.")
                              .arg(name);
     }
   }
@@ -83,7 +86,7 @@ OpenedScript openScriptFile(const QString& path, VoiceLibrary& voices,
     ownStyles = ownStyles || line.mode || !line.instruction.empty() || line.speed || line.seed;
   }
   if (ownStyles)
-    opened.warnings << tr("Some lines have a style of their own (mode, instruction, speed or seed): the window "
+    opened.warnings << ScriptFiles::tr("Some lines have a style of their own (mode, instruction, speed or seed): the window "
                           "speaks every line with the style panel's; cosystudio-cli synth --script keeps them.");
   opened.text = lines.join(QLatin1Char('\n'));
   return opened;

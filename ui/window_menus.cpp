@@ -50,7 +50,7 @@ FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, TextPanel
 
 namespace {
 
-constexpr const char* kScriptFilter = QT_TRANSLATE_NOOP("FileMenu", "CosyStudio scripts (*.json)");
+constexpr const char* kScriptFilter = QT_TRANSLATE_NOOP("cosystudio::ui::FileMenu", "CosyStudio scripts (*.json)");
 
 }  // namespace
 
