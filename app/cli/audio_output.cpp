@@ -72,6 +72,17 @@ std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, con
   return path;
 }
 
+std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
+                                           const ScriptResult& take, const audio::Clip& written) {
+  std::vector<audio::SampleSpan> spans;
+  std::vector<std::string> texts;
+  for (const ScriptSegment& segment : take.segments) {
+    spans.push_back({segment.begin, segment.end});
+    texts.push_back(segment.result.userText);
+  }
+  return writeSubtitlesBeside(out, format, spans, take.sampleRate, texts, written);
+}
+
 nlohmann::ordered_json masteringJson(const WrittenAudio& written) {
   const audio::MasteringReport& m = written.mastering;
   return {{"gain_db", m.gainDb},

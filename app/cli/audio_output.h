@@ -7,6 +7,7 @@
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/engine.h"
+#include "cosystudio/script.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -48,6 +49,10 @@ WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesys
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
                                            std::vector<audio::SampleSpan> spans, int sampleRate,
                                            const std::vector<std::string>& texts, const audio::Clip& written);
+
+// The same for a script's take (script.h): one cue per segment, where it lies.
+std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
+                                           const ScriptResult& take, const audio::Clip& written);
 
 nlohmann::ordered_json masteringJson(const WrittenAudio& written);
 // The loudness reached, on stdout, and a target missed, on stderr.

@@ -260,18 +260,8 @@ int renderBook(BookOptions o) {
                {"seed", o.settings.seed},
                {"text_sha256", sha256(chapter.text.toStdString())},
                {"render_key", key}};
-    if (!o.output.subtitles.empty()) {
-      std::vector<audio::SampleSpan> spans;
-      std::vector<std::string> texts;
-      for (const ScriptSegment& segment : take.segments) {
-        spans.push_back({segment.begin, segment.end});
-        texts.push_back(segment.result.userText);
-      }
-      entry["subtitles"] =
-          writeSubtitlesBeside(audioFile, o.output.subtitles, spans, take.sampleRate, texts, written.clip)
-              .filename()
-              .string();
-    }
+    if (!o.output.subtitles.empty())
+      entry["subtitles"] = writeSubtitlesBeside(audioFile, o.output.subtitles, take, written.clip).filename().string();
     for (const std::string& warning : take.warnings())
       std::fprintf(stderr, "warning: chapter %d: %s\n", number, warning.c_str());
     record(manifest, entry);

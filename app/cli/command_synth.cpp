@@ -196,15 +196,8 @@ int synthScript(SynthOptions o) {
 
   const WrittenAudio written = writeAudioOut(o.output, o.out, take.samples, take.sampleRate);
   std::string subtitlesPath;
-  if (!o.output.subtitles.empty()) {
-    std::vector<audio::SampleSpan> spans;
-    std::vector<std::string> texts;
-    for (const ScriptSegment& segment : take.segments) {
-      spans.push_back({segment.begin, segment.end});
-      texts.push_back(segment.result.userText);
-    }
-    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, spans, take.sampleRate, texts, written.clip).string();
-  }
+  if (!o.output.subtitles.empty())
+    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, take, written.clip).string();
   const double audioSeconds = double(take.samples.size()) / take.sampleRate;
   if (o.json) {
     nlohmann::ordered_json segments = nlohmann::ordered_json::array();
