@@ -2416,6 +2416,22 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Applies at once; text, takes and queue are kept</source>
         <translation>立即生效；文本、生成结果和队列都会保留</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>The silence a script puts where the speaker changes</source>
+        <translation>脚本在换人说话处插入的静音</translation>
+    </message>
+    <message>
+        <source>Pause &amp;between speakers:</source>
+        <translation>角色之间的停顿(&amp;B)：</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::StylePanel</name>

@@ -19,6 +19,7 @@ constexpr char kRetentionDays[] = "outputs/retentionDays";
 constexpr char kIdleUnloadMinutes[] = "engine/idleUnloadMinutes";
 constexpr char kWatchdogSeconds[] = "engine/watchdogSeconds";
 constexpr char kCpuWatchdogMinutes[] = "engine/cpuWatchdogMinutes";
+constexpr char kSpeakerPauseMs[] = "script/speakerPauseMs";
 constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
 constexpr char kOutputsFolder[] = "outputs/folder";
@@ -84,6 +85,7 @@ AppSettings AppSettings::load() {
   a.idleUnloadMinutes = r.integer(kIdleUnloadMinutes, 0, 0, kMaxIdleUnloadMinutes);
   a.watchdogSeconds = r.integer(kWatchdogSeconds, a.watchdogSeconds, 0, kMaxWatchdogSeconds);
   a.cpuWatchdogMinutes = r.integer(kCpuWatchdogMinutes, a.cpuWatchdogMinutes, 0, kMaxCpuWatchdogMinutes);
+  a.speakerPauseMs = r.integer(kSpeakerPauseMs, a.speakerPauseMs, 0, kMaxSpeakerPauseMs);
   a.cpuThreads = r.integer(kCpuThreads, 0, 0, kMaxCpuThreads);
   a.language = r.text(i18n::kLanguageSettingsKey, [](const QString& name) { return QLocale(name).language() != QLocale::C; },
                       QCoreApplication::translate("AppSettings", "not a language name"));
@@ -102,6 +104,7 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kIdleUnloadMinutes), idleUnloadMinutes);
   s.setValue(QLatin1String(kWatchdogSeconds), watchdogSeconds);
   s.setValue(QLatin1String(kCpuWatchdogMinutes), cpuWatchdogMinutes);
+  s.setValue(QLatin1String(kSpeakerPauseMs), speakerPauseMs);
   s.setValue(QLatin1String(kCpuThreads), cpuThreads);
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
   s.setValue(QLatin1String(kOutputsFolder), outputsFolder);

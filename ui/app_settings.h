@@ -15,6 +15,7 @@ inline constexpr int kMaxRetentionDays = 3650;
 inline constexpr int kMaxIdleUnloadMinutes = 24 * 60;
 inline constexpr int kMaxWatchdogSeconds = 3600;
 inline constexpr int kMaxCpuWatchdogMinutes = 24 * 60;
+inline constexpr int kMaxSpeakerPauseMs = 5000;
 inline constexpr int kMaxCpuThreads = 256;
 inline constexpr int kMaxDeviceIndex = 255;
 
@@ -29,6 +30,7 @@ struct AppSettings {
   // two cores and a segment is up to about 30 s of speech.
   int watchdogSeconds = 120;
   int cpuWatchdogMinutes = 40;
+  int speakerPauseMs = 400;  // a script's silence where the speaker changes
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
   int cpuThreads = 0;     // 0: one per physical core
   QString language;       // locale name such as "zh_CN"; empty = follow the system

@@ -301,7 +301,7 @@ JobSpec MainWindow::jobFromPanels(QString* problem) {
   job.settings.segmentTimeLimitSeconds = watchdogSeconds();
   if (style_->randomSeed()) job.settings.seed = randomSeed(seeds_);
   const auto fileOf = [this](const QString& name) { return voices_->fileFor(name); };
-  *problem = makeScriptJob(job, voices_->names(), voices_->activeVoiceName(), fileOf, kDefaultSpeakerPauseSeconds);
+  *problem = makeScriptJob(job, voices_->names(), voices_->activeVoiceName(), fileOf, settings_.speakerPauseMs / 1000.0);
   if (job.isScript() || !problem->isEmpty()) return job;
   job.voiceFile = voices_->activeVoiceFile();
   if (!job.voiceFile.isEmpty()) {

@@ -191,6 +191,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
                          tr("On the CPU the full model takes 40 to 80 times as long as the speech it makes on two "
                             "cores, so a segment of 30 s can take 40 minutes; one still generating after this long "
                             "has run away and is stopped so it can be made again with another seed"));
+  speakerPause_ = spinBox(QStringLiteral("speakerPause"), kMaxSpeakerPauseMs, settings.speakerPauseMs, tr("none"),
+                          tr(" ms"), tr("The silence a script puts where the speaker changes"));
+  speakerPause_->setSingleStep(100);
   const CpuBackend cpu = cpuBackend();
   cpuThreads_ = spinBox(QStringLiteral("cpuThreads"), kMaxCpuThreads, settings.cpuThreads,
                         tr("all %n core(s)", nullptr, cpu.physicalCores), QString(),
@@ -225,6 +228,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
   form->addRow(tr("Stop a segment on the &CPU after:"), cpuWatchdog_);
   form->addRow(tr("CPU &threads:"), cpuThreads_);
+  form->addRow(tr("Pause &between speakers:"), speakerPause_);
   form->addRow(tr("&Audio output:"), output_);
   form->addRow(tr("&Language:"), language_);
   form->addRow(buttons);
@@ -309,6 +313,7 @@ AppSettings SettingsDialog::settings() const {
   s.idleUnloadMinutes = idleUnload_->value();
   s.watchdogSeconds = watchdog_->value();
   s.cpuWatchdogMinutes = cpuWatchdog_->value();
+  s.speakerPauseMs = speakerPause_->value();
   s.cpuThreads = cpuThreads_->value();
   s.language = language_->currentData().toString();
   s.audioOutput = output_->currentData().toByteArray();

@@ -75,6 +75,7 @@ class SettingsDialog : public QDialog {
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;
   QSpinBox* cpuWatchdog_;
+  QSpinBox* speakerPause_;
   QSpinBox* cpuThreads_;
   QComboBox* language_;
   std::vector<DeviceInfo> devices_;

@@ -23,12 +23,11 @@ QString fromUtf8(const std::string& text) { return QString::fromStdString(text);
 
 }  // namespace
 
-void saveScriptFile(const QString& path, const QString& text, const VoiceLibrary& voices) {
+void saveScriptFile(const QString& path, const QString& text, const VoiceLibrary& voices, double speakerPauseSeconds) {
   JobSpec job;
   job.text = text;
   const auto fileOf = [&voices](const QString& name) { return voices.fileFor(name); };
-  const QString problem = makeScriptJob(job, voices.names(), voices.activeVoiceName(), fileOf,
-                                        kDefaultSpeakerPauseSeconds);
+  const QString problem = makeScriptJob(job, voices.names(), voices.activeVoiceName(), fileOf, speakerPauseSeconds);
   if (!problem.isEmpty()) throw std::runtime_error(problem.toStdString());
   if (!job.isScript())
     throw std::runtime_error(

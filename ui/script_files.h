@@ -14,10 +14,10 @@ namespace cosystudio::ui {
 
 class VoiceLibrary;
 
-// Writes the script of `text` (lines given to saved voices, script_job.h) to
-// `path`. Throws with the reason (no line names a saved voice, a file that
-// cannot be written).
-void saveScriptFile(const QString& path, const QString& text, const VoiceLibrary& voices);
+// Writes the script of `text` (lines given to saved voices, script_job.h),
+// with that pause between speakers, to `path`. Throws with the reason (no line
+// names a saved voice, a file that cannot be written).
+void saveScriptFile(const QString& path, const QString& text, const VoiceLibrary& voices, double speakerPauseSeconds);
 
 struct OpenedScript {
   QString text;          // "Name: …" lines for the text panel

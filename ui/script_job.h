@@ -13,8 +13,6 @@
 
 namespace cosystudio::ui {
 
-inline constexpr double kDefaultSpeakerPauseSeconds = 0.4;
-
 // A line's "Name:" (ASCII or full-width colon, spaces after it included) when
 // Name is one of `names`, as parseScriptText reads it: for the editor's colours
 // and for giving lines to speakers.

@@ -1,5 +1,6 @@
 #include "window_menus.h"
 
+#include "app_settings.h"
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "file_dialogs.h"
@@ -77,7 +78,7 @@ void FileMenu::saveScript(const TextPanel* text, const VoiceLibrary* voices) {
                                       QStringLiteral("script.json"), tr(kScriptFilter));
   if (path.isEmpty()) return;
   try {
-    saveScriptFile(path, text->text(), *voices);
+    saveScriptFile(path, text->text(), *voices, AppSettings::load().speakerPauseMs / 1000.0);
     emit message(tr("Saved the script as %1").arg(QFileInfo(path).fileName()));
   } catch (const std::exception& e) {
     emit errorOccurred(tr("Cannot save the script %1: %2").arg(QDir::toNativeSeparators(path), errorText(e)));

@@ -1,5 +1,6 @@
 // The real engine on the tiny model: generate, cancel and reset through the
 // worker thread, and the same from the window.
+#include "app_settings.h"
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
@@ -580,7 +581,8 @@ class EngineSessionTest : public QObject {
       pauses << segment.pauseBefore;
     }
     QCOMPARE(speakers, (QStringList{QStringLiteral("Ann"), QStringLiteral("Bob"), QStringLiteral("Cy"), QStringLiteral("Ann")}));
-    QCOMPARE(pauses, (QVector<double>{0, kDefaultSpeakerPauseSeconds, kDefaultSpeakerPauseSeconds, kDefaultSpeakerPauseSeconds}));
+    const double pause = AppSettings{}.speakerPauseMs / 1000.0;  // Settings → Pause between speakers
+    QCOMPARE(pauses, (QVector<double>{0, pause, pause, pause}));
     // The window joins a take's segments by the engine's rule, pauses included.
     QCOMPARE(joinSegments(whole.segments, whole.sampleRate), whole.samples);
 
@@ -595,7 +597,7 @@ class EngineSessionTest : public QObject {
     const Take spliced = window.historyPanel()->takes().last();
     QCOMPARE(spliced.segments[2].samples, redo.segments[0].samples);
     QCOMPARE(spliced.segments[2].speaker, QStringLiteral("Cy"));
-    QCOMPARE(spliced.segments[2].pauseBefore, kDefaultSpeakerPauseSeconds);
+    QCOMPARE(spliced.segments[2].pauseBefore, pause);
     QCOMPARE(spliced.segments[3].samples, whole.segments[3].samples);
     QCOMPARE(spliced.samples, joinSegments(spliced.segments, spliced.sampleRate));
 
@@ -603,7 +605,7 @@ class EngineSessionTest : public QObject {
     // the library: asked for, put back, and the text is the script's.
     QTemporaryDir projects, elsewhere;  // the script's own folder is searched: the voice went elsewhere
     const QString project = projects.filePath(QStringLiteral("chapter.json"));
-    saveScriptFile(project, window.textPanel()->text(), *voices);
+    saveScriptFile(project, window.textPanel()->text(), *voices, pause);
     const QString moved = elsewhere.filePath(QStringLiteral("bob.voice"));
     QVERIFY(QFile::rename(voices->fileFor(QStringLiteral("Bob")), moved));
     QStringList asked;
