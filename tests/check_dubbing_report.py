@@ -3,9 +3,13 @@ at its time, a cue too long for its slot made again faster (within
 --max-speed) or reported, and the WAV holding each cue's speech from its start
 sample, silence everywhere else, to the last cue's end or the last speech's.
 
-Usage: check_dubbing_report.py REPORT CUES.srt MAX_SPEED FASTER SILENT CUT RUNS_ON
-with the numbers of the cues expected to be made faster (and fit), to be
-silent, to overrun and be cut at the next cue, and to overrun past the end."""
+Usage: check_dubbing_report.py REPORT CUES.srt MAX_SPEED SILENT CUT RUNS_ON
+with the numbers of the cue that is silent (no words), the one whose slot no
+speech fits (cut at the next cue) and the last one, whose slot is as short
+(runs on past its end). Whether another cue fits at once or is made faster
+depends on the lengths the tiny model's random weights give, which differ
+between builds (OpenBLAS and MKL round differently): those are checked by
+the rules alone."""
 import array
 import json
 import re
@@ -15,7 +19,7 @@ import wave
 report = json.load(open(sys.argv[1], encoding="utf-8"))
 srt = open(sys.argv[2], encoding="utf-8").read()
 max_speed = float(sys.argv[3])
-faster, silent, cut, runs_on = (int(n) for n in sys.argv[4:8])
+silent, cut, runs_on = (int(n) for n in sys.argv[4:7])
 
 
 
@@ -29,23 +33,24 @@ cues = report["cues"]
 assert [(c["start_ms"], c["end_ms"]) for c in cues] == times, (cues, times)
 assert [c["index"] for c in cues] == list(range(1, len(times) + 1)), cues
 
-warnings = report["warnings"]
+# The engine's own warnings (a segment at its token cap) may come too.
+warnings = [w for w in report["warnings"] if " ms too long " in w]
 for cue in cues:
     n = cue["index"]
     if n == silent:
         assert cue["attempts"] == 0 and cue["audio_ms"] == 0 and cue["fits"], cue
-    elif n == faster:
-        assert cue["attempts"] > 1 and 1.0 < cue["speed"] <= max_speed and cue["fits"], cue
-    elif n in (cut, runs_on):
-        assert not cue["fits"] and cue["speed"] == max_speed, cue
+    elif cue["fits"]:
+        # At once at speed 1, or made again faster within --max-speed.
+        assert (cue["attempts"] == 1 and cue["speed"] == 1.0) or \
+            (cue["attempts"] > 1 and 1.0 < cue["speed"] <= max_speed), cue
+        assert cue["start_ms"] + cue["audio_ms"] <= cue["end_ms"], cue
+        assert n not in (cut, runs_on), cue
+    else:
+        assert cue["speed"] == max_speed and n in (cut, runs_on), cue
         overrun = cue["start_ms"] + cue["audio_ms"] - cue["end_ms"]
         ending = "cut with a fade where the next cue begins" if n == cut else "runs on past its end"
         warning = f"cue {n} is {overrun} ms too long even at speed {max_speed:.2f}: "
         assert any(w.startswith(warning) and w.endswith(ending) for w in warnings), (warning, warnings)
-    else:
-        assert cue["attempts"] == 1 and cue["speed"] == 1.0 and cue["fits"], cue
-    if cue["fits"]:
-        assert cue["start_ms"] + cue["audio_ms"] <= cue["end_ms"], cue
 assert len(warnings) == 2, warnings
 
 with wave.open(report["output"]) as track:

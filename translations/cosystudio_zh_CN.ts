@@ -1435,6 +1435,10 @@
         <source>No voice yet: open or record a prompt clip, or pick a saved voice</source>
         <translation>还没有音色：请打开或录制参考音频，或选择一个已保存的音色</translation>
     </message>
+    <message>
+        <source>Speaks: a script of %1</source>
+        <translation>当前音色：%1 的脚本</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::HelpMenu</name>

@@ -186,8 +186,10 @@ void GeneratePanel::showStarting(const QString& what) {
   figures_->clear();
 }
 
-void GeneratePanel::showSpeaker(const QString& voice, const QString& clipFile) {
-  if (!voice.isEmpty())
+void GeneratePanel::showSpeaker(const QString& voice, const QString& clipFile, const QStringList& cast) {
+  if (!cast.isEmpty())
+    speaker_->setText(tr("Speaks: a script of %1").arg(cast.join(QStringLiteral(", "))));
+  else if (!voice.isEmpty())
     speaker_->setText(tr("Speaks: the saved voice “%1”").arg(voice));
   else if (!clipFile.isEmpty())
     speaker_->setText(tr("Speaks: the voice of the prompt clip %1").arg(QFileInfo(clipFile).fileName()));

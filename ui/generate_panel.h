@@ -37,7 +37,8 @@ class GeneratePanel : public QWidget {
   void showStarting(const QString& what);
   // Who will speak the next job, said above Generate: the saved voice `voice`,
   // or else the prompt clip from `clipFile` (empty: none yet).
-  void showSpeaker(const QString& voice, const QString& clipFile);
+  // `cast`: the saved voices a script's lines name (then they speak, not `voice` or the clip).
+  void showSpeaker(const QString& voice, const QString& clipFile, const QStringList& cast = {});
 
  signals:
   void generateRequested();

@@ -104,9 +104,13 @@ void MainWindow::createPanels() {
   connect(voices_, &VoiceLibrary::errorOccurred, this, &MainWindow::showError);
   connect(voices_, &VoiceLibrary::message, this, sayFor(5000));
   connect(voices_, &VoiceLibrary::activeVoiceChanged, this, &MainWindow::showSpeaker);
-  connect(voices_, &VoiceLibrary::refreshed, text_, [this] { text_->setSpeakers(voices_->names()); });
+  connect(voices_, &VoiceLibrary::refreshed, text_, [this] {
+    text_->setSpeakers(voices_->names());
+    showSpeaker();
+  });
   text_->setSpeakers(voices_->names());
   connect(clip_, &ClipPanel::clipChanged, this, &MainWindow::showSpeaker);
+  connect(text_, &TextPanel::textChanged, this, &MainWindow::showSpeaker);
 
   connect(style_, &StylePanel::message, this, sayFor(5000));
   connect(style_, &StylePanel::modeChanged, this,
@@ -288,7 +292,8 @@ bool MainWindow::openClip(const QString& path) {
 }
 
 void MainWindow::showSpeaker() {
-  generatePanel_->showSpeaker(voices_->activeVoiceName(), clip_->hasClip() ? clip_->sourcePath() : QString());
+  generatePanel_->showSpeaker(voices_->activeVoiceName(), clip_->hasClip() ? clip_->sourcePath() : QString(),
+                              text_->speakersInText());
   clip_->setSpeakingVoice(voices_->activeVoiceName());
 }
 

@@ -498,6 +498,14 @@ void TextPanel::showEditorMenu(const QPoint& position) {
   menu->popup(editor_->viewport()->mapToGlobal(position));
 }
 
+QStringList TextPanel::speakersInText() const {
+  QStringList named;
+  for (QTextBlock block = editor_->document()->begin(); block.isValid(); block = block.next())
+    if (const auto prefix = speakerPrefix(block.text(), speakers_); prefix && !named.contains(prefix->name))
+      named << prefix->name;
+  return named;
+}
+
 void TextPanel::assignSpeaker(const QString& name) {
   QTextCursor cursor = editor_->textCursor();
   QTextBlock block = editor_->document()->findBlock(cursor.selectionStart());

@@ -68,6 +68,8 @@ class TextPanel : public QWidget {
   // Gives the selected lines (or the cursor's) to `name` ("name: …"); an
   // empty name takes their speaker away.
   void assignSpeaker(const QString& name);
+  // The speakers the text's lines name, in the order they first speak.
+  QStringList speakersInText() const;
 
  signals:
   void textChanged();

@@ -28,9 +28,14 @@ std::vector<float> slice(const std::vector<float>& samples, std::size_t begin, s
   return {samples.begin() + std::ptrdiff_t(begin), samples.begin() + std::ptrdiff_t(end)};
 }
 
-std::vector<std::string> rendered(const std::vector<UserMessage>& messages) {
+// The warnings about cues that do not fit their time. The engine's own (a
+// segment at its token cap) come with the tiny model's random weights, for
+// some seeds on some builds (OpenBLAS and MKL round differently), and are not
+// what these tests are about.
+std::vector<std::string> overruns(const std::vector<UserMessage>& messages) {
   std::vector<std::string> out;
-  for (const UserMessage& message : messages) out.push_back(message.render());
+  for (const UserMessage& message : messages)
+    if (const std::string text = message.render(); text.find(" ms too long") != std::string::npos) out.push_back(text);
   return out;
 }
 
@@ -86,7 +91,7 @@ TEST_F(Dubbing, EachCueLiesAtItsStartWithSilenceBetween) {
       renderDubbing(*engine, cues, voice, settingsAt(1.0), DubbingOptions{}, {}, [&](int cue) { told.push_back(cue); });
   EXPECT_EQ(told, (std::vector<int>{0, 1, 2}));
   ASSERT_EQ(track.cues.size(), 3u);
-  EXPECT_TRUE(track.warnings.empty()) << rendered(track.warnings).front();
+  EXPECT_TRUE(overruns(track.warnings).empty()) << overruns(track.warnings).front();
   EXPECT_EQ(track.cues[0].text, "今天天气 很好。");
 
   const std::vector<const SynthesisResult*> made{&first, nullptr, &second};
@@ -161,7 +166,7 @@ TEST_F(Dubbing, ACueThatCannotFitIsFlaggedAndNeverHeardOverTheNext) {
   EXPECT_EQ(slice(track.samples, second.begin, second.end), alone(kSecondText, 1.25).samples);
   EXPECT_EQ(track.samples.size(), second.end);
 
-  const std::vector<std::string> warnings = rendered(track.warnings);
+  const std::vector<std::string> warnings = overruns(track.warnings);
   ASSERT_EQ(warnings.size(), 2u);
   EXPECT_EQ(warnings[0].rfind("cue 7 is ", 0), 0u) << warnings[0];
   EXPECT_NE(warnings[0].find("even at speed 1.25: it is cut with a fade where the next cue begins"), std::string::npos)

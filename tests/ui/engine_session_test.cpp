@@ -24,6 +24,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QTextCursor>
@@ -565,6 +566,7 @@ class EngineSessionTest : public QObject {
     window.textPanel()->editor()->setTextCursor(cursor);
     window.textPanel()->assignSpeaker(QStringLiteral("Ann"));
     QCOMPARE(window.textPanel()->text(), QStringLiteral("Ann: 今天天气很好。\nBob: 我们出去走走。\nCy: 好的。\nAnn: 走吧。"));
+    QCOMPARE(window.findChild<QLabel*>(QStringLiteral("speaker"))->text(), QStringLiteral("Speaks: a script of Ann, Bob, Cy"));
 
     window.stylePanel()->setSeed(893317537, false);
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
