@@ -152,7 +152,7 @@ Script scriptFromJson(const std::string& text, const fs::path& folder) {
   Json json;
   try {
     json = Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // a syntax error, or a number beyond what a double holds
     throw EngineError({COSYSTUDIO_MESSAGE("Engine", "the script is not valid JSON: %1"), {std::string(e.what())}});
   }
   if (!json.is_object() || !json.contains("cosystudio_script"))
