@@ -10,7 +10,7 @@
 #   4. out of memory: the GPU filled by another allocation, a request fails
 #      clearly or is retried, and the engine works again (EngineOnGpu.*);
 #   5. the full-size random-weight benchmark (weights written there, not
-#      carried) in fp32, bf16 and fp16.
+#      carried) in fp32, bf16 and fp16, and bf16 again without CUDA graphs.
 #
 # With the `device` tool (an H200 with its own Python torch 2.11/CUDA 13,
 # nvcc, cmake and ninja, but none of Debian's -dev libraries; a working tree
@@ -225,6 +225,14 @@ bench_steps() {  # bin folder, device, model folder, extra bench arguments, prec
   done
 }
 
+# The bf16 bench again with the CUDA graphs off (the LLM decode step and the
+# flow estimator run eagerly): beside bench-bf16, what the graphs give.
+eager_bench_step() {  # bin folder, device, model folder, extra bench arguments
+  # shellcheck disable=SC2086
+  step bench-bf16-eager 300 env COSYSTUDIO_CUDA_GRAPHS=0 "$1/cosystudio-cli" bench --model "$3" --device "$2" \
+    --precision bf16 $4
+}
+
 # --- the modes ---------------------------------------------------------------
 
 pack() {
@@ -259,6 +267,7 @@ on_device() {
   local model=/tmp/cosystudio-full-size
   bench_steps "$build/bin" cuda "$model" "--runs 3 --warmup 1 --write-random $FIXTURES" bf16
   bench_steps "$build/bin" cuda "$model" "--runs 3 --warmup 1" fp16 fp32
+  eager_bench_step "$build/bin" cuda "$model" "--runs 3 --warmup 1"
   record total "$(($(date +%s) - start))" ok "the whole check"
   write_results "$OUT" "H200"
   tar czf "$OUT/device-check-logs.tar.gz" -C "$LOGS" .
@@ -300,6 +309,7 @@ rehearse() {  # build folder
   parity_steps "$bin" cpu fp32 bf16 fp16
   gpu_test_steps "$bin"
   bench_steps "$bin" cpu "$E2E/../../tiny-model-a" "--runs 1 --warmup 0" bf16
+  eager_bench_step "$bin" cpu "$E2E/../../tiny-model-a" "--runs 1 --warmup 0"
   write_results "$work" "rehearsal"
   local failed
   failed="$(printf '%s\n' "${RESULTS[@]}" | awk -F'|' '$3 != "ok"' || true)"

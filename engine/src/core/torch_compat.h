@@ -36,6 +36,12 @@
 #define COSYSTUDIO_WITH_CUDA 0
 #endif
 
+// libtorch 1.13 sends a linear layer's single input row to BLAS's gemm with
+// m = 1, which OpenBLAS 0.3.21 runs 2.2-3.2x slower than its gemv (LLM decode:
+// docs/PERFORMANCE.md, "LLM decode on the CPU: one row, one gemv"); 2.x
+// picks gemv itself.
+#define COSYSTUDIO_ROW_LINEAR_NEEDS_GEMV (TORCH_VERSION_MAJOR < 2)
+
 // CUDA graphs are captured only with libtorch >= 2 in CUDA builds.
 #define COSYSTUDIO_HAVE_CUDA_GRAPHS (COSYSTUDIO_WITH_CUDA && TORCH_VERSION_MAJOR >= 2)
 
@@ -72,6 +78,22 @@ inline at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::
 #else
   return attentionByFormula(q, k, v, mask, scale);
 #endif
+}
+
+// at::linear(x, weight, bias), with a float32 single row on the CPU given to
+// gemv where libtorch would not. Not the same bits as gemm: another order of
+// the same float32 sums.
+inline at::Tensor linear(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias = {}) {
+#if COSYSTUDIO_ROW_LINEAR_NEEDS_GEMV
+  if (x.numel() == x.size(-1) && x.device().is_cpu() && x.scalar_type() == at::kFloat &&
+      weight.scalar_type() == at::kFloat) {
+    auto shape = x.sizes().vec();
+    shape.back() = weight.size(0);
+    const auto row = x.reshape({x.size(-1)});
+    return (bias.defined() ? at::addmv(bias, weight, row) : at::mv(weight, row)).view(shape);
+  }
+#endif
+  return at::linear(x, weight, bias);
 }
 
 struct CudaMemory {
@@ -215,6 +237,16 @@ class GraphedSteps {
     if (device.is_cuda() && eagerReason_.empty()) return runOnGraph(key, device, compute);
 #endif
     return compute();
+  }
+
+  // Whether run() records and replays on `device` (rather than running eagerly).
+  bool replays(const at::Device& device) const {
+#if COSYSTUDIO_HAVE_CUDA_GRAPHS
+    return device.is_cuda() && eagerReason_.empty();
+#else
+    (void)device;
+    return false;
+#endif
   }
 
   // Drops the graphs, and with them their memory pool: before the tensors

@@ -1,10 +1,13 @@
 #include "flow/cfm_solver.h"
 
 #include "cosystudio/engine.h"
+#include "core/torch_compat.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -19,35 +22,74 @@ at::Tensor officialCfmNoise(int64_t melDim, int64_t frames) {
   return at::randn({1, melDim, frames}, generator, at::TensorOptions(at::kFloat));
 }
 
+// The estimator's inputs at fixed addresses, per bucket and mask, that a
+// recorded graph reads: each call copies its inputs in, then replays.
+struct CfmSolver::Graphs {
+  struct Inputs {
+    at::Tensor x, mu, t, spks, cond;
+    DiT::Sequence sequence;
+  };
+  std::map<int64_t, Inputs> inputs;
+  compat::GraphedSteps steps{"the flow estimator"};
+};
+
 CfmSolver::CfmSolver(const DiT& estimator, const FlowConfig& config)
-    : estimator_(estimator), cfgRate_(config.cfgRate) {
+    : estimator_(estimator), graphs_(std::make_unique<Graphs>()), cfgRate_(config.cfgRate) {
   noise_ = officialCfmNoise(config.melDim, config.noiseFrames).to(estimator.options().device());
   const auto span =
       1 - at::cos(at::linspace(0, 1, config.timesteps + 1, at::kFloat) * 0.5 * kPi);
   timeSpan_.assign(span.data_ptr<float>(), span.data_ptr<float>() + span.numel());
 }
 
+CfmSolver::~CfmSolver() = default;
+
+at::Tensor CfmSolver::estimate(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t, const at::Tensor& spks,
+                               const at::Tensor& cond, const DiT::Sequence& sequence) const {
+  const at::Device device = x.device();
+  if (!graphs_->steps.replays(device)) return estimator_.forward(x, mu, t, spks, cond, sequence);
+  const int64_t key = sequence.frames * 2 + (sequence.attentionMask.defined() ? 1 : 0);
+  auto [found, made] = graphs_->inputs.try_emplace(key);
+  Graphs::Inputs& in = found->second;
+  if (made) {
+    in = {x.clone(), mu.clone(), t.clone(), spks.clone(), cond.clone(), sequence};
+    if (sequence.attentionMask.defined()) in.sequence.attentionMask = sequence.attentionMask.clone();
+  }
+  in.x.copy_(x);
+  in.mu.copy_(mu);
+  in.t.copy_(t);
+  in.spks.copy_(spks);
+  in.cond.copy_(cond);
+  if (sequence.attentionMask.defined()) in.sequence.attentionMask.copy_(sequence.attentionMask);
+  // The output is the graph's, rewritten by its next replay: the caller's copy is its own.
+  return graphs_->steps.run(key, device, [&] { return estimator_.forward(in.x, in.mu, in.t, in.spks, in.cond, in.sequence); })
+      .clone();
+}
+
 at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
-                            const SolverSteps& steps, const EstimatorObserver& observer) const {
+                            const SolverSteps& steps, const EstimatorObserver& observer, int64_t paddedFrames) const {
   const int64_t frames = mu.size(2);
   if (frames > maxFrames())
     throw std::invalid_argument("flow: " + std::to_string(frames) +
                                 " mel frames (prompt + generated) exceed the fixed noise table of " +
                                 std::to_string(maxFrames()) + " frames");
+  if (paddedFrames == 0 && graphs_->steps.replays(mu.device()))
+    paddedFrames = std::min(maxFrames(), (frames + kBucketFrames - 1) / kBucketFrames * kBucketFrames);
+  const int64_t length = std::max(frames, std::min(paddedFrames, maxFrames()));
+  const auto padded = [&](const at::Tensor& tensor) { return at::constant_pad_nd(tensor, {0, length - frames}, 0.0); };
   // The unconditional half of the batch sees zeros for mu, speaker and prompt mel.
-  const auto muIn = at::cat({mu, at::zeros_like(mu)});
+  const auto muIn = padded(at::cat({mu, at::zeros_like(mu)}));
   const auto spksIn = at::cat({spks, at::zeros_like(spks)});
-  const auto condIn = at::cat({cond, at::zeros_like(cond)});
-  const auto sequence = estimator_.prepare(frames, streaming);
+  const auto condIn = padded(at::cat({cond, at::zeros_like(cond)}));
+  const auto sequence = estimator_.prepare(frames, streaming, length);
 
-  at::Tensor x = noise_.narrow(2, 0, frames);
+  at::Tensor x = noise_.narrow(2, 0, length);
   const int stepCount = static_cast<int>(timeSpan_.size()) - 1;
   float t = timeSpan_[0];
   float dt = timeSpan_[1] - timeSpan_[0];
   for (int step = 1; step <= stepCount; ++step) {
     const auto xIn = at::cat({x, x});
     const auto tIn = at::full({2}, t, mu.options());
-    const auto velocity = estimator_.forward(xIn, muIn, tIn, spksIn, condIn, sequence);
+    const auto velocity = estimate(xIn, muIn, tIn, spksIn, condIn, sequence);
     if (observer) observer({step - 1, xIn, muIn, tIn, spksIn, condIn, velocity});
     if (steps.onStep) steps.onStep(step - 1);
     if (steps.shouldStop && steps.shouldStop()) throw Cancelled();
@@ -57,7 +99,7 @@ at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const 
     t = t + dt;
     if (step < stepCount) dt = timeSpan_[step + 1] - t;
   }
-  return x;
+  return length == frames ? x : x.narrow(2, 0, frames).contiguous();
 }
 
 }  // namespace cosystudio

@@ -17,6 +17,7 @@
 #include <ATen/ATen.h>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace cosystudio {
@@ -44,20 +45,38 @@ struct SolverSteps {
 // generator seeded with 0, independent of the global generator.
 at::Tensor officialCfmNoise(int64_t melDim, int64_t frames);
 
+// On a CUDA device the estimator call is recorded as a CUDA graph per length
+// bucket (compat::GraphedSteps) and replayed at every step and solve of that
+// bucket: the sequence is padded to the bucket and masked (DiT::prepare), so
+// the frames of the solve come out as an unpadded solve makes them.
 class CfmSolver {
  public:
   // The estimator must outlive the solver.
   CfmSolver(const DiT& estimator, const FlowConfig& config);
+  ~CfmSolver();
+  CfmSolver(const CfmSolver&) = delete;
+  CfmSolver& operator=(const CfmSolver&) = delete;
 
   // mu, cond: (1, mel, T) float32; spks: (1, mel). Returns the mel (1, mel, T)
   // float32. Throws std::invalid_argument when T exceeds the noise table.
+  // paddedFrames > T runs the estimator at that length; 0: at the bucket on a
+  // device whose estimator calls are replayed graphs, else at T.
   at::Tensor solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
-                   const SolverSteps& steps = {}, const EstimatorObserver& observer = {}) const;
+                   const SolverSteps& steps = {}, const EstimatorObserver& observer = {},
+                   int64_t paddedFrames = 0) const;
 
   int64_t maxFrames() const { return noise_.size(2); }
 
+  // The graphs' length buckets: multiples of this many frames (5 s of mel).
+  static constexpr int64_t kBucketFrames = 250;
+
  private:
+  struct Graphs;
+  at::Tensor estimate(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t, const at::Tensor& spks,
+                      const at::Tensor& cond, const DiT::Sequence& sequence) const;
+
   const DiT& estimator_;
+  std::unique_ptr<Graphs> graphs_;
   double cfgRate_;
   at::Tensor noise_;             // on the estimator's device, float32
   std::vector<float> timeSpan_;  // n+1 values

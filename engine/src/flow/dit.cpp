@@ -2,6 +2,7 @@
 
 #include "core/torch_compat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -69,21 +70,25 @@ DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config
   projOut_ = linear(weights, prefix + "proj_out", mel, dim);
 }
 
-DiT::Sequence DiT::prepare(int64_t frames, bool streaming) const {
+DiT::Sequence DiT::prepare(int64_t frames, bool streaming, int64_t paddedFrames) const {
+  const int64_t length = std::max(frames, paddedFrames);
   Sequence sequence;
-  sequence.frames = frames;
+  sequence.frames = length;
   // freqs[p, 2i] = freqs[p, 2i+1] = p · inv_freq[i]
-  const auto positions = at::arange(frames, at::TensorOptions(at::kFloat).device(options_.device()));
+  const auto positions = at::arange(length, at::TensorOptions(at::kFloat).device(options_.device()));
   const auto freqs = (positions.unsqueeze(1) * invFreq_.unsqueeze(0)).repeat_interleave(2, 1);
   sequence.ropeCos = freqs.cos().to(dtype_);
   sequence.ropeSin = freqs.sin().to(dtype_);
 
-  if (streaming) {
-    const int64_t chunk = config_.chunkFrames();
-    const auto index = at::arange(frames, at::TensorOptions(at::kLong).device(options_.device()));
-    const auto visibleEnd = (at::div(index, chunk, "floor") + 1) * chunk;
-    const auto allowed = index.unsqueeze(0) < visibleEnd.unsqueeze(1);  // [query i, key j]
-    sequence.attentionMask = at::zeros({1, 1, frames, frames}, options_)
+  if (streaming || length > frames) {
+    const auto index = at::arange(length, at::TensorOptions(at::kLong).device(options_.device()));
+    auto allowed = (index < frames).unsqueeze(0).expand({length, length});  // [query i, key j]
+    if (streaming) {
+      const int64_t chunk = config_.chunkFrames();
+      const auto visibleEnd = (at::div(index, chunk, "floor") + 1) * chunk;
+      allowed = allowed.logical_and(index.unsqueeze(0) < visibleEnd.unsqueeze(1));
+    }
+    sequence.attentionMask = at::zeros({1, 1, length, length}, options_)
                                  .masked_fill(allowed.logical_not(),
                                               -std::numeric_limits<double>::infinity());
   }

@@ -34,7 +34,10 @@ class DiT {
     at::Tensor attentionMask;     // additive (1, 1, T, T), undefined = full attention
   };
   // streaming: chunk-causal mask (frame i sees frames j < (i / chunk + 1) · chunk).
-  Sequence prepare(int64_t frames, bool streaming) const;
+  // paddedFrames > frames: the sequence is that long and no frame sees the
+  // padding, so the first `frames` outputs are those of the unpadded sequence
+  // (the position convolutions are causal; everything else is per frame).
+  Sequence prepare(int64_t frames, bool streaming, int64_t paddedFrames = 0) const;
 
   // x, mu, cond: (B, mel, T); t: (B); spks: (B, mel). Returns the velocity
   // (B, mel, T) as float32, whatever the weights' dtype.

@@ -111,6 +111,8 @@ at::Tensor CosyVoice3LM::hidden(const at::Tensor& embeddings) const {
   return backbone_.forward(embeddings, cache);
 }
 
+at::Tensor CosyVoice3LM::logits(const at::Tensor& hidden) const { return compat::linear(hidden, llmDecoder_); }
+
 at::Tensor CosyVoice3LM::logProbs(const at::Tensor& hidden) const {
   return at::log_softmax(logits(hidden).to(at::kFloat), -1);
 }

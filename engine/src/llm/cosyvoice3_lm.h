@@ -77,7 +77,7 @@ class CosyVoice3LM {
   at::Tensor hidden(const at::Tensor& embeddings) const;
   // fp32 log-probabilities over the speech vocabulary from hidden states.
   at::Tensor logProbs(const at::Tensor& hidden) const;
-  at::Tensor logits(const at::Tensor& hidden) const { return at::linear(hidden, llmDecoder_); }
+  at::Tensor logits(const at::Tensor& hidden) const;
 
   // Called with each emitted token and the step's log-probabilities (before any
   // masking); returning false ends generation there.

@@ -96,9 +96,9 @@ at::Tensor Qwen2::attention(const Layer& layer, size_t index, const at::Tensor& 
   const int64_t t = x.size(1);
   const int64_t heads = config_.numHeads, kvHeads = config_.numKvHeads, d = config_.headDim();
   const int64_t groups = heads / kvHeads;
-  auto q = at::linear(x, layer.qWeight, layer.qBias).view({1, t, heads, d}).transpose(1, 2);
-  auto k = at::linear(x, layer.kWeight, layer.kBias).view({1, t, kvHeads, d}).transpose(1, 2);
-  auto v = at::linear(x, layer.vWeight, layer.vBias).view({1, t, kvHeads, d}).transpose(1, 2);
+  auto q = compat::linear(x, layer.qWeight, layer.qBias).view({1, t, heads, d}).transpose(1, 2);
+  auto k = compat::linear(x, layer.kWeight, layer.kBias).view({1, t, kvHeads, d}).transpose(1, 2);
+  auto v = compat::linear(x, layer.vWeight, layer.vBias).view({1, t, kvHeads, d}).transpose(1, 2);
   q = q * at.cos + rotateHalf(q) * at.sin;
   k = k * at.cos + rotateHalf(k) * at.sin;
   if (at.deviceIndex.defined()) {
@@ -124,11 +124,12 @@ at::Tensor Qwen2::attention(const Layer& layer, size_t index, const at::Tensor& 
     };
     out = compat::attention(q, repeat(keys), repeat(values), at.mask, scale);
   }
-  return at::linear(out.transpose(1, 2).reshape({1, t, heads * d}), layer.oWeight);
+  return compat::linear(out.transpose(1, 2).reshape({1, t, heads * d}), layer.oWeight);
 }
 
 at::Tensor Qwen2::mlp(const Layer& layer, const at::Tensor& x) const {
-  return at::linear(at::silu(at::linear(x, layer.gateWeight)) * at::linear(x, layer.upWeight), layer.downWeight);
+  const auto gate = at::silu(compat::linear(x, layer.gateWeight));
+  return compat::linear(gate * compat::linear(x, layer.upWeight), layer.downWeight);
 }
 
 at::Tensor Qwen2::run(const at::Tensor& embeddings, KvCache& cache, const Positions& at) const {
