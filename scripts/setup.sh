@@ -38,6 +38,7 @@ APP_PACKAGES=(
   desktop-file-utils appstream dpkg-dev help2man librsvg2-bin
   qt6-translations-l10n fonts-wqy-microhei
   libbz2-dev unicode-data festlex-cmu libzip-dev
+  libopusenc-dev opus-tools  # a book in one file with chapter marks, and opusinfo to read them back
   curl python3-venv  # the speech server's tests: curl and the openai package in a venv
 )
 

@@ -48,6 +48,23 @@
             <numerusform>%n jobs could not be restored:</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n request(s) of other programs through the local speech server end with CosyStudio.</source>
+        <translation>
+            <numerusform>%n request of other programs through the local speech server ends with CosyStudio.</numerusform>
+            <numerusform>%n requests of other programs through the local speech server end with CosyStudio.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowSpeechServer</name>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n request</numerusform>
+            <numerusform>%n requests</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
@@ -77,6 +94,16 @@
         <translation>
             <numerusform>%n earlier take could not be read back: %1</numerusform>
             <numerusform>%n earlier takes could not be read back: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::MainWindow</name>
+    <message numerus="yes">
+        <source>Dubbing %n cue(s) of %1</source>
+        <translation>
+            <numerusform>Dubbing %n cue of %1</numerusform>
+            <numerusform>Dubbing %n cues of %1</numerusform>
         </translation>
     </message>
 </context>

@@ -30,6 +30,10 @@
         <source>the default</source>
         <translation>默认值</translation>
     </message>
+    <message>
+        <source>not an IP address</source>
+        <translation>不是 IP 地址</translation>
+    </message>
 </context>
 <context>
     <name>BookImport</name>
@@ -72,6 +76,41 @@
     <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>DubbingJob</name>
+    <message>
+        <source>%1 is a folder, not subtitles.</source>
+        <translation>%1 是文件夹，不是字幕。</translation>
+    </message>
+    <message>
+        <source>The subtitles %1 cannot be opened.</source>
+        <translation>无法打开字幕 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be subtitles (%2 MB).</source>
+        <translation>%1 太大（%2 MB），不像字幕文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as subtitles: line %2 is not what an SRT or WebVTT file holds there.</source>
+        <translation>无法将 %1 读作字幕：第 %2 行不符合 SRT 或 WebVTT 文件在此处的格式。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as subtitles.</source>
+        <translation>无法将 %1 读作字幕。</translation>
+    </message>
+    <message>
+        <source>%1 holds no subtitles: no cue was found in it.</source>
+        <translation>%1 中没有字幕：未找到任何一条字幕。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be dubbed: %2</source>
+        <translation>无法为 %1 配音：%2</translation>
+    </message>
+    <message>
+        <source>cue %1 was made faster, at speed %2, to fit its time</source>
+        <translation>第 %1 条字幕已加快到 %2 倍语速以放进其时间段</translation>
     </message>
 </context>
 <context>
@@ -458,6 +497,10 @@
         <source>#%1 %2 · %3</source>
         <translation>#%1 %2 · %3</translation>
     </message>
+    <message>
+        <source>#%1 API %2 · %3</source>
+        <translation>#%1 API %2 · %3</translation>
+    </message>
 </context>
 <context>
     <name>Mode</name>
@@ -666,6 +709,12 @@
             <numerusform>%n 个任务无法恢复：</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n request(s) of other programs through the local speech server end with CosyStudio.</source>
+        <translation>
+            <numerusform>其他程序通过本地语音服务器发出的 %n 个请求将随 CosyStudio 一起结束。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunawayPrompt</name>
@@ -791,6 +840,31 @@
     <message>
         <source>its folder cannot be created</source>
         <translation>无法创建其所在的文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>WindowSpeechServer</name>
+    <message>
+        <source>%1 is not an IP address</source>
+        <translation>%1 不是 IP 地址</translation>
+    </message>
+    <message>
+        <source>The speech server cannot listen on %1 port %2: %3</source>
+        <translation>语音服务器无法在 %1 的端口 %2 上监听：%3</translation>
+    </message>
+    <message>
+        <source>API on %1</source>
+        <translation>API 位于 %1</translation>
+    </message>
+    <message>
+        <source>API open to the network on %1</source>
+        <translation>API 已向网络开放，位于 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n 个请求</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1381,22 @@
     <message>
         <source>CosyStudio scripts (*.json)</source>
         <translation>CosyStudio 脚本 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open s&amp;ubtitles…</source>
+        <translation>打开字幕(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Open subtitles to dub</source>
+        <translation>打开要配音的字幕</translation>
+    </message>
+    <message>
+        <source>Subtitles (*.srt *.vtt);;All files (*)</source>
+        <translation>字幕 (*.srt *.vtt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Speak each cue of an SRT or WebVTT file at its time, in the voice and style in use, as one take</source>
+        <translation>用当前的声音和风格，在 SRT 或 WebVTT 文件中每条字幕的时间朗读它，合成一个结果</translation>
     </message>
 </context>
 <context>
@@ -1833,6 +1923,14 @@
         <source>Subtitles written beside each exported file: one cue per segment, with the text as you wrote it</source>
         <translation>在每个导出文件旁写出字幕：每个片段一条，文字保持你写的原样</translation>
     </message>
+    <message>
+        <source>A dubbed cue is made to fit its time with the others: open the subtitles again to dub them again</source>
+        <translation>配音的每条字幕都与其他字幕一起按时间排好：要重新配音，请再次打开字幕</translation>
+    </message>
+    <message>
+        <source>A dubbed cue is made to fit its time with the others: open the subtitles again to dub them again.</source>
+        <translation>配音的每条字幕都与其他字幕一起按时间排好：要重新配音，请再次打开字幕。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::JobQueueModel</name>
@@ -1944,6 +2042,16 @@
 No model is loaded now: choose one with Engine → Choose model folder…; the queue, text, clip and takes are kept.</source>
         <translation>引擎无法重置：%1
 现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
+    </message>
+    <message>
+        <source>Other programs can now speak through %1</source>
+        <translation>其他程序现在可以通过 %1 合成语音</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dubbing %n cue(s) of %1</source>
+        <translation>
+            <numerusform>正在为 %1 的 %n 条字幕配音</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2436,6 +2544,86 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Pause &amp;between speakers:</source>
         <translation>角色之间的停顿(&amp;B)：</translation>
     </message>
+    <message>
+        <source>×</source>
+        <translation> 倍</translation>
+    </message>
+    <message>
+        <source>A dubbed subtitle whose speech is longer than its time is made again faster, up to this speed; one still too long is kept and named in the take&apos;s warnings</source>
+        <translation>语音比其时间段长的字幕会以更快的语速重新生成，最快到此语速；仍然太长的会保留，并在结果的警告中列出</translation>
+    </message>
+    <message>
+        <source>Fastest speed for d&amp;ubbing:</source>
+        <translation>配音最快语速(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Local &amp;server</source>
+        <translation>本地服务器(&amp;S)</translation>
+    </message>
+    <message>
+        <source>127.0.0.1: only programs on this computer. 0.0.0.0 or this computer&apos;s address: other machines too</source>
+        <translation>127.0.0.1：仅限本机上的程序。0.0.0.0 或本机地址：其他计算机也可访问</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <source>When set, a request needs &quot;Authorization: Bearer TOKEN&quot;: clients give it as their API key</source>
+        <translation>设置后，请求须带有“Authorization: Bearer TOKEN”：客户端将其作为 API 密钥提供</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the takes of requests in the history</source>
+        <translation>在历史中保留请求的结果(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Tools → Serve on localhost lets other programs speak with your saved voices: an OpenAI-compatible API whose requests join the queue of this window.</source>
+        <translation>“工具 → 在本机提供服务”让其他程序使用你保存的声音合成语音：一个与 OpenAI 兼容的 API，其请求加入本窗口的队列。</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>“%1” is not an IP address, such as 127.0.0.1.</source>
+        <translation>“%1”不是 IP 地址（例如 127.0.0.1）。</translation>
+    </message>
+    <message>
+        <source>PORT</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Clients use the base URL %1</source>
+        <translation>客户端使用基础 URL %1</translation>
+    </message>
+    <message>
+        <source> and any API key.</source>
+        <translation>，API 密钥可任意填写。</translation>
+    </message>
+    <message>
+        <source> and the token as their API key.</source>
+        <translation>，并以令牌作为 API 密钥。</translation>
+    </message>
+    <message>
+        <source>Warning: other machines on the network can use this engine and hear your voices, and no token is asked of them.</source>
+        <translation>警告：网络上的其他计算机可以使用此引擎并听到你的声音，且无需令牌。</translation>
+    </message>
+    <message>
+        <source>Warning: other machines on the network can use this engine with the token.</source>
+        <translation>警告：网络上的其他计算机凭令牌即可使用此引擎。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::StylePanel</name>
@@ -2599,6 +2787,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Made with seed %1; segments made again with seed %2</source>
         <translation>用种子 %1 生成；部分片段已用种子 %2 重新生成</translation>
+    </message>
+    <message>
+        <source>cue %1</source>
+        <translation>第 %1 条</translation>
+    </message>
+    <message>
+        <source>Cue %1, spoken from %2 s</source>
+        <translation>第 %1 条字幕，从 %2 秒开始</translation>
     </message>
 </context>
 <context>
@@ -2771,6 +2967,33 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>No one (the voice in use)</source>
         <translation>无（使用当前音色）</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::ToolsMenu</name>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Serve on localhost</source>
+        <translation>在本机提供服务(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Other programs speak with your saved voices through an OpenAI-compatible API (POST /v1/audio/speech); their requests join this window&apos;s queue</source>
+        <translation>其他程序通过与 OpenAI 兼容的 API（POST /v1/audio/speech）使用你保存的声音合成语音；其请求加入本窗口的队列</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the API address</source>
+        <translation>复制 API 地址(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Server s&amp;ettings…</source>
+        <translation>服务器设置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The server is not running</source>
+        <translation>服务器未运行</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "language.h"
 
 #include <QCoreApplication>
+#include <QHostAddress>
 #include <QLocale>
 #include <QSettings>
 
@@ -20,9 +21,15 @@ constexpr char kIdleUnloadMinutes[] = "engine/idleUnloadMinutes";
 constexpr char kWatchdogSeconds[] = "engine/watchdogSeconds";
 constexpr char kCpuWatchdogMinutes[] = "engine/cpuWatchdogMinutes";
 constexpr char kSpeakerPauseMs[] = "script/speakerPauseMs";
+constexpr char kDubbingMaxSpeedPercent[] = "dubbing/maxSpeedPercent";
 constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
 constexpr char kOutputsFolder[] = "outputs/folder";
+constexpr char kServerEnabled[] = "server/enabled";
+constexpr char kServerHost[] = "server/host";
+constexpr char kServerPort[] = "server/port";
+constexpr char kServerToken[] = "server/token";
+constexpr char kServerKeepTakes[] = "server/keepTakes";
 
 // The settings file may have been edited by hand or written by another
 // version: a value the dialog could not have chosen is replaced by the
@@ -86,11 +93,20 @@ AppSettings AppSettings::load() {
   a.watchdogSeconds = r.integer(kWatchdogSeconds, a.watchdogSeconds, 0, kMaxWatchdogSeconds);
   a.cpuWatchdogMinutes = r.integer(kCpuWatchdogMinutes, a.cpuWatchdogMinutes, 0, kMaxCpuWatchdogMinutes);
   a.speakerPauseMs = r.integer(kSpeakerPauseMs, a.speakerPauseMs, 0, kMaxSpeakerPauseMs);
+  a.dubbingMaxSpeedPercent =
+      r.integer(kDubbingMaxSpeedPercent, a.dubbingMaxSpeedPercent, kMinDubbingSpeedPercent, kMaxDubbingSpeedPercent);
   a.cpuThreads = r.integer(kCpuThreads, 0, 0, kMaxCpuThreads);
   a.language = r.text(i18n::kLanguageSettingsKey, [](const QString& name) { return QLocale(name).language() != QLocale::C; },
                       QCoreApplication::translate("AppSettings", "not a language name"));
   a.audioOutput = savedAudioOutput();
   a.outputsFolder = movedAppDataPath(r.settings().value(QLatin1String(kOutputsFolder)).toString());
+  a.server.enabled = r.integer(kServerEnabled, 0, 0, 1);
+  const QString host = r.text(kServerHost, [](const QString& text) { return !QHostAddress(text).isNull(); },
+                              QCoreApplication::translate("AppSettings", "not an IP address"));
+  if (!host.isEmpty()) a.server.host = host;
+  a.server.port = r.integer(kServerPort, a.server.port, 0, 65535);
+  a.server.token = r.settings().value(QLatin1String(kServerToken)).toString();
+  a.server.keepTakes = r.integer(kServerKeepTakes, 1, 0, 1);
   return a;
 }
 
@@ -105,11 +121,19 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kWatchdogSeconds), watchdogSeconds);
   s.setValue(QLatin1String(kCpuWatchdogMinutes), cpuWatchdogMinutes);
   s.setValue(QLatin1String(kSpeakerPauseMs), speakerPauseMs);
+  s.setValue(QLatin1String(kDubbingMaxSpeedPercent), dubbingMaxSpeedPercent);
   s.setValue(QLatin1String(kCpuThreads), cpuThreads);
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
   s.setValue(QLatin1String(kOutputsFolder), outputsFolder);
+  s.setValue(QLatin1String(kServerEnabled), int(server.enabled));
+  s.setValue(QLatin1String(kServerHost), server.host);
+  s.setValue(QLatin1String(kServerPort), server.port);
+  s.setValue(QLatin1String(kServerToken), server.token);
+  s.setValue(QLatin1String(kServerKeepTakes), int(server.keepTakes));
   saveAudioOutput(audioOutput);
 }
+
+bool ServerSettings::isLoopback() const { return QHostAddress(host).isLoopback(); }
 
 double AppSettings::watchdogSecondsFor(DeviceKind kind) const {
   return kind == DeviceKind::Cuda ? watchdogSeconds : cpuWatchdogMinutes * 60.0;

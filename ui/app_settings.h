@@ -3,6 +3,7 @@
 #pragma once
 
 #include "job.h"
+#include "speech_server.h"
 
 #include <QByteArray>
 #include <QString>
@@ -16,8 +17,20 @@ inline constexpr int kMaxIdleUnloadMinutes = 24 * 60;
 inline constexpr int kMaxWatchdogSeconds = 3600;
 inline constexpr int kMaxCpuWatchdogMinutes = 24 * 60;
 inline constexpr int kMaxSpeakerPauseMs = 5000;
+inline constexpr int kMinDubbingSpeedPercent = 100, kMaxDubbingSpeedPercent = 200;
 inline constexpr int kMaxCpuThreads = 256;
 inline constexpr int kMaxDeviceIndex = 255;
+
+// The local speech server (Tools → Serve on localhost, speech_server.h).
+struct ServerSettings {
+  bool enabled = false;  // the menu's toggle, kept for the next start
+  QString host = QStringLiteral("127.0.0.1");  // another address lets other machines in
+  int port = kDefaultSpeechPort;  // 0: any free one
+  QString token;  // empty: requests need none
+  bool keepTakes = true;  // a request's take joins the history like any other
+
+  bool isLoopback() const;
+};
 
 struct AppSettings {
   Device device;
@@ -31,11 +44,13 @@ struct AppSettings {
   int watchdogSeconds = 120;
   int cpuWatchdogMinutes = 40;
   int speakerPauseMs = 400;  // a script's silence where the speaker changes
+  int dubbingMaxSpeedPercent = 150;  // the fastest a dubbed cue is made to fit its time (DubbingOptions::maxSpeed)
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it
   int cpuThreads = 0;     // 0: one per physical core
   QString language;       // locale name such as "zh_CN"; empty = follow the system
   QByteArray audioOutput;  // QAudioDevice::id(); empty = the system's default output
   QString outputsFolder;   // where every take is kept; empty = TakeStore::defaultFolder()
+  ServerSettings server;
   // What load() found unusable in the settings file (edited by hand, or by
   // another version) and replaced by the default: one line per key, naming
   // the key and the value. Never saved.

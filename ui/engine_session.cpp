@@ -14,6 +14,7 @@ EngineSession::EngineSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<Take>();
   qRegisterMetaType<ModelChoice>();
   qRegisterMetaType<Progress>();
+  qRegisterMetaType<AudioChunk>();
   qRegisterMetaType<MemoryStats>();
   qRegisterMetaType<ResetReport>();
 

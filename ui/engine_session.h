@@ -71,7 +71,8 @@ class EngineSession : public QObject {
   // The worker takes `job`: its voice is prepared before its first progress.
   void jobStarted(const cosystudio::ui::JobSpec& job);
   void jobProgress(quint64 id, const cosystudio::Progress& progress);
-  void jobAudio(quint64 id, const QVector<float>& samples, int sampleRate);
+  // Audio of a streamed job as the engine makes it (engine.h: the segment it belongs to, and its end).
+  void jobAudio(quint64 id, const cosystudio::AudioChunk& chunk);
   void jobFinished(const cosystudio::ui::Take& take);
   void jobFailed(quint64 id, const QString& message, bool cancelled);
   // The watchdog stopped segment `segment` (0-based) of `job`; the job has ended.

@@ -1,5 +1,6 @@
 #include "engine_worker.h"
 
+#include "dubbing_job.h"
 #include "engine_messages.h"
 #include "engine_session.h"
 
@@ -193,6 +194,22 @@ Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callba
   return take;
 }
 
+// Progress counts the cues; the speed change needs each cue whole, so nothing streams.
+Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callbacks) {
+  const Voice voice = voiceFor(job);
+  auto cue = std::make_shared<int>(0);
+  const int cues = int(job.dubbing.cues.size());
+  callbacks.onProgress = [this, id = job.id, cue, cues](Progress p) {
+    p.segment = *cue;
+    p.segmentCount = cues;
+    report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
+  };
+  callbacks.onAudio = {};
+  const DubbedTrack track = renderDubbing(engine(), job.dubbing.cues, voice, job.settings, dubbingOptions(job),
+                                          callbacks, [cue](int index) { *cue = index; });
+  return dubbedTake(job, track);
+}
+
 void EngineWorker::run(const JobSpec& job) {
   const auto shouldStop = [this, id = job.id] { return cancelledJob_.load() == id; };
   try {
@@ -204,11 +221,12 @@ void EngineWorker::run(const JobSpec& job) {
     };
     if (job.settings.stream)
       callbacks.onAudio = [this, id = job.id](const AudioChunk& chunk) {
-        report([id, samples = QVector<float>(chunk.samples.begin(), chunk.samples.end()),
-                rate = chunk.sampleRate](EngineSession& s) { emit s.jobAudio(id, samples, rate); });
+        report([id, chunk](EngineSession& s) { emit s.jobAudio(id, chunk); });
       };
     const MemoryStats memoryBefore = engine().memory();
-    Take take = job.isScript() ? renderScriptJob(job, callbacks) : renderText(job, callbacks);
+    Take take = job.isDubbing()  ? renderDubbingJob(job, callbacks)
+                : job.isScript() ? renderScriptJob(job, callbacks)
+                                 : renderText(job, callbacks);
     take.jobId = job.id;
     take.spec = job;
     take.memoryBefore = memoryBefore;

@@ -46,6 +46,7 @@ class EngineWorker : public QObject {
   Voice savedVoice(const QString& file);
   Take renderText(const JobSpec& job, const SynthesisCallbacks& callbacks);
   Take renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks);
+  Take renderDubbingJob(const JobSpec& job, SynthesisCallbacks callbacks);
   void reportIfPoisoned(const QString& message);
   void warmUpOnGpu();
   // Runs `event` on the session's thread, after every report posted before it

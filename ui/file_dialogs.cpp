@@ -18,6 +18,7 @@ QString settingsKey(FileKind kind) {
     case FileKind::Voice: return QStringLiteral("folders/voice");
     case FileKind::Diagnostics: return QStringLiteral("folders/diagnostics");
     case FileKind::Script: return QStringLiteral("folders/script");
+    case FileKind::Subtitles: return QStringLiteral("folders/subtitles");
   }
   return {};
 }

@@ -262,9 +262,13 @@ void HistoryPanel::stopStream(quint64 jobId) {
 void HistoryPanel::updateActions() {
   const int index = currentIndex();
   const bool selected = index >= 0;
-  const bool hasText = selected && takes()[index].spec.settings.mode != Mode::VoiceConversion;
+  const bool dubbed = selected && takes()[index].spec.isDubbing();
+  const bool hasText = selected && takes()[index].spec.settings.mode != Mode::VoiceConversion && !dubbed;
   const QString noTake = takes().isEmpty() ? tr("No takes yet: generate one first") : tr("Select a take first");
-  const QString noText = selected ? tr("A voice conversion has no text to make again") : noTake;
+  const QString noText = !selected ? noTake
+                         : dubbed ? tr("A dubbed cue is made to fit its time with the others: open the subtitles "
+                                       "again to dub them again")
+                                  : tr("A voice conversion has no text to make again");
   const auto offer = [](QObject* control, bool enabled, const QString& what, const QString& whyNot) {
     control->setProperty("enabled", enabled);
     control->setProperty("toolTip", enabled ? what : whyNot);
@@ -298,15 +302,21 @@ void HistoryPanel::showSelected() {
 }
 
 void HistoryPanel::follow(EngineSession* session) {
-  connect(session, &EngineSession::jobAudio, this, &HistoryPanel::streamAudio);
+  connect(session, &EngineSession::jobStarted, this, [this](const JobSpec& job) {
+    if (job.served) servedJob_ = job.id;
+  });
+  connect(session, &EngineSession::jobAudio, this, [this](quint64 id, const AudioChunk& chunk) {
+    if (id != servedJob_) streamAudio(id, QVector<float>(chunk.samples.begin(), chunk.samples.end()), chunk.sampleRate);
+  });
   connect(session, &EngineSession::jobFailed, this, [this](quint64 id) { stopStream(id); });
   connect(session, &EngineSession::jobRanAway, this, [this](const JobSpec& job) { stopStream(job.id); });
   connect(session, &EngineSession::jobFinished, this, [this](const Take& finished) {
+    if (finished.spec.served && !keepServedTakes_) return;
     // Listed at once; the store writes it in the background and reports to the list.
     const Take take = addFinishedTake(finished);
     store_->save(take);
     if (!take.warnings().isEmpty())
-      emit message(tr("Listen to take #%1: %2").arg(take.jobId).arg(take.warnings().join(QLatin1Char(' '))));
+      emit message(tr("Listen to take #%1: %2").arg(take.jobId).arg(take.warnings().join(QStringLiteral("; "))));
   });
 }
 
@@ -529,6 +539,11 @@ int HistoryPanel::segmentToRegenerate() {
   const Take& take = takes()[index];
   if (take.spec.settings.mode == Mode::VoiceConversion) {
     emit errorOccurred(tr("A voice conversion has no text to make again; convert the source clip again instead."));
+    return -1;
+  }
+  if (take.spec.isDubbing()) {
+    emit errorOccurred(tr("A dubbed cue is made to fit its time with the others: open the subtitles again to dub "
+                          "them again."));
     return -1;
   }
   if (currentSegment() >= 0 || take.segments.size() == 1) return std::max(0, currentSegment());

@@ -37,8 +37,11 @@ class HistoryPanel : public QWidget {
   // through it to the trash.
   HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent = nullptr);
 
-  // Lists the takes `session` makes (saving each to the store) and plays their streams.
+  // Lists the takes `session` makes (saving each to the store) and plays their
+  // streams; a served request's stream is its client's, and its take is listed
+  // only while setKeepServedTakes() says so.
   void follow(EngineSession* session);
+  void setKeepServedTakes(bool keep) { keepServedTakes_ = keep; }
   // The takes of earlier sessions, read back from the store and numbered
   // afresh from 1 (message() names files that could not be read); returns the last number.
   quint64 showStoredTakes();
@@ -152,6 +155,8 @@ class HistoryPanel : public QWidget {
   int playing_ = -1;         // take; -1 while a stream plays (its take is not made yet)
   int playingSegment_ = -1;  // its segment, or -1 for the whole take
   quint64 streamJob_ = 0;    // the job whose audio came last
+  quint64 servedJob_ = 0;    // the served request running now: its audio is not played here
+  bool keepServedTakes_ = true;
   qint64 streamFrames_ = 0;  // of it so far
   // Which segment to make again (asking when a take of several is selected); -1 = none.
   int segmentToRegenerate();

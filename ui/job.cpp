@@ -100,7 +100,10 @@ QString JobSpec::shownText() const {
 
 QString JobSpec::summary() const {
   const QString line =
-      QCoreApplication::translate("JobSpec", "#%1 %2 · %3").arg(id).arg(modeName(settings.mode), shownText());
+      (served ? QCoreApplication::translate("JobSpec", "#%1 API %2 · %3")
+              : QCoreApplication::translate("JobSpec", "#%1 %2 · %3"))
+          .arg(id)
+          .arg(modeName(settings.mode), shownText());
   return replacesSegment < 0 ? line
                              : line + QCoreApplication::translate("JobSpec", " (segment %1 of #%2)")
                                           .arg(replacesSegment + 1)
@@ -143,7 +146,7 @@ std::optional<Take> spliceRegeneratedSegment(const Take& whole, const Take& redo
   const int index = redo.spec.replacesSegment;
   if (redo.segments.isEmpty() || index < 0 || index >= whole.segments.size() ||
       redo.modelFolder != whole.modelFolder || redo.llmCheckpoint != whole.llmCheckpoint ||
-      redo.sampleRate != whole.sampleRate)
+      redo.sampleRate != whole.sampleRate || whole.segments[index].placedAt >= 0)  // a dubbing's: time-aligned
     return std::nullopt;
   Take spliced = whole;
   spliced.jobId = redo.jobId;

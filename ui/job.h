@@ -6,6 +6,7 @@
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/engine.h"
 #include "cosystudio/script.h"
+#include "cosystudio/text/subtitles.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -73,8 +74,20 @@ struct JobSpec {
   // A script (script.h): its lines spoken by saved voices as one take, the
   // cast's voice files absolute. Empty: the text in the job's one voice.
   Script script;
+  // Asked for by a program through the local speech server (speech_server.h):
+  // it ends with that program's connection, so it is never kept for a later session.
+  bool served = false;
+
+  // Subtitles dubbed (dubbing_job.h): each cue spoken in the job's voice at its
+  // start on their timeline, one take. No cues: not a dubbing.
+  struct Dubbing {
+    QString file;  // where the cues were read from
+    std::vector<text::SubtitleCue> cues;
+    double maxSpeed = 1.5;  // the fastest a cue may be made to fit its time (DubbingOptions::maxSpeed)
+  } dubbing;
 
   bool isScript() const { return !script.lines.empty(); }
+  bool isDubbing() const { return !dubbing.cues.empty(); }
 
   QString summary() const;  // one line for the queue
   QString shownText() const;  // the text on one line, shortened for a list
@@ -97,6 +110,10 @@ struct TakeSegment {
   QString speaker;
   int line = -1;
   double pauseBefore = 0;
+  // Of a dubbing's take: the cue it speaks (its number in the subtitles) and
+  // where its speech starts in the take's audio, in samples (-1: joined, not placed).
+  int cue = 0;
+  qint64 placedAt = -1;
 
   const QString& wordsAsWritten() const { return userText.isEmpty() ? text : userText; }
 };
@@ -170,5 +187,6 @@ Q_DECLARE_METATYPE(cosystudio::ui::JobSpec)
 Q_DECLARE_METATYPE(cosystudio::ui::Take)
 Q_DECLARE_METATYPE(cosystudio::ui::ModelChoice)
 Q_DECLARE_METATYPE(cosystudio::Progress)
+Q_DECLARE_METATYPE(cosystudio::AudioChunk)
 Q_DECLARE_METATYPE(cosystudio::MemoryStats)
 Q_DECLARE_METATYPE(cosystudio::ResetReport)

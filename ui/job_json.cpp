@@ -1,6 +1,7 @@
 #include "job_json.h"
 
 #include "app_data.h"
+#include "dubbing_job.h"
 
 #include "cosystudio/settings_json.h"
 
@@ -42,6 +43,7 @@ JobSpec jobFields(const QJsonObject& json) {
   }
   job.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
   job.sourceClipPath = storedPath(json, QStringLiteral("source_clip"));
+  job.served = json.value(QStringLiteral("served")).toBool();
   return job;
 }
 
@@ -69,9 +71,11 @@ QJsonObject jobJson(const JobSpec& job) {
       {QStringLiteral("source_clip"), job.sourceClipPath},
   };
   insertSettings(json, job.settings);
+  if (job.served) json.insert(QStringLiteral("served"), true);
   if (job.isScript())
     json.insert(QStringLiteral("script"),
                 QJsonDocument::fromJson(QByteArray::fromStdString(scriptJson(job.script, {}))).object());
+  if (job.isDubbing()) json.insert(QStringLiteral("dubbing"), dubbingJson(job.dubbing));
   return json;
 }
 
@@ -83,6 +87,13 @@ std::optional<JobSpec> jobFromJson(const QJsonObject& json) {
   } catch (const EngineError&) {
     return std::nullopt;
   }
+  if (json.contains(QStringLiteral("dubbing"))) {
+    try {
+      job.dubbing = dubbingFromJson(json.value(QStringLiteral("dubbing")).toObject());
+    } catch (const std::runtime_error&) {
+      return std::nullopt;
+    }
+  }
   return job;
 }
 
@@ -93,6 +104,13 @@ JobSpec jobFromJsonLeniently(const QJsonObject& json) {
     job.script = scriptIn(json);
   } catch (const EngineError&) {
     // A sidecar's script that cannot be read: the take stays, as a plain one.
+  }
+  if (json.contains(QStringLiteral("dubbing"))) {
+    try {
+      job.dubbing = dubbingFromJson(json.value(QStringLiteral("dubbing")).toObject());
+    } catch (const std::runtime_error&) {
+      // Nor subtitles that cannot be read: the take keeps its audio and segments.
+    }
   }
   return job;
 }

@@ -2,6 +2,7 @@
 
 #include "clip_panel.h"
 #include "diagnostics.h"
+#include "dubbing_job.h"
 #include "engine_session.h"
 #include "error_box.h"
 #include "file_dialogs.h"
@@ -23,6 +24,7 @@
 #include "voice_library.h"
 #include "window_layout.h"
 #include "window_menus.h"
+#include "window_server.h"
 #include "window_status_bar.h"
 
 #include <QApplication>
@@ -36,6 +38,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTimer>
 
 namespace cosystudio::ui {
 
@@ -45,7 +48,8 @@ MainWindow::MainWindow(QWidget* parent)
       player_(new PcmPlayer(this)),
       settings_(AppSettings::load()),
       store_(new TakeStore(settings_.outputsFolder)),
-      status_(new WindowStatusBar(session_, this)) {
+      status_(new WindowStatusBar(session_, this)),
+      server_(new WindowSpeechServer(session_, [this](JobSpec& job) { return prepareServedJob(job); }, this)) {
   setWindowTitle(QStringLiteral("CosyStudio"));
   setObjectName(QStringLiteral("mainWindow"));
   setAcceptDrops(true);
@@ -64,6 +68,9 @@ MainWindow::MainWindow(QWidget* parent)
   restoreWindowLayout(this, saved.windowGeometry, saved.windowState);
   store_->applyRetention(settings_.retentionDays);
   restoreHistory();
+  connect(server_, &WindowSpeechServer::changed, this, &MainWindow::showServerState);
+  // Once the window is up: a port taken by another program is said over it.
+  if (settings_.server.enabled) QTimer::singleShot(0, this, [this] { setServing(true); });
 }
 
 MainWindow::~MainWindow() {
@@ -94,6 +101,7 @@ void MainWindow::createPanels() {
 
   history_ = new HistoryPanel(player_, store_, this);
   history_->follow(session_);
+  history_->setKeepServedTakes(settings_.server.keepTakes);
   dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
   voices_ = new VoiceLibrary(player_, this);
   tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("clipDock")),
@@ -160,6 +168,7 @@ void MainWindow::createMenus() {
   connect(file, &FileMenu::message, status_, [this](const QString& text) { status_->say(text, 8000); });
   menuBar()->addMenu(file);
   connect(file, &FileMenu::clipChosen, this, &MainWindow::openClip);
+  connect(file, &FileMenu::subtitlesChosen, this, &MainWindow::dubSubtitles);
   connect(file, &FileMenu::sourceClipRequested, this, &MainWindow::chooseSourceClip);
   connect(file, &FileMenu::saveVoiceRequested, this, &MainWindow::saveVoice);
 
@@ -167,10 +176,15 @@ void MainWindow::createMenus() {
   menuBar()->addMenu(engine);
   connect(engine, &EngineMenu::chooseModelRequested, this, &MainWindow::chooseModelFolder);
   connect(engine, &EngineMenu::modelFolderChosen, this, &MainWindow::setModelFolder);
-  connect(engine, &EngineMenu::settingsRequested, this, &MainWindow::showSettings);
+  connect(engine, &EngineMenu::settingsRequested, this, [this] { showSettings(); });
   connect(engine, &EngineMenu::generateRequested, this, &MainWindow::generate);
   connect(engine, &EngineMenu::resetRequested, this, &MainWindow::resetEngine);
   connect(engine, &EngineMenu::restartRequested, this, &MainWindow::restartApplication);
+
+  auto* tools = new ToolsMenu(server_, menuBar());
+  menuBar()->addMenu(tools);
+  connect(tools, &ToolsMenu::serveToggled, this, &MainWindow::setServing);
+  connect(tools, &ToolsMenu::serverSettingsRequested, this, [this] { showSettings(true); });
 
   auto* help = new HelpMenu(menuBar());
   menuBar()->addMenu(help);
@@ -248,11 +262,15 @@ void MainWindow::chooseModelFolder() {
   if (dialog.exec() == QDialog::Accepted) setModelFolder(dialog.folder());
 }
 
-void MainWindow::showSettings() {
+void MainWindow::showSettings(bool serverPage) {
   SettingsDialog dialog(settings_, this);
   dialog.showModelInUse(session_->isLoaded() ? session_->model().folder : QString());
+  if (serverPage) dialog.showServerPage();
   if (dialog.exec() != QDialog::Accepted) return;
-  const AppSettings chosen = dialog.settings();
+  AppSettings chosen = dialog.settings();
+  chosen.server.enabled = settings_.server.enabled;  // the Tools menu's
+  const bool otherServer = chosen.server.host != settings_.server.host ||
+                           chosen.server.port != settings_.server.port || chosen.server.token != settings_.server.token;
   const bool reload = !(modelChoice(chosen, modelFolder_) == modelChoice(settings_, modelFolder_));
   const bool otherLanguage = chosen.language != settings_.language;
   const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
@@ -262,8 +280,33 @@ void MainWindow::showSettings() {
   if (otherOutputs) setOutputsFolder(settings_.outputsFolder);
   player_->setOutputId(settings_.audioOutput);
   store_->applyRetention(settings_.retentionDays);
+  history_->setKeepServedTakes(settings_.server.keepTakes);
+  if (otherServer && server_->isRunning()) setServing(true);
   if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
   if (otherLanguage) switchLanguage();
+}
+
+void MainWindow::setServing(bool on) {
+  QString error;
+  if (!on)
+    server_->stop();
+  else if (!server_->start(settings_.server, &error))
+    showError(error);
+  settings_.server.enabled = server_->isRunning();
+  settings_.save();
+  if (server_->isRunning()) status_->say(tr("Other programs can now speak through %1").arg(server_->url()), 8000);
+}
+
+void MainWindow::showServerState() { status_->showServer(serverNote(*server_, settings_.server)); }
+
+QString MainWindow::prepareServedJob(JobSpec& job) {
+  // Said to the client, in the API's language.
+  if (session_->state() == EngineSession::State::Poisoned)
+    return QStringLiteral("the engine had a GPU error that only a restart of CosyStudio can clear");
+  if (modelFolder_.isEmpty()) return QStringLiteral("no model is chosen in CosyStudio");
+  if (session_->state() == EngineSession::State::NoModel) setModelFolder(modelFolder_);  // unloaded when idle
+  job.settings.segmentTimeLimitSeconds = watchdogSeconds();
+  return {};
 }
 
 void MainWindow::chooseSourceClip() {
@@ -297,7 +340,7 @@ void MainWindow::showSpeaker() {
   clip_->setSpeakingVoice(voices_->activeVoiceName());
 }
 
-JobSpec MainWindow::jobFromPanels(QString* problem) {
+JobSpec MainWindow::jobFromPanels(QString* problem, bool script) {
   JobSpec job;
   job.text = text_->textToSpeak().trimmed();
   job.instruction = style_->instruction();
@@ -306,7 +349,8 @@ JobSpec MainWindow::jobFromPanels(QString* problem) {
   job.settings.segmentTimeLimitSeconds = watchdogSeconds();
   if (style_->randomSeed()) job.settings.seed = randomSeed(seeds_);
   const auto fileOf = [this](const QString& name) { return voices_->fileFor(name); };
-  *problem = makeScriptJob(job, voices_->names(), voices_->activeVoiceName(), fileOf, settings_.speakerPauseMs / 1000.0);
+  if (script)
+    *problem = makeScriptJob(job, voices_->names(), voices_->activeVoiceName(), fileOf, settings_.speakerPauseMs / 1000.0);
   if (job.isScript() || !problem->isEmpty()) return job;
   job.voiceFile = voices_->activeVoiceFile();
   if (!job.voiceFile.isEmpty()) {
@@ -336,6 +380,25 @@ quint64 MainWindow::generate() {
   }
   if (const QStringList unknown = text_->unknownTags(); !unknown.isEmpty())
     status_->say(tr("Unknown tags will be spoken as text: %1").arg(unknown.join(QLatin1Char(' '))), 8000);
+  return queueJob(job);
+}
+
+quint64 MainWindow::dubSubtitles(const QString& path) {
+  status_->clearStaleError();
+  QString problem;
+  JobSpec job = jobFromPanels(&problem, false);
+  if (problem.isEmpty()) problem = makeDubbingJob(job, path, settings_.dubbingMaxSpeedPercent / 100.0);
+  if (problem.isEmpty()) problem = jobProblem(job);
+  if (!problem.isEmpty()) {
+    showError(problem);
+    return 0;
+  }
+  status_->say(tr("Dubbing %n cue(s) of %1", nullptr, int(job.dubbing.cues.size())).arg(QFileInfo(path).fileName()),
+               8000);
+  return queueJob(job);
+}
+
+quint64 MainWindow::queueJob(const JobSpec& job) {
   if (session_->state() == EngineSession::State::NoModel) {
     if (!modelFolder_.isEmpty())
       setModelFolder(modelFolder_);  // unloaded (by hand or when idle): load it again
@@ -410,6 +473,7 @@ void MainWindow::switchLanguage() {
   setStatusBar(status_ = new WindowStatusBar(session_, this));
   createPanels();  // the new text panel replaces the old one
   createMenus();
+  showServerState();
   for (const Take& take : takes) history_->addTake(take);
   showSession(state);
   restoreState(layout);
@@ -447,7 +511,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
   const QList<QUrl> urls = event->mimeData()->urls();
   if (urls.size() != 1 || !urls.first().isLocalFile()) return;
   event->acceptProposedAction();
-  openClip(urls.first().toLocalFile());
+  const QString path = urls.first().toLocalFile();
+  if (isSubtitleFile(path))
+    dubSubtitles(path);  // as File → Open subtitles…
+  else
+    openClip(path);
 }
 
 bool MainWindow::saveDiagnostics(const QString& path) const {

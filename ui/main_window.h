@@ -19,6 +19,7 @@ class StylePanel;
 class TakeStore;
 class TextPanel;
 class VoiceLibrary;
+class WindowSpeechServer;
 class WindowStatusBar;
 struct SessionState;
 
@@ -54,6 +55,9 @@ class MainWindow : public QMainWindow {
   QString sourceClip() const { return sourceClip_; }
   // Queues a job from the current panels; 0 when something is missing (see lastError()).
   quint64 generate();
+  // Queues the dubbing of the subtitles at `path` in the voice and style in
+  // use (File → Open subtitles…); 0, with the error shown, when it cannot.
+  quint64 dubSubtitles(const QString& path);
   QString lastError() const { return errors_.last(); }
   // Writes the diagnostics report (diagnostics.h) to `path`; false when it cannot be written.
   bool saveDiagnostics(const QString& path) const;
@@ -65,6 +69,10 @@ class MainWindow : public QMainWindow {
   HistoryPanel* historyPanel() const { return history_; }
   VoiceLibrary* voiceLibrary() const { return voices_; }
   TakeStore* takeStore() const { return store_; }
+  WindowSpeechServer* speechServer() const { return server_; }
+  // Tools → Serve on localhost: starts or stops the local speech server, as
+  // the settings say, and remembers the choice for the next start.
+  void setServing(bool on);
   void setOutputsFolder(const QString& folder);
   // The seeds the window draws (a random seed, Regenerate segment, the runaway
   // retry) come from one generator; seeding it makes them repeatable.
@@ -83,8 +91,11 @@ class MainWindow : public QMainWindow {
   SessionState panelState() const;
   // The job the panels describe (a script when lines name saved voices);
   // `problem` says what is wrong with the script, or with the clip when the
-  // job needs one and the clip panel cannot give it.
-  JobSpec jobFromPanels(QString* problem);
+  // job needs one and the clip panel cannot give it. Without `script`, the
+  // text's lines are not read as a script (the voice in use speaks).
+  JobSpec jobFromPanels(QString* problem, bool script = true);
+  // Queues a checked job, loading the model again when it was unloaded.
+  quint64 queueJob(const JobSpec& job);
   // The runaway watchdog of the device the model is on (Settings has one per kind).
   double watchdogSeconds() const;
   // Says which voice the next job speaks with, by Generate and on the clip tab.
@@ -94,7 +105,10 @@ class MainWindow : public QMainWindow {
   void showError(const QString& message);
   void chooseModelFolder();
   void chooseSourceClip();
-  void showSettings();
+  void showSettings(bool serverPage = false);
+  // A request of the local speech server as a job of this window, or why none can run now.
+  QString prepareServedJob(JobSpec& job);
+  void showServerState();
   void resetEngine();
   void restartApplication();
   void saveVoice();
@@ -106,6 +120,7 @@ class MainWindow : public QMainWindow {
   AppSettings settings_;
   TakeStore* store_;
   WindowStatusBar* status_;
+  WindowSpeechServer* server_;
   QString modelFolder_;
   QString sourceClip_;  // voice conversion
   ErrorLog errors_;  // for lastError() and the diagnostics report

@@ -9,21 +9,26 @@
 #include "pcm_player.h"
 #include "take_store.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QHostAddress>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace cosystudio::ui {
 
@@ -194,6 +199,15 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   speakerPause_ = spinBox(QStringLiteral("speakerPause"), kMaxSpeakerPauseMs, settings.speakerPauseMs, tr("none"),
                           tr(" ms"), tr("The silence a script puts where the speaker changes"));
   speakerPause_->setSingleStep(100);
+  dubbingMaxSpeed_ = new QDoubleSpinBox(this);
+  dubbingMaxSpeed_->setObjectName(QStringLiteral("dubbingMaxSpeed"));
+  dubbingMaxSpeed_->setRange(kMinDubbingSpeedPercent / 100.0, kMaxDubbingSpeedPercent / 100.0);
+  dubbingMaxSpeed_->setDecimals(2);
+  dubbingMaxSpeed_->setSingleStep(0.05);
+  dubbingMaxSpeed_->setSuffix(tr("×"));
+  dubbingMaxSpeed_->setValue(settings.dubbingMaxSpeedPercent / 100.0);
+  dubbingMaxSpeed_->setToolTip(tr("A dubbed subtitle whose speech is longer than its time is made again faster, "
+                                  "up to this speed; one still too long is kept and named in the take's warnings"));
   const CpuBackend cpu = cpuBackend();
   cpuThreads_ = spinBox(QStringLiteral("cpuThreads"), kMaxCpuThreads, settings.cpuThreads,
                         tr("all %n core(s)", nullptr, cpu.physicalCores), QString(),
@@ -214,7 +228,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   language_->setToolTip(tr("Applies at once; text, takes and queue are kept"));
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  auto* form = new QFormLayout(this);
+  // The engine, takes and audio on one page; the local speech server on another.
+  auto* general = new QWidget(this);
+  auto* form = new QFormLayout(general);
   form->addRow(tr("&Device:"), device_);
   form->addRow(QString(), deviceInfo_);
   form->addRow(tr("&Precision:"), precision_);
@@ -229,16 +245,86 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   form->addRow(tr("Stop a segment on the &CPU after:"), cpuWatchdog_);
   form->addRow(tr("CPU &threads:"), cpuThreads_);
   form->addRow(tr("Pause &between speakers:"), speakerPause_);
+  form->addRow(tr("Fastest speed for d&ubbing:"), dubbingMaxSpeed_);
   form->addRow(tr("&Audio output:"), output_);
   form->addRow(tr("&Language:"), language_);
-  form->addRow(buttons);
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("settingsTabs"));
+  tabs_->addTab(general, tr("&General"));
+  tabs_->addTab(serverPage(settings.server), tr("Local &server"));
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(tabs_);
+  layout->addWidget(buttons);
+  buttons_ = buttons;
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(device_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeDevice);
   connect(checkpoint_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeCheckpoint);
   describeDevice();
   describeCheckpoint();
+  describeServer();
 }
+
+QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
+  auto* page = new QWidget(this);
+  serverHost_ = new QLineEdit(server.host, page);
+  serverHost_->setObjectName(QStringLiteral("serverHost"));
+  serverHost_->setToolTip(tr("127.0.0.1: only programs on this computer. 0.0.0.0 or this computer's address: "
+                             "other machines too"));
+  serverPort_ = new QSpinBox(page);
+  serverPort_->setObjectName(QStringLiteral("serverPort"));
+  serverPort_->setRange(0, 65535);
+  serverPort_->setValue(server.port);
+  serverPort_->setSpecialValueText(tr("any free port"));
+  serverToken_ = new QLineEdit(server.token, page);
+  serverToken_->setObjectName(QStringLiteral("serverToken"));
+  serverToken_->setEchoMode(QLineEdit::PasswordEchoOnEdit);
+  serverToken_->setPlaceholderText(tr("none"));
+  serverToken_->setToolTip(tr("When set, a request needs \"Authorization: Bearer TOKEN\": clients give it as "
+                              "their API key"));
+  keepServedTakes_ = new QCheckBox(tr("&Keep the takes of requests in the history"), page);
+  keepServedTakes_->setObjectName(QStringLiteral("keepServedTakes"));
+  keepServedTakes_->setChecked(server.keepTakes);
+  serverNote_ = new QLabel(page);
+  serverNote_->setObjectName(QStringLiteral("serverNote"));
+  serverNote_->setWordWrap(true);
+  auto* form = new QFormLayout(page);
+  form->addRow(new QLabel(tr("Tools → Serve on localhost lets other programs speak with your saved voices: "
+                             "an OpenAI-compatible API whose requests join the queue of this window."),
+                          page));
+  form->addRow(tr("&Address:"), serverHost_);
+  form->addRow(tr("&Port:"), serverPort_);
+  form->addRow(tr("&Token:"), serverToken_);
+  form->addRow(QString(), keepServedTakes_);
+  form->addRow(QString(), serverNote_);
+  for (QLabel* label : page->findChildren<QLabel*>()) label->setWordWrap(true);
+  connect(serverHost_, &QLineEdit::textChanged, this, &SettingsDialog::describeServer);
+  connect(serverPort_, &QSpinBox::valueChanged, this, &SettingsDialog::describeServer);
+  connect(serverToken_, &QLineEdit::textChanged, this, &SettingsDialog::describeServer);
+  return page;
+}
+
+void SettingsDialog::describeServer() {
+  ServerSettings server = settings().server;
+  const bool isAddress = !QHostAddress(server.host).isNull();
+  buttons_->button(QDialogButtonBox::Ok)->setEnabled(isAddress);
+  if (!isAddress) {
+    serverNote_->setText(tr("“%1” is not an IP address, such as 127.0.0.1.").arg(server.host));
+    return;
+  }
+  const QString base =
+      QStringLiteral("http://%1:%2/v1").arg(server.host, server.port ? QString::number(server.port) : tr("PORT"));
+  QString note = tr("Clients use the base URL %1").arg(base) +
+                 (server.token.isEmpty() ? tr(" and any API key.") : tr(" and the token as their API key."));
+  if (!server.isLoopback())
+    note += QLatin1Char(' ') + (server.token.isEmpty()
+                                    ? tr("Warning: other machines on the network can use this engine and hear your "
+                                         "voices, and no token is asked of them.")
+                                    : tr("Warning: other machines on the network can use this engine with the token."));
+  serverNote_->setText(note);
+}
+
+void SettingsDialog::showServerPage() { tabs_->setCurrentIndex(1); }
 
 void SettingsDialog::showModelInUse(const QString& modelFolder) {
   modelFolder_ = modelFolder;
@@ -314,10 +400,15 @@ AppSettings SettingsDialog::settings() const {
   s.watchdogSeconds = watchdog_->value();
   s.cpuWatchdogMinutes = cpuWatchdog_->value();
   s.speakerPauseMs = speakerPause_->value();
+  s.dubbingMaxSpeedPercent = int(std::lround(dubbingMaxSpeed_->value() * 100));
   s.cpuThreads = cpuThreads_->value();
   s.language = language_->currentData().toString();
   s.audioOutput = output_->currentData().toByteArray();
   s.outputsFolder = outputs_->text().trimmed();
+  s.server.host = serverHost_->text().trimmed();
+  s.server.port = serverPort_->value();
+  s.server.token = serverToken_->text().trimmed();
+  s.server.keepTakes = keepServedTakes_->isChecked();
   return s;
 }
 

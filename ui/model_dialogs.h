@@ -9,10 +9,12 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTabWidget;
 
 namespace cosystudio::ui {
 
@@ -54,12 +56,17 @@ class SettingsDialog : public QDialog {
   // The folder of the loaded model (empty = none), to name the language-model
   // checkpoint the choice above stands for there.
   void showModelInUse(const QString& modelFolder);
+  // Opens on the page of the local speech server.
+  void showServerPage();
 
  private:
   QSpinBox* spinBox(const QString& name, int maximum, int value, const QString& zeroText, const QString& suffix,
                     const QString& toolTip);
   void describeDevice();
   void describeCheckpoint();
+  QWidget* serverPage(const ServerSettings& server);
+  // What clients use, and a warning when other machines can reach the server.
+  void describeServer();
 
   QComboBox* device_;
   QComboBox* output_;
@@ -76,8 +83,16 @@ class SettingsDialog : public QDialog {
   QSpinBox* watchdog_;
   QSpinBox* cpuWatchdog_;
   QSpinBox* speakerPause_;
+  QDoubleSpinBox* dubbingMaxSpeed_;
   QSpinBox* cpuThreads_;
   QComboBox* language_;
+  QTabWidget* tabs_;
+  QDialogButtonBox* buttons_;
+  QLineEdit* serverHost_;
+  QSpinBox* serverPort_;
+  QLineEdit* serverToken_;
+  QCheckBox* keepServedTakes_;
+  QLabel* serverNote_;
   std::vector<DeviceInfo> devices_;
   QString modelFolder_;
   const QString checkpointInUse_;  // the choice the loaded model was loaded with

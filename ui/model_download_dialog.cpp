@@ -35,8 +35,11 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   source_->addItems({tr("Hugging Face"), tr("ModelScope"), tr("A Hugging Face mirror")});
   mirror_ = new QLineEdit(qEnvironmentVariable("HF_ENDPOINT", QStringLiteral("https://hf-mirror.com")), this);
   mirror_->setToolTip(tr("The address of a Hugging Face mirror, as in the HF_ENDPOINT variable"));
+  source_->setObjectName(QStringLiteral("source"));
+  mirror_->setObjectName(QStringLiteral("mirror"));
   repo_ = new QLineEdit(QString::fromLatin1(kModelRepo), this);
   folder_ = new QLineEdit(appDataFolder() + QStringLiteral("/models/") + QString::fromLatin1(kModelRepo).section(QLatin1Char('/'), 1), this);
+  folder_->setObjectName(QStringLiteral("folder"));
   browse_ = new QPushButton(tr("&Browse…"), this);
   file_ = new QLabel(this);
   fileBar_ = new QProgressBar(this);
@@ -51,6 +54,8 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   download_ = buttons_->addButton(tr("&Download"), QDialogButtonBox::ActionRole);
   use_ = buttons_->addButton(tr("&Use this model"), QDialogButtonBox::AcceptRole);
   use_->setVisible(false);
+  download_->setObjectName(QStringLiteral("download"));
+  use_->setObjectName(QStringLiteral("useModel"));
 
   auto* folderRow = new QHBoxLayout;
   folderRow->addWidget(folder_, 1);

@@ -22,12 +22,15 @@ struct QuitPrompts {
 
 }  // namespace
 
-QuitChoice askQuitWithJobs(QWidget* parent, int jobs, int lost) {
+QuitChoice askQuitWithJobs(QWidget* parent, int jobs, int lost, int served) {
   QString text = QuitPrompts::tr("%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a "
                     "running job starts over), or drop them?",
                     nullptr, jobs);
   if (lost > 0)
     text += QLatin1Char(' ') + QuitPrompts::tr("%n segment regeneration(s) belong to takes of this session and are dropped.", nullptr, lost);
+  if (served > 0)
+    text += QLatin1Char(' ') + QuitPrompts::tr("%n request(s) of other programs through the local speech server end "
+                                               "with CosyStudio.", nullptr, served);
   QMessageBox ask(QMessageBox::Question, QuitPrompts::tr("Quit CosyStudio"), text, QMessageBox::NoButton, parent);
   ask.setObjectName(QStringLiteral("quitWithJobs"));
   QPushButton* keep = ask.addButton(QuitPrompts::tr("&Quit and keep the queue"), QMessageBox::AcceptRole);
@@ -66,9 +69,10 @@ bool askResumeQueue(QWidget* parent, int jobs) {
 
 bool confirmQuit(QWidget* parent, const QList<JobSpec>& jobs) {
   if (!jobs.isEmpty()) {
+    const int served = int(std::count_if(jobs.begin(), jobs.end(), [](const JobSpec& job) { return job.served; }));
     const int lost = int(std::count_if(jobs.begin(), jobs.end(),
-                                       [](const JobSpec& job) { return !isKeptAcrossSessions(job); }));
-    switch (askQuitWithJobs(parent, int(jobs.size()), lost)) {
+                                       [](const JobSpec& job) { return !isKeptAcrossSessions(job); })) - served;
+    switch (askQuitWithJobs(parent, int(jobs.size()), lost, served)) {
       case QuitChoice::Stay: return false;
       case QuitChoice::DropQueue: QFile::remove(savedQueueFile()); return true;
       case QuitChoice::KeepQueue: break;

@@ -16,8 +16,8 @@ namespace cosystudio::ui {
 enum class QuitChoice { KeepQueue, DropQueue, Stay };
 
 // `jobs` wait or run; `lost` of them (regenerations of this session's takes)
-// cannot be kept. Box "quitWithJobs".
-QuitChoice askQuitWithJobs(QWidget* parent, int jobs, int lost);
+// and `served` (requests of the local speech server) cannot be kept. Box "quitWithJobs".
+QuitChoice askQuitWithJobs(QWidget* parent, int jobs, int lost, int served);
 
 // The queue could not be written (`error`): true = quit without it. Box "queueNotKept".
 bool askQuitWithoutQueue(QWidget* parent, const QString& error);

@@ -34,7 +34,7 @@ QString savedQueueFile() {
   return appDataFolder() + QStringLiteral("/queue.json");
 }
 
-bool isKeptAcrossSessions(const JobSpec& job) { return job.replacesSegment < 0; }
+bool isKeptAcrossSessions(const JobSpec& job) { return job.replacesSegment < 0 && !job.served; }
 
 bool saveQueue(const QString& path, const QList<JobSpec>& jobs, QString* error) {
   QJsonArray kept;

@@ -14,7 +14,8 @@ namespace cosystudio::ui {
 QString savedQueueFile();
 
 // A segment made again belongs to a take of this session (JobSpec::regenerates),
-// whose number the next session does not know: it is not kept.
+// whose number the next session does not know, and a served request to its
+// client's connection: neither is kept.
 bool isKeptAcrossSessions(const JobSpec& job);
 
 // Writes the jobs that are kept, in order and atomically; with none, removes

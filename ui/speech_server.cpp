@@ -20,6 +20,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUrl>
 #include <QtEndian>
 
 #include <cstring>
@@ -203,6 +204,15 @@ bool SpeechServer::listen(QString* error) {
   port_ = tcp->serverPort();
   http_->bind(tcp);
   return true;
+}
+
+QString SpeechServer::url() const {
+  QUrl url;
+  url.setScheme(QStringLiteral("http"));
+  url.setHost(options_.address.toString());
+  url.setPort(port_);
+  url.setPath(QStringLiteral("/v1"));
+  return url.toString();
 }
 
 bool SpeechServer::admit(const QHttpServerRequest& request, QHttpServerResponder& responder) {

@@ -77,6 +77,8 @@ class SpeechServer : public QObject {
   // False with `error` when the address cannot be listened on.
   bool listen(QString* error);
   quint16 port() const { return port_; }
+  // The API's base URL, as clients are given it: "http://127.0.0.1:8880/v1".
+  QString url() const;
   int activeRequests() const { return int(streams_.size()); }
 
  signals:

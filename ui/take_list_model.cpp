@@ -111,7 +111,8 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
     const TakeSegment& segment = take.segments[segmentIndex];
     if (role == Qt::DisplayRole) {
       switch (index.column()) {
-        case NumberColumn: return tr("%1.").arg(segmentIndex + 1);
+        // A dubbing's segment: its cue's number in the subtitles, as its warnings name it.
+        case NumberColumn: return segment.cue > 0 ? tr("cue %1").arg(segment.cue) : tr("%1.").arg(segmentIndex + 1);
         case TextColumn: {
           QString status = segment.warnings.isEmpty() ? QString() : QStringLiteral("⚠ ");
           if (segment.regeneratedSeed) status += QStringLiteral("↻ ");
@@ -125,6 +126,8 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole && index.column() == TextColumn) {
       QStringList tip = segment.warnings;
+      if (segment.placedAt >= 0)
+        tip.prepend(tr("Cue %1, spoken from %2 s").arg(segment.cue).arg(double(segment.placedAt) / take.sampleRate, 0, 'f', 3));
       if (segment.regeneratedSeed) tip << tr("Made again with seed %1").arg(*segment.regeneratedSeed);
       return tip.isEmpty() ? QVariant() : tip.join(QLatin1Char('\n'));
     }

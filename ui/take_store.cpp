@@ -1,6 +1,7 @@
 #include "take_store.h"
 
 #include "app_data.h"
+#include "dubbing_job.h"
 #include "engine_messages.h"
 #include "job_json.h"
 #include "memory_meter.h"
@@ -127,7 +128,11 @@ ExportedAudio exportedAudio(const Take& take, const ExportFormat& format) {
   const bool rejoin = take.segments.size() > 1 && (format.pauseSeconds > 0 || format.levelSegments);
   ExportedAudio out;
   QVector<float> joined = take.samples;
-  if (rejoin) {
+  if (isPlaced(take.segments)) {
+    // A dubbing's: time-aligned, each segment where it lies (no pauses added), levelled in place.
+    joined = placeSegments(take.samples, format.levelSegments ? leveled(take.segments, take.sampleRate) : take.segments,
+                           &out.segments);
+  } else if (rejoin) {
     joined = joinSegments(format.levelSegments ? leveled(take.segments, take.sampleRate) : take.segments,
                           take.sampleRate, format.pauseSeconds, &out.segments);
   } else {
@@ -155,7 +160,8 @@ ExportedAudio exportedAudio(const Take& take, const ExportFormat& format) {
   audio::Clip& clip = out.clip;
   clip.sampleRate = take.sampleRate;
   clip.channels.emplace_back(joined.begin(), joined.end());
-  const size_t head = format.trimSilence ? trimSilence(clip) : 0;
+  // A dubbing's silence is its timeline: nothing is trimmed from it.
+  const size_t head = format.trimSilence && !isPlaced(take.segments) ? trimSilence(clip) : 0;
   if (format.sampleRate != take.sampleRate) clip = audio::resampleForUser(clip, format.sampleRate);
   for (audio::SampleSpan& span : out.segments)
     for (size_t* offset : {&span.begin, &span.end})
@@ -252,6 +258,16 @@ QVector<TakeSegment> cutIntoSegments(const QVector<float>& joined, int sampleRat
     segment.speaker = json.value(QStringLiteral("speaker")).toString();
     segment.line = json.value(QStringLiteral("line")).toInt(-1);
     segment.pauseBefore = std::min(10.0, std::max(0.0, json.value(QStringLiteral("pause_before_seconds")).toDouble()));
+    segment.cue = json.value(QStringLiteral("cue")).toInt();
+    if (const QJsonValue at = json.value(QStringLiteral("at_sample")); at.isDouble()) {
+      // A dubbing's segment: where it lies on the subtitles' timeline, not after the one before.
+      segment.placedAt = at.toInteger(-1);
+      const qsizetype length = json.value(QStringLiteral("samples")).toInteger(-1);
+      if (segment.placedAt < 0 || length < 0 || segment.placedAt + length > joined.size()) return {};
+      segment.samples = joined.mid(segment.placedAt, length);
+      segments << segment;
+      continue;
+    }
     // The pause was joined in as a piece of its own, seams and all (joinSegments).
     if (!segments.isEmpty() && segment.pauseBefore > 0) {
       const qsizetype pause = qsizetype(segment.pauseBefore * sampleRate);
@@ -415,6 +431,11 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       stored.insert(QStringLiteral("speaker"), segment.speaker);
       stored.insert(QStringLiteral("line"), segment.line);
       stored.insert(QStringLiteral("pause_before_seconds"), segment.pauseBefore);
+    }
+    if (segment.placedAt >= 0) {
+      // A dubbing's segment: its cue, and where its speech starts in the WAV.
+      stored.insert(QStringLiteral("cue"), segment.cue);
+      stored.insert(QStringLiteral("at_sample"), segment.placedAt);
     }
     segments << stored;
   }

@@ -11,9 +11,11 @@
 #include "script_files.h"
 #include "text_panel.h"
 #include "voice_library.h"
+#include "window_server.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
 #include <QKeySequence>
@@ -33,6 +35,14 @@ FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, TextPanel
   addSeparator();
   addAction(tr("Open sc&ript…"), this, [this, text, voices] { openScript(text, voices); });
   addAction(tr("Save script &as…"), this, [this, text, voices] { saveScript(text, voices); });
+  QAction* subtitles = addAction(tr("Open s&ubtitles…"), this, [this] {
+    const QString path = chooseOpenPath(parentWidget(), tr("Open subtitles to dub"), FileKind::Subtitles,
+                                        tr("Subtitles (*.srt *.vtt);;All files (*)"));
+    if (!path.isEmpty()) emit subtitlesChosen(path);
+  });
+  subtitles->setObjectName(QStringLiteral("openSubtitlesAction"));
+  subtitles->setToolTip(tr("Speak each cue of an SRT or WebVTT file at its time, in the voice and style in use, "
+                           "as one take"));
   addSeparator();
   addAction(history->exportTakeAction());
   addAction(history->exportAllAction());
@@ -125,6 +135,30 @@ void EngineMenu::followState() {
   unload_->setEnabled(loaded);
   restart_->setVisible(poisoned);
   cancel_->setEnabled(state == State::Busy);
+}
+
+ToolsMenu::ToolsMenu(const WindowSpeechServer* server, QWidget* parent)
+    : QMenu(tr("&Tools"), parent), server_(server) {
+  setObjectName(QStringLiteral("toolsMenu"));
+  setToolTipsVisible(true);
+  serve_ = addAction(tr("&Serve on localhost"));
+  serve_->setObjectName(QStringLiteral("serveAction"));
+  serve_->setCheckable(true);
+  serve_->setToolTip(tr("Other programs speak with your saved voices through an OpenAI-compatible API "
+                        "(POST /v1/audio/speech); their requests join this window's queue"));
+  // Only a click asks: the check mark follows the server, which may fail to start.
+  connect(serve_, &QAction::triggered, this, &ToolsMenu::serveToggled);
+  copyUrl_ = addAction(tr("&Copy the API address"), this,
+                       [this] { QApplication::clipboard()->setText(server_->url()); });
+  addAction(tr("Server s&ettings…"), this, &ToolsMenu::serverSettingsRequested);
+  connect(server, &WindowSpeechServer::changed, this, &ToolsMenu::followServer);
+  followServer();
+}
+
+void ToolsMenu::followServer() {
+  serve_->setChecked(server_->isRunning());
+  copyUrl_->setEnabled(server_->isRunning());
+  copyUrl_->setToolTip(server_->isRunning() ? server_->url() : tr("The server is not running"));
 }
 
 HelpMenu::HelpMenu(QWidget* parent) : QMenu(tr("&Help"), parent) {

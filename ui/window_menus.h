@@ -13,9 +13,10 @@ class EngineSession;
 class HistoryPanel;
 class TextPanel;
 class VoiceLibrary;
+class WindowSpeechServer;
 
 // File: open the prompt clip or voice conversion's source clip, open and save
-// a script (script_files.h), export takes, save the clip as a voice, quit.
+// a script (script_files.h), open subtitles to dub, export takes, save the clip as a voice, quit.
 class FileMenu : public QMenu {
   Q_OBJECT
 
@@ -25,6 +26,8 @@ class FileMenu : public QMenu {
 
  signals:
   void clipChosen(const QString& path);
+  // SRT or WebVTT subtitles to dub in the voice and style in use (dubbing_job.h).
+  void subtitlesChosen(const QString& path);
   void errorOccurred(const QString& message);
   void message(const QString& text);
   void sourceClipRequested();
@@ -60,6 +63,26 @@ class EngineMenu : public QMenu {
   QAction* reset_;
   QAction* unload_;
   QAction* restart_;
+};
+
+// Tools: the local speech server (window_server.h), through which other
+// programs speak with the saved voices; its address to copy; its settings.
+class ToolsMenu : public QMenu {
+  Q_OBJECT
+
+ public:
+  ToolsMenu(const WindowSpeechServer* server, QWidget* parent);
+
+ signals:
+  void serveToggled(bool on);
+  void serverSettingsRequested();
+
+ private:
+  void followServer();
+
+  const WindowSpeechServer* server_;
+  QAction* serve_;
+  QAction* copyUrl_;
 };
 
 // Help: the markup reference, diagnostics for a bug report, About.

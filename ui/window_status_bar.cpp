@@ -7,14 +7,22 @@
 #include "cosystudio/version.h"
 
 #include <QFileInfo>
+#include <QLabel>
 #include <QResizeEvent>
 
 namespace cosystudio::ui {
 
 WindowStatusBar::WindowStatusBar(EngineSession* session, QWidget* parent)
-    : QStatusBar(parent), engineState_(new ElidedLabel(this)), memory_(new MemoryMeter(this)), session_(session) {
+    : QStatusBar(parent),
+      server_(new QLabel(this)),
+      engineState_(new ElidedLabel(this)),
+      memory_(new MemoryMeter(this)),
+      session_(session) {
   engineState_->setObjectName(QStringLiteral("engineStatus"));
   engineState_->setText(tr("No model loaded"));
+  server_->setObjectName(QStringLiteral("serverStatus"));
+  server_->hide();
+  addPermanentWidget(server_);
   addPermanentWidget(memory_);
   addPermanentWidget(engineState_);
   auto* monitor = new MemoryMonitor(session, this);
@@ -36,6 +44,11 @@ WindowStatusBar::WindowStatusBar(EngineSession* session, QWidget* parent)
     }
     setToolTip(!shown.isEmpty() && shown != full_ && !full_.isEmpty() ? full_ : QString());
   });
+}
+
+void WindowStatusBar::showServer(const QString& note) {
+  server_->setText(note);
+  server_->setVisible(!note.isEmpty());
 }
 
 void WindowStatusBar::say(const QString& text, int ms) {

@@ -9,6 +9,8 @@
 #include <QDeadlineTimer>
 #include <QStatusBar>
 
+class QLabel;
+
 namespace cosystudio::ui {
 
 class ElidedLabel;
@@ -27,6 +29,8 @@ class WindowStatusBar : public QStatusBar {
   // clearStaleError() when the next action starts, so it never reads as that one's.
   void sayError(const QString& text);
   void clearStaleError();
+  // What the local speech server does (serverNote()); empty hides it.
+  void showServer(const QString& note);
   // The message shown, whole (currentMessage() is what fits).
   const QString& fullMessage() const { return full_; }
 
@@ -42,6 +46,7 @@ class WindowStatusBar : public QStatusBar {
   // The model is loaded: how long it took, and why it runs on the CPU if it does.
   void showLoaded(double seconds);
 
+  QLabel* server_;
   ElidedLabel* engineState_;
   MemoryMeter* memory_;
   EngineSession* session_;

@@ -1,5 +1,5 @@
 // cosystudio-cli book BOOK.epub|BOOK.md|BOOK.txt --model DIR (--voice FILE | --prompt CLIP [--prompt-text T])
-//                      --out DIR [--chapters LIST] [--again] [--list] [--json] [synth's style and output options]
+//                      --out DIR [--chapters LIST] [--again] [--joined] [--list] [--json] [synth's style and output options]
 //
 // Every chapter of a book (ui/book_import.h) rendered in one voice to
 // DIR/NN-title.wav with its subtitles (DIR/NN-title.srt). DIR/book.json records
@@ -7,14 +7,17 @@
 // the chapters not finished yet (or whose text or settings changed); --again
 // renders the chosen chapters anyway. Ctrl-C stops within a token: the
 // chapters finished so far are kept, the one under way is made again next time.
+// --joined also writes DIR/book.opus: every chapter in one file with chapter marks.
 #include "audio_output.h"
 #include "command.h"
 #include "engine_options.h"
 
 #include "book_import.h"
+#include "chaptered_opus.h"
 #include "model_download.h"  // durationText
 
 #include "cosystudio/atomic_file.h"
+#include "cosystudio/audio/clip.h"
 #include "cosystudio/request_rules.h"
 #include "cosystudio/script.h"
 #include "cosystudio/settings_json.h"
@@ -39,6 +42,8 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char* kManifest = "book.json";
 constexpr const char* kNarrator = "narrator";
+constexpr const char* kJoinedFile = "book.opus";
+constexpr double kChapterGapSeconds = 2.0;  // silence between chapters in the joined file
 
 struct BookOptions {
   EngineOptions engine;
@@ -54,6 +59,7 @@ struct BookOptions {
   AudioOutputOptions output;
   std::vector<int> chapters;  // 1-based; empty: all
   bool again = false;
+  bool joined = false;
   bool list = false;
   bool json = false;
 };
@@ -126,6 +132,37 @@ std::string renderKey(const Voice& voice, const SynthesisSettings& settings, con
   return sha256(voice.fingerprint() + "\n" + settingsJson(settings) + "\n" + instruction + "\n" + output.format +
                 "\n" + std::to_string(output.rate) + "\n" + std::to_string(output.loudness) + "\n" +
                 output.subtitles + "\n" + engine.model + "\n" + engine.checkpoint);
+}
+
+// Every chapter in order, read back from its file, in one Ogg Opus file with
+// chapter marks; recorded in the manifest as "joined". Nothing (and a warning)
+// while a chapter is not finished from its present text and `key`.
+void writeJoinedBook(const ui::Book& book, Json& manifest, const std::string& key, const fs::path& folder) {
+  std::vector<float> samples;
+  int rate = 0;
+  std::vector<ui::ChapterMark> marks;
+  Json starts = Json::array();
+  for (int number = 1; number <= int(book.chapters.size()); ++number) {
+    const ui::BookChapter& chapter = book.chapters[number - 1];
+    if (!isFinished(manifest, number, sha256(chapter.text.toStdString()), key, folder)) {
+      std::fprintf(stderr, "warning: the book in one file needs every chapter, and chapter %d is not made yet\n", number);
+      return;
+    }
+    std::string file;
+    for (const Json& entry : manifest["chapters"])
+      if (entry.value("number", 0) == number) file = entry.value("file", "");
+    audio::Clip clip = audio::downmixToMono(audio::loadClip(folder / file, audio::ClipLimits::none()));
+    if (rate == 0) rate = clip.sampleRate;
+    if (clip.sampleRate != rate) clip = audio::resampleForUser(clip, rate);
+    if (!samples.empty()) samples.insert(samples.end(), std::size_t(kChapterGapSeconds * rate), 0.0f);
+    marks.push_back({chapter.title, double(samples.size()) / rate});
+    starts.push_back(marks.back().startSeconds);
+    samples.insert(samples.end(), clip.channels[0].begin(), clip.channels[0].end());
+  }
+  const fs::path joined = folder / kJoinedFile;
+  ui::writeChapteredOpus(QString::fromStdString(joined.string()), samples, rate, book.title, marks);
+  manifest["joined"] = Json{{"file", kJoinedFile}, {"seconds", double(samples.size()) / rate}, {"chapter_starts", starts}};
+  writeManifest(folder / kManifest, manifest);
 }
 
 void listChapters(const ui::Book& book) {
@@ -265,12 +302,15 @@ int renderBook(BookOptions o) {
     for (const std::string& warning : take.warnings())
       std::fprintf(stderr, "warning: chapter %d: %s\n", number, warning.c_str());
     record(manifest, entry);
+    manifest.erase("joined");  // it holds the chapter as it was: --joined writes it again
     writeManifest(folder / kManifest, manifest);  // after every chapter: a stop loses only the one under way
     state[number] = "made";
     if (!o.json)
       std::printf("chapter %d/%d: wrote %s (%.1f s)\n", number, count, audioFile.c_str(),
                   entry["seconds"].get<double>());
   }
+
+  if (o.joined) writeJoinedBook(book, manifest, key, folder);
 
   if (o.json) {
     Json chapters = Json::array();
@@ -287,7 +327,8 @@ int renderBook(BookOptions o) {
                              {"source", o.book},
                              {"out", folder.string()},
                              {"made", todo.size()},
-                             {"chapters", chapters}}
+                             {"chapters", chapters},
+                             {"joined", manifest.value("joined", Json())}}
                             .dump(2)
                             .c_str());
   } else {
@@ -325,6 +366,8 @@ const Registration registration([](CLI::App& app) -> Run {
   o->output.addTo(sub, "each chapter's audio (default: srt)");
   sub->add_option("--chapters", o->chapters, "Only these chapters (numbers as --list shows them)")->delimiter(',');
   sub->add_flag("--again", o->again, "Make the chosen chapters again even when finished");
+  sub->add_flag("--joined", o->joined,
+                "Also write every chapter in one file with chapter marks, DIR/book.opus (once all are made)");
   sub->add_flag("--list", o->list, "List the chapters and stop (no model needed)");
   sub->add_flag("--json", o->json, "Print one JSON object listing the chapters and their files on stdout");
   return {sub, [o] { return renderBook(*o); }};

@@ -11,7 +11,6 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTimer>
-#include <QUrl>
 
 #include <atomic>
 #include <condition_variable>
@@ -139,15 +138,6 @@ class EngineThread : public ui::SpeechEngine {
   std::thread thread_;  // last: it starts once everything it uses is made
 };
 
-QString urlOf(const QHostAddress& address, quint16 port) {
-  QUrl url;
-  url.setScheme(QStringLiteral("http"));
-  url.setHost(address.toString());
-  url.setPort(port);
-  url.setPath(QStringLiteral("/v1"));
-  return url.toString();
-}
-
 int serve(const ServeOptions& o) {
   int argc = 1;
   char name[] = "cosystudio-cli";
@@ -177,7 +167,7 @@ int serve(const ServeOptions& o) {
     throw std::runtime_error("cannot listen on " + o.host + " port " + std::to_string(o.port) + ": " +
                              error.toStdString());
   // The first line on stdout: a script that asked for port 0 reads the port here.
-  std::printf("listening on %s (voices in %s)\n", urlOf(options.address, server.port()).toUtf8().constData(),
+  std::printf("listening on %s (voices in %s)\n", server.url().toUtf8().constData(),
               options.voicesFolder.toUtf8().constData());
   std::fflush(stdout);
 

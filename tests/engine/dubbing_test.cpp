@@ -175,6 +175,14 @@ TEST_F(Dubbing, ACueThatCannotFitIsFlaggedAndNeverHeardOverTheNext) {
   EXPECT_NEAR(std::stoll(warnings[0].substr(9)), first.audioMs - firstSlot, 1) << warnings[0];
   EXPECT_EQ(warnings[1].rfind("cue 8 is ", 0), 0u) << warnings[1];
   EXPECT_NE(warnings[1].find("it runs on past its end"), std::string::npos) << warnings[1];
+  // Each cue holds its own warnings (the window gives them to its segment); the track's are theirs, in order.
+  std::vector<std::string> ofCues, ofTrack;
+  for (const DubbedCue& cue : track.cues)
+    for (const UserMessage& warning : cue.warnings) ofCues.push_back(warning.render());
+  for (const UserMessage& warning : track.warnings) ofTrack.push_back(warning.render());
+  EXPECT_EQ(ofCues, ofTrack);
+  EXPECT_EQ(overruns(first.warnings), std::vector<std::string>{warnings[0]});
+  EXPECT_EQ(overruns(second.warnings), std::vector<std::string>{warnings[1]});
 }
 
 TEST_F(Dubbing, WhatCannotBeDubbedIsRefusedBeforeAnythingRuns) {

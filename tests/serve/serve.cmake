@@ -11,3 +11,14 @@ set_tests_properties(serve.clients PROPERTIES LABELS unit FIXTURES_REQUIRED serv
 # 8 clients x 25 requests on the loopback, at most 4 waiting: about a minute on two cores.
 add_test(NAME serve.load COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py load ${_serve_args} 8 25)
 set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
+
+# The window's server (Tools → Serve on localhost) answering the same clients.
+add_executable(window_server_test ${CMAKE_CURRENT_LIST_DIR}/window_server_test.cpp)
+set_target_properties(window_server_test PROPERTIES AUTOMOC ON)
+target_link_libraries(window_server_test PRIVATE cosystudio_ui Qt6::Test Qt6::Network)
+target_compile_definitions(window_server_test PRIVATE COSYSTUDIO_CLI="$<TARGET_FILE:cosystudio-cli>"
+  SERVE_TEST="${CMAKE_CURRENT_LIST_DIR}/serve_test.py" VENV_PYTHON="${_serve_venv}/bin/python")
+add_dependencies(window_server_test cosystudio-cli)
+add_test(NAME serve.window COMMAND window_server_test)
+set_tests_properties(serve.window PROPERTIES LABELS ui FIXTURES_REQUIRED serve_venv TIMEOUT 600
+  ENVIRONMENT "QT_QPA_PLATFORM=offscreen;COSYSTUDIO_FIXTURES_DIR=${FIXTURES};PULSE_SERVER=unix:/nonexistent/cosystudio-no-audio-server")

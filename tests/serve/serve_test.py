@@ -6,6 +6,9 @@
       field, 413 for an oversized body, a client that hangs up) and the openai
       package (streaming); the audio they receive is the audio `synth` writes
       with the same seed.
+  serve_test.py clients-at PORT VOICES CLI MODEL PROMPT TRANSCRIPT OUT VENV_PYTHON
+      the same against a server already running on PORT with token TOKEN and
+      the voices folder VOICES (the window's: Tools → Serve on localhost).
   serve_test.py load CLI MODEL PROMPT TRANSCRIPT OUT [CLIENTS REQUESTS]
       CLIENTS threads x REQUESTS short requests: each answered 200 or refused
       with a clean 429/503 JSON error (at most 4 may wait), the server alive,
@@ -67,6 +70,20 @@ class Server:
         check(self.process.wait(timeout=30) == 0, f"serve exited with {self.process.returncode}")
 
 
+class RunningServer:
+    """A server another program runs (the window's) on the loopback at PORT."""
+
+    def __init__(self, port):
+        self.port = int(port)
+        self.base = f"http://127.0.0.1:{self.port}/v1"
+
+    def alive(self):
+        return request(self.port, "GET", "/v1/models")[0] == 200
+
+    def stop(self):
+        pass
+
+
 def request(port, method, path, body=None, token=TOKEN, timeout=120):
     """(status, headers, body bytes)"""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
@@ -113,14 +130,30 @@ def json_error(status, body, code, param=None):
     check(error["param"] == param, f"error names {error['param']!r}, not {param!r}: {error}")
 
 
-def clients(cli, model, prompt, transcript, out, venv_python):
-    out = pathlib.Path(out)
-    voices = out / "voices"
+def save_voice(cli, model, prompt, transcript, voices):
+    """voices/Ann.voice, the only voice there."""
     voices.mkdir(parents=True, exist_ok=True)
     voice = voices / "Ann.voice"
     subprocess.run([cli, "voice", "save", "--model", model, "--prompt", prompt, "--prompt-text", transcript,
                     "--out", str(voice)], check=True, stdout=subprocess.DEVNULL)
-    server = Server(cli, model, str(voices), out / "serve-clients.log")
+    return voice
+
+
+def clients(cli, model, prompt, transcript, out, venv_python):
+    out = pathlib.Path(out)
+    voice = save_voice(cli, model, prompt, transcript, out / "voices")
+    server = Server(cli, model, str(voice.parent), out / "serve-clients.log")
+    check_clients(server, cli, model, voice, out, venv_python)
+
+
+def clients_at(port, voices, cli, model, prompt, transcript, out, venv_python):
+    out = pathlib.Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    voice = save_voice(cli, model, prompt, transcript, pathlib.Path(voices))
+    check_clients(RunningServer(port), cli, model, voice, out, venv_python)
+
+
+def check_clients(server, cli, model, voice, out, venv_python):
     speech = f"{server.base}/audio/speech"
     auth = ["-H", f"Authorization: Bearer {TOKEN}"]
     try:
@@ -264,4 +297,4 @@ def load(cli, model, prompt, transcript, out, clients=8, requests=25):
 
 
 if __name__ == "__main__":
-    {"clients": clients, "load": load}[sys.argv[1]](*sys.argv[2:])
+    {"clients": clients, "clients-at": clients_at, "load": load}[sys.argv[1]](*sys.argv[2:])

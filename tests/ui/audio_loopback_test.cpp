@@ -228,7 +228,7 @@ class AudioLoopbackTest : public QObject {
   void theWindowStreamsJobsThroughTheTransport() {
     MainWindow window;
     const Transport transport(*window.historyPanel());
-    emit window.session()->jobAudio(5, QVector<float>(2 * kRate, 0.1f), kRate);
+    emit window.session()->jobAudio(5, cosystudio::AudioChunk{0, std::vector<float>(2 * kRate, 0.1f), kRate});
     QCOMPARE(transport.play->text(), QStringLiteral("Stop"));
     QVERIFY(transport.time->text().endsWith(QStringLiteral(" s of 2.0 s…")));
     emit window.session()->jobFailed(5, QString(), true);

@@ -2,6 +2,7 @@
 // worker thread, and the same from the window.
 #include "app_settings.h"
 #include "clip_panel.h"
+#include "dubbing_job.h"
 #include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
@@ -178,7 +179,10 @@ class EngineSessionTest : public QObject {
     QVERIFY(finished.wait(kJobMs));
     QVERIFY(chunks.count() >= 2);
     QVector<float> streamed;
-    for (const QList<QVariant>& chunk : chunks) streamed += chunk.at(1).value<QVector<float>>();
+    for (const QList<QVariant>& chunk : chunks) {
+      const std::vector<float> samples = chunk.at(1).value<AudioChunk>().samples;
+      streamed += QVector<float>(samples.begin(), samples.end());
+    }
     const Take take = finished.first().first().value<Take>();
     QCOMPARE(take.segments.size(), 1);  // one segment: the take is its chunks, in order
     QCOMPARE(streamed, take.samples);
@@ -640,6 +644,111 @@ class EngineSessionTest : public QObject {
     }
     // The pieces, pauses included, make up exactly the stored audio.
     QCOMPARE(joinSegments(stored[1].segments, stored[1].sampleRate).size(), stored[1].samples.size());
+  }
+
+  // File → Open subtitles…: the cues dubbed in the voice in use as one take on
+  // their timeline, each cue's speech from its start sample with silence before
+  // it; cues whose 10 ms no speech fits are flagged by number; the sidecar
+  // brings the take back as it was, and the export is time-aligned.
+  void subtitlesAreDubbedOnTheirTimeline() {
+    QTemporaryDir outputs, files;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    window.textPanel()->setText(QStringLiteral("这段文字不会被读出。"));  // the editor's text is not what is dubbed
+    window.stylePanel()->setSeed(893317537, false);
+
+    // Not subtitles: the file and the line named, nothing queued, the text kept.
+    const QString bad = files.filePath(QStringLiteral("bad.srt"));
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly));
+    badFile.write("1\n00:00:01,000 --> soon\nhello\n");
+    badFile.close();
+    QCOMPARE(window.dubSubtitles(bad), quint64(0));
+    QVERIFY2(window.lastError().startsWith(QStringLiteral("bad.srt cannot be read as subtitles: line 2 ")),
+             qPrintable(window.lastError()));
+    QCOMPARE(window.session()->jobs().size(), 0);
+    QCOMPARE(window.textPanel()->text(), QStringLiteral("这段文字不会被读出。"));
+
+    const QString path = test::fixtures() + QStringLiteral("/subtitles/dubbing.srt");
+    QFile srt(path);
+    QVERIFY(srt.open(QIODevice::ReadOnly));
+    const std::vector<text::SubtitleCue> cues = text::parseSubtitles(srt.readAll().toStdString());
+    QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+    QVERIFY2(window.dubSubtitles(path) != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
+    QTRY_VERIFY(!window.historyPanel()->takes().first().wavPath.isEmpty());
+    const Take take = window.historyPanel()->takes().first();
+    QVERIFY(take.spec.isDubbing());
+    QCOMPARE(take.spec.dubbing.maxSpeed, AppSettings{}.dubbingMaxSpeedPercent / 100.0);  // Settings → Fastest speed for dubbing
+    // Cue 3 (♪) is silence; the others are the take's segments, in order.
+    QList<int> spoken;
+    for (const TakeSegment& segment : take.segments) spoken << segment.cue;
+    QCOMPARE(spoken, (QList<int>{1, 2, 4, 5}));
+    qsizetype previousEnd = 0;
+    for (const TakeSegment& segment : take.segments) {
+      const text::SubtitleCue& cue = cues[std::size_t(segment.cue - 1)];
+      const qsizetype start = qsizetype(msToSamples(cue.startMs, take.sampleRate));
+      QCOMPARE(segment.placedAt, qint64(start));
+      QVERIFY(!segment.samples.isEmpty());
+      QCOMPARE(take.samples.mid(start, segment.samples.size()), segment.samples);
+      // Silence from the speech before it up to its cue's start, and speech from there.
+      QVERIFY(previousEnd <= start);
+      QVERIFY(std::all_of(take.samples.begin() + previousEnd, take.samples.begin() + start, [](float s) { return s == 0; }));
+      QVERIFY(std::any_of(segment.samples.begin(), segment.samples.end(), [](float s) { return s != 0; }));
+      previousEnd = start + segment.samples.size();
+      // Each warning names its cue.
+      for (const QString& warning : segment.warnings)
+        QVERIFY2(warning.startsWith(QStringLiteral("cue %1 ").arg(segment.cue)) ||
+                     warning.startsWith(QStringLiteral("cue %1:").arg(segment.cue)),
+                 qPrintable(warning));
+    }
+    // No speech fits 10 ms: cues 4 and 5 are flagged; 4 is cut where 5 begins.
+    const auto flagged = [&](int cue) {
+      return std::any_of(take.segments.begin(), take.segments.end(), [&](const TakeSegment& segment) {
+        return segment.cue == cue && std::any_of(segment.warnings.begin(), segment.warnings.end(), [&](const QString& w) {
+                 return w.startsWith(QStringLiteral("cue %1 is ").arg(cue)) && w.contains(QStringLiteral("too long"));
+               });
+      });
+    };
+    QVERIFY2(flagged(4) && flagged(5), qPrintable(take.warnings().join(QLatin1Char('\n'))));
+    const qint64 end4 = take.segments[2].placedAt + take.segments[2].samples.size();
+    if (take.segments[2].warnings.join(QString()).contains(QStringLiteral("cut with a fade")))
+      QCOMPARE(end4, take.segments[3].placedAt);
+    else
+      QVERIFY(end4 <= take.segments[3].placedAt);
+    QVERIFY(take.samples.size() >= qsizetype(msToSamples(cues.back().endMs, take.sampleRate)));
+
+    // Read back from the outputs folder: the cues, each segment where it lies, its warnings.
+    const QVector<Take> stored = TakeStore(outputs.path()).load();
+    QCOMPARE(stored.size(), 1);
+    QVERIFY(stored[0].spec.isDubbing());
+    QCOMPARE(stored[0].spec.dubbing.cues.size(), cues.size());
+    QCOMPARE(stored[0].spec.dubbing.file, QFileInfo(path).absoluteFilePath());
+    QCOMPARE(stored[0].samples.size(), take.samples.size());
+    QCOMPARE(stored[0].segments.size(), take.segments.size());
+    for (qsizetype i = 0; i < take.segments.size(); ++i) {
+      QCOMPARE(stored[0].segments[i].cue, take.segments[i].cue);
+      QCOMPARE(stored[0].segments[i].placedAt, take.segments[i].placedAt);
+      QCOMPARE(stored[0].segments[i].samples.size(), take.segments[i].samples.size());
+      QCOMPARE(stored[0].segments[i].warnings, take.segments[i].warnings);
+    }
+
+    // Exported with subtitles: the WAV is the track, each cue's subtitle where its speech starts.
+    ExportFormat format;
+    format.subtitles = text::SubtitleFormat::Srt;
+    const QString exported = files.filePath(QStringLiteral("dubbed.wav"));
+    exportTake(take, exported, format);
+    QCOMPARE(audio::loadClip(exported.toStdString(), audio::ClipLimits::none()).frames(), qint64(take.samples.size()));
+    QFile subtitles(files.filePath(QStringLiteral("dubbed.srt")));
+    QVERIFY(subtitles.open(QIODevice::ReadOnly));
+    const std::vector<text::SubtitleCue> out = text::parseSubtitles(subtitles.readAll().toStdString());
+    QCOMPARE(out.size(), std::size_t(4));
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const text::SubtitleCue& cue = cues[std::size_t(take.segments[qsizetype(i)].cue - 1)];
+      QCOMPARE(out[i].startMs, cue.startMs);
+      QCOMPARE(out[i].text, cue.text);
+    }
   }
 
   void theWindowGeneratesAndWritesTheTake() {

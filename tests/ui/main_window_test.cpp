@@ -91,7 +91,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(window.windowTitle(), QStringLiteral("CosyStudio"));
     QStringList menus;
     for (QAction* action : window.menuBar()->actions()) menus << action->text().remove('&');
-    QCOMPARE(menus, (QStringList{"File", "Engine", "Help"}));
+    QCOMPARE(menus, (QStringList{"File", "Engine", "Tools", "Help"}));
     QVERIFY(window.statusBar()->isVisible());
   }
 
@@ -738,7 +738,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(output->count(), 1);  // "System default"
     QSignalSpy said(player, &cosystudio::ui::PcmPlayer::error);
     QSignalSpy boxes(&window, &MainWindow::errorShown);
-    for (const quint64 job : {3, 3, 4}) emit window.session()->jobAudio(job, QVector<float>(2400, 0.1f), 24000);
+    for (const quint64 job : {3, 3, 4}) emit window.session()->jobAudio(job, cosystudio::AudioChunk{0, std::vector<float>(2400, 0.1f), 24000});
     QCOMPARE(said.count(), 1);
     QCOMPARE(boxes.count(), 0);
     // Whole in the tooltip when the status bar has less room than the sentence.

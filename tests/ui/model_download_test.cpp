@@ -3,6 +3,12 @@
 // CDN host, ranges, a cut connection, a wrong hash, a 404, a full disk, cancel.
 #include "cosystudio/model_folder.h"
 #include "model_download.h"
+#include "model_download_dialog.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -189,7 +195,48 @@ class ModelDownloadTest : public QObject {
     QVERIFY(QFile::exists(folder.filePath(QStringLiteral("cosyvoice3.yaml"))));  // small, complete
     QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("flow.pt"))));
   }
+
+  // Engine → Download model… from a mirror: a cut connection resumed, the
+  // folder checked, then offered for use.
+  void theDialogDownloadsFromAMirrorAndOffersTheFolder() {
+    FakeHub server({QStringLiteral("--drop"), QStringLiteral("llm.pt:5000000")});
+    QTemporaryDir parent;
+    const QString folder = parent.filePath(QStringLiteral("model"));
+    ModelDownloadDialog dialog;
+    dialog.findChild<QComboBox*>(QStringLiteral("source"))->setCurrentIndex(2);  // a Hugging Face mirror
+    dialog.findChild<QLineEdit*>(QStringLiteral("mirror"))->setText(server.url());
+    dialog.findChild<QLineEdit*>(QStringLiteral("folder"))->setText(folder);
+    auto* use = dialog.findChild<QPushButton*>(QStringLiteral("useModel"));
+    auto* report = dialog.findChild<QLabel*>(QStringLiteral("downloadReport"));
+    QVERIFY(use->isHidden());
+    dialog.findChild<QPushButton*>(QStringLiteral("download"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!use->isHidden(), 30000);
+    QVERIFY2(report->text().startsWith(QStringLiteral("✓ Downloaded and checked")), qPrintable(report->text()));
+    QVERIFY(server.requests().contains(QStringLiteral("cdn GET llm.pt range=bytes=5000000-")));
+    use->click();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.folder(), folder);
+    QCOMPARE(problemsIn(folder), QStringList());
+  }
+
+  // A wrong hash: said in the dialog, nothing under the final name, nothing offered.
+  void theDialogSaysWhyADownloadStopped() {
+    FakeHub server({QStringLiteral("--wrong-hash"), QStringLiteral("hift.pt")});
+    QTemporaryDir folder;
+    ModelDownloadDialog dialog;
+    dialog.findChild<QComboBox*>(QStringLiteral("source"))->setCurrentIndex(2);
+    dialog.findChild<QLineEdit*>(QStringLiteral("mirror"))->setText(server.url());
+    dialog.findChild<QLineEdit*>(QStringLiteral("folder"))->setText(folder.path());
+    auto* download = dialog.findChild<QPushButton*>(QStringLiteral("download"));
+    auto* report = dialog.findChild<QLabel*>(QStringLiteral("downloadReport"));
+    download->click();
+    QTRY_VERIFY_WITH_TIMEOUT(report->text().startsWith(QStringLiteral("The download stopped: hift.pt does not match")),
+                             30000);
+    QVERIFY(download->isEnabled());  // to try again
+    QVERIFY(dialog.findChild<QPushButton*>(QStringLiteral("useModel"))->isHidden());
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("hift.pt"))));
+  }
 };
 
-QTEST_GUILESS_MAIN(ModelDownloadTest)
+QTEST_MAIN(ModelDownloadTest)
 #include "model_download_test.moc"

@@ -1,6 +1,7 @@
 // cosystudio-screenshots <out-dir> <model-folder> <prompt-clip>: renders the
 // window in its main states into PNG files for the README. Run it through
 // take_screenshots.sh (Xvfb) so the pictures use a real window system.
+#include "app_settings.h"
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
@@ -14,6 +15,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QScreen>
@@ -125,5 +127,37 @@ int main(int argc, char** argv) {
   takes->setCurrentIndex(window.historyPanel()->model()->indexOf(takes->model()->rowCount() - 1, 1));
   QTest::qWait(200);
   ok &= save(&window, out, QStringLiteral("06-script"));
+
+  // Subtitles dubbed (File → Open subtitles…): the cues on their timeline in
+  // the voice in use, one of them given no time to fit and flagged.
+  QTemporaryDir subtitlesFolder;
+  const QString subtitles = subtitlesFolder.filePath(QStringLiteral("scene.srt"));
+  QFile srt(subtitles);
+  srt.open(QIODevice::WriteOnly);
+  srt.write("1\n00:00:00,400 --> 00:00:03,000\n你听说了吗？明天要下雪了。\n\n"
+            "2\n00:00:03,400 --> 00:00:06,200\n真的吗？\n那我们去堆雪人吧！\n\n"
+            "3\n00:00:06,500 --> 00:00:06,700\n好啊，记得多穿点衣服。\n");
+  srt.close();
+  window.voiceLibrary()->setActiveVoice(QStringLiteral("Ann"));
+  window.textPanel()->setText(QString());  // what is dubbed is the subtitles, not the editor's text
+  if (!window.dubSubtitles(subtitles) || !finished.wait(180000)) {
+    QTextStream(stderr) << "dubbing did not finish: " << window.lastError() << '\n';
+    return 1;
+  }
+  takes->expandAll();
+  takes->setCurrentIndex(window.historyPanel()->model()->indexOf(takes->model()->rowCount() - 1, 1));
+  QTest::qWait(200);
+  ok &= save(&window, out, QStringLiteral("07-dubbing"));
+
+  // Tools → Serve on localhost, and the page of Settings that says how clients reach it.
+  window.setServing(true);
+  {
+    SettingsDialog dialog(AppSettings::load(), &window);
+    dialog.showServerPage();
+    dialog.show();
+    ok &= QTest::qWaitForWindowExposed(&dialog);
+    ok &= save(&dialog, out, QStringLiteral("08-local-server"));
+  }
+  window.setServing(false);
   return ok ? 0 : 1;
 }

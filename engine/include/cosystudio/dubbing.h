@@ -40,6 +40,9 @@ struct DubbedCue {
   uint64_t seed = 0;
   // Where its speech lies in DubbedTrack::samples, in samples (after any cut).
   std::size_t begin = 0, end = 0;
+  // Its own part of DubbedTrack::warnings: that it does not fit, and the
+  // engine's warnings about its segments.
+  std::vector<UserMessage> warnings;
 };
 
 struct DubbedTrack {

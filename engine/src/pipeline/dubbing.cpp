@@ -160,7 +160,7 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
                          {std::to_string(cue.index), e.message()}});
     }
     for (const std::string& warning : take.result.warnings())
-      track.warnings.push_back({COSYSTUDIO_MESSAGE("Engine", "cue %1: %2"), {std::to_string(cue.index), warning}});
+      dubbed.warnings.push_back({COSYSTUDIO_MESSAGE("Engine", "cue %1: %2"), {std::to_string(cue.index), warning}});
     std::vector<float>& speech = take.result.samples;
     dubbed.speed = take.speed;
     dubbed.attempts = take.attempts;
@@ -171,7 +171,7 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
     const bool cut = begin + speech.size() > limit;
     if (!dubbed.fits) {
       const std::string overrunMs = std::to_string(text::samplesToMs(begin + speech.size() - slotEnd, rate));
-      track.warnings.push_back(
+      dubbed.warnings.push_back(
           cut ? UserMessage(COSYSTUDIO_MESSAGE("Engine", "cue %1 is %2 ms too long even at speed %3: it is cut "
                                                          "with a fade where the next cue begins"),
                             {std::to_string(cue.index), overrunMs, speedText(take.speed)})
@@ -183,6 +183,7 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
       speech.resize(limit - begin);
       fadeOut(speech, rate);
     }
+    track.warnings.insert(track.warnings.end(), dubbed.warnings.begin(), dubbed.warnings.end());
     dubbed.end = begin + speech.size();
     if (track.samples.size() < dubbed.end) track.samples.resize(dubbed.end, 0.0f);
     std::copy(speech.begin(), speech.end(), track.samples.begin() + std::ptrdiff_t(begin));

@@ -1,0 +1,214 @@
+// The window's speech server (Tools → Serve on localhost) on the tiny model:
+// the clients of serve_test.py get the CLI's audio from it; a request is a
+// job in the window's queue, cancelled there; its take is kept or not as the
+// settings say; the settings warn before other machines are let in.
+#include "app_data.h"
+#include "engine_session.h"
+#include "history_panel.h"
+#include "main_window.h"
+#include "model_dialogs.h"
+#include "window_server.h"
+#include "window_status_bar.h"
+
+#include "../ui/test_support.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace cosystudio;
+using namespace cosystudio::ui;
+
+namespace {
+
+const QString kToken = QStringLiteral("test-token");
+const QString kTranscript = QStringLiteral("希望你以后能够做的比我还好呦。");
+constexpr int kLoadMs = 120000;
+constexpr int kJobMs = 180000;
+
+bool loadTinyModel(MainWindow& window) {
+  QSignalSpy loaded(window.session(), &EngineSession::loaded);
+  return window.setModelFolder(test::tinyModelA()) && loaded.wait(kLoadMs);
+}
+
+// Tools → Serve on localhost, as a click; the port the server got.
+int serve(MainWindow& window) {
+  window.findChild<QAction*>(QStringLiteral("serveAction"))->trigger();
+  if (!window.speechServer()->isRunning()) return 0;
+  return QUrl(window.speechServer()->url()).port();
+}
+
+// The app's voice library holds Ann, the fixture prompt's voice.
+bool saveAnn() {
+  QDir().mkpath(voicesFolder());
+  return QProcess::execute(QStringLiteral(COSYSTUDIO_CLI),
+                           {QStringLiteral("voice"), QStringLiteral("save"), QStringLiteral("--model"),
+                            test::tinyModelA(), QStringLiteral("--prompt"), test::promptA(),
+                            QStringLiteral("--prompt-text"), kTranscript, QStringLiteral("--out"),
+                            voicesFolder() + QStringLiteral("/Ann.voice")}) == 0;
+}
+
+QNetworkReply* postSpeech(QNetworkAccessManager& network, int port, const QString& text) {
+  QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/v1/audio/speech").arg(port)));
+  request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+  request.setRawHeader("Authorization", "Bearer " + kToken.toUtf8());
+  const QJsonObject body{{QStringLiteral("model"), QStringLiteral("tts-1")},
+                         {QStringLiteral("input"), text},
+                         {QStringLiteral("voice"), QStringLiteral("Ann")},
+                         {QStringLiteral("response_format"), QStringLiteral("pcm")}};
+  return network.post(request, QJsonDocument(body).toJson());
+}
+
+int servedTakes(const MainWindow& window) {
+  const QList<Take>& takes = window.historyPanel()->takes();
+  return int(std::count_if(takes.begin(), takes.end(), [](const Take& take) { return take.spec.served; }));
+}
+
+}  // namespace
+
+class WindowServerTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    // A home of its own: the voice library holds only the voice this test saves.
+    QVERIFY(home_.isValid());
+    qputenv("HOME", home_.path().toUtf8());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().setValue(QStringLiteral("server/port"), 0);  // any free port
+    QSettings().setValue(QStringLiteral("server/token"), kToken);
+  }
+
+  // Each window starts with the server off (serving is remembered for the next start).
+  void init() { QSettings().setValue(QStringLiteral("server/enabled"), 0); }
+
+  void servingIsRememberedForTheNextStart() {
+    {
+      MainWindow window;
+      QVERIFY(serve(window) > 0);
+    }
+    MainWindow window;
+    QTRY_VERIFY(window.speechServer()->isRunning());
+    QVERIFY(window.findChild<QAction*>(QStringLiteral("serveAction"))->isChecked());
+    serve(window);  // off, and so at the next start
+    QVERIFY(!window.speechServer()->isRunning());
+    QCOMPARE(AppSettings::load().server.enabled, false);
+  }
+
+  void curlAndOpenAiGetTheCliAudioFromTheWindow() {
+    MainWindow window;
+    QVERIFY(loadTinyModel(window));
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    auto* note = window.statusBar()->findChild<QLabel*>(QStringLiteral("serverStatus"));
+    QCOMPARE(note->text(), QStringLiteral("API on http://127.0.0.1:%1/v1").arg(port));
+
+    QProcess clients;
+    clients.setProcessChannelMode(QProcess::ForwardedChannels);
+    QTemporaryDir out;
+    clients.start(QStringLiteral("python3"),
+                  {QStringLiteral(SERVE_TEST), QStringLiteral("clients-at"), QString::number(port), voicesFolder(),
+                   QStringLiteral(COSYSTUDIO_CLI), test::tinyModelA(), test::promptA(), kTranscript, out.path(),
+                   QStringLiteral(VENV_PYTHON)});
+    QSignalSpy done(&clients, &QProcess::finished);
+    QVERIFY(done.wait(170000));  // the window's event loop serves meanwhile
+    QCOMPARE(clients.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(clients.exitCode(), 0);
+    // Every request that made audio is a take in the history, like the window's own.
+    QVERIFY(servedTakes(window) >= 6);
+    QVERIFY(window.session()->jobs().isEmpty());
+  }
+
+  void aRequestWaitsInTheQueueAndIsCancelledThere() {
+    MainWindow window;
+    QVERIFY(saveAnn());
+    QVERIFY(loadTinyModel(window));
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    const int takesBefore = servedTakes(window);  // earlier tests' takes, read back with their sidecars
+    QNetworkAccessManager network;
+    const QString longText = QStringLiteral("春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。").repeated(6);
+    QNetworkReply* reply = postSpeech(network, port, longText);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.session()->jobs().isEmpty(), 10000);
+    const JobSpec job = window.session()->jobs().first();
+    QVERIFY(job.served);
+    QVERIFY2(job.summary().contains(QStringLiteral(" API ")), qPrintable(job.summary()));
+    window.session()->cancel(job.id);  // as the queue's Cancel does
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), kJobMs);
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 503);
+    const QJsonObject error = QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("error")).toObject();
+    QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("cancelled"));
+    QCOMPARE(servedTakes(window), takesBefore);
+
+    // Kept by default; not when the settings say so, and the client gets its audio all the same.
+    for (const bool keep : {true, false}) {
+      window.historyPanel()->setKeepServedTakes(keep);
+      QNetworkReply* shortReply = postSpeech(network, port, QStringLiteral("你好。"));
+      QTRY_VERIFY_WITH_TIMEOUT(shortReply->isFinished(), kJobMs);
+      QCOMPARE(shortReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+      QVERIFY(shortReply->readAll().size() > 0);
+      QTRY_VERIFY(window.session()->jobs().isEmpty());
+      QCOMPARE(servedTakes(window), takesBefore + 1);
+    }
+
+    // Stopped from the menu: the port is let go.
+    serve(window);
+    QVERIFY(!window.speechServer()->isRunning());
+    QVERIFY(window.statusBar()->findChild<QLabel*>(QStringLiteral("serverStatus"))->isHidden());
+    QNetworkReply* refused = postSpeech(network, port, QStringLiteral("你好。"));
+    QTRY_VERIFY(refused->isFinished());
+    QCOMPARE(refused->error(), QNetworkReply::ConnectionRefusedError);
+  }
+
+  void withoutAModelARequestIsRefusedAt503() {
+    MainWindow window;
+    QVERIFY(saveAnn());
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    QNetworkAccessManager network;
+    QNetworkReply* reply = postSpeech(network, port, QStringLiteral("你好。"));
+    QTRY_VERIFY(reply->isFinished());
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 503);
+    QVERIFY(window.session()->jobs().isEmpty());
+  }
+
+  void theSettingsWarnBeforeOtherMachinesAreLetIn() {
+    SettingsDialog dialog(AppSettings::load());
+    auto* host = dialog.findChild<QLineEdit*>(QStringLiteral("serverHost"));
+    auto* token = dialog.findChild<QLineEdit*>(QStringLiteral("serverToken"));
+    auto* note = dialog.findChild<QLabel*>(QStringLiteral("serverNote"));
+    QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QCOMPARE(host->text(), QStringLiteral("127.0.0.1"));
+    QVERIFY(!note->text().contains(QStringLiteral("Warning")));
+    host->setText(QStringLiteral("0.0.0.0"));
+    QVERIFY2(note->text().contains(QStringLiteral("Warning: other machines")), qPrintable(note->text()));
+    token->clear();
+    QVERIFY(note->text().contains(QStringLiteral("no token is asked")));
+    host->setText(QStringLiteral("localhost:80"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(note->text().contains(QStringLiteral("is not an IP address")));
+    host->setText(QStringLiteral("::1"));
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog.settings().server.host, QStringLiteral("::1"));
+    QVERIFY(dialog.settings().server.isLoopback());
+  }
+
+ private:
+  QTemporaryDir home_;
+};
+
+QTEST_MAIN(WindowServerTest)
+#include "window_server_test.moc"
