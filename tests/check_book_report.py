@@ -1,6 +1,6 @@
 """Checks two runs of `cosystudio-cli book … --json` into one folder: the first
-made only chapter 2, the second the other two, keeping chapter 2's files as
-they were; every chapter has its audio and subtitles, named NN-title."""
+made only chapter 2 with seed 4, the second (given no seed) the other two with
+the book's seed, keeping chapter 2's files as they were; every chapter has its audio and subtitles, named NN-title."""
 import json
 import os
 import sys
@@ -23,4 +23,6 @@ for chapter in second["chapters"]:
     assert chapter["title"] in cues, (chapter, cues)  # a chapter is read with its heading
 manifest = json.load(open(os.path.join(folder, "book.json"), encoding="utf-8"))
 assert [c["number"] for c in sorted(manifest["chapters"], key=lambda c: c["number"])] == [1, 2, 3], manifest
+# The second run was given no seed: it took the book's, or it would have made chapter 2 again.
+assert manifest["seed"] == 4 and all(c["seed"] == 4 for c in manifest["chapters"]), manifest
 print("book report ok")

@@ -12,24 +12,16 @@
 #include "command.h"
 #include "engine_options.h"
 
+#include "book_folder.h"
 #include "book_import.h"
-#include "chaptered_opus.h"
 #include "model_download.h"  // durationText
 
-#include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/request_rules.h"
 #include "cosystudio/script.h"
 #include "cosystudio/settings_json.h"
 
-#include <QCryptographicHash>
-#include <QFileInfo>
-#include <QRegularExpression>
-
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -38,12 +30,9 @@ namespace cosystudio::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
+using Json = ui::BookFolder::Json;
 
-constexpr const char* kManifest = "book.json";
 constexpr const char* kNarrator = "narrator";
-constexpr const char* kJoinedFile = "book.opus";
-constexpr double kChapterGapSeconds = 2.0;  // silence between chapters in the joined file
 
 struct BookOptions {
   EngineOptions engine;
@@ -54,7 +43,7 @@ struct BookOptions {
   std::string mode;  // empty: zero-shot when the voice has a transcript, else cross-lingual
   std::string instruction;
   SynthesisSettings settings;
-  bool seedGiven = false;
+  std::optional<uint64_t> seed;  // --seed
   std::string out;
   AudioOutputOptions output;
   std::vector<int> chapters;  // 1-based; empty: all
@@ -67,102 +56,14 @@ struct BookOptions {
 const std::map<std::string, Mode> kModes{
     {"zero-shot", Mode::ZeroShot}, {"cross-lingual", Mode::CrossLingual}, {"instruct", Mode::Instruct}};
 
-// "03-第三章-结束": the chapter's number, then its title without the characters
-// file systems or shells trip over.
-std::string chapterStem(int number, int count, const QString& title) {
-  static const QRegularExpression unsafe(QStringLiteral(R"([\x00-\x1f/\\:*?"<>|]+)"));
-  static const QRegularExpression spaces(QStringLiteral(R"(\s+)"));
-  QString name = title.simplified().remove(unsafe).replace(spaces, QStringLiteral("-")).left(48);
-  while (name.startsWith(u'.') || name.startsWith(u'-')) name.remove(0, 1);
-  const int digits = count >= 100 ? 3 : 2;
-  const QString numberText = QStringLiteral("%1").arg(number, digits, 10, QLatin1Char('0'));
-  return (name.isEmpty() ? numberText : numberText + u'-' + name).toStdString();
-}
-
-std::string sha256(const std::string& text) {
-  return QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex().toStdString();
-}
-
-Json readManifest(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Json::object();
-  try {
-    Json manifest = Json::parse(in);
-    if (manifest.is_object() && manifest.value("cosystudio_book", 0) == 1 && manifest["chapters"].is_array())
-      return manifest;
-  } catch (const Json::exception&) {
-  }
-  std::fprintf(stderr, "warning: %s cannot be read; every chapter is made again\n", file.c_str());
-  return Json::object();
-}
-
-void writeManifest(const fs::path& file, const Json& manifest) {
-  const std::string text = manifest.dump(2) + "\n";
-  writeAtomically(file, [&](const fs::path& temporary) {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!(out << text) || !out.flush()) throw std::runtime_error("cannot write " + file.string());
-  });
-}
-
-// The chapter's entry in the manifest, when its file was made from this very text and key.
-bool isFinished(const Json& manifest, int number, const std::string& textHash, const std::string& renderKey,
-                const fs::path& folder) {
-  if (!manifest.contains("chapters")) return false;
-  for (const Json& entry : manifest["chapters"])
-    if (entry.value("number", 0) == number)
-      return entry.value("text_sha256", "") == textHash && entry.value("render_key", "") == renderKey &&
-             fs::exists(folder / entry.value("file", ""));
-  return false;
-}
-
-void record(Json& manifest, Json entry) {
-  Json& chapters = manifest["chapters"];
-  for (Json& existing : chapters)
-    if (existing.value("number", 0) == entry["number"].get<int>()) {
-      existing = std::move(entry);
-      return;
-    }
-  chapters.push_back(std::move(entry));
-}
-
 // What a chapter's audio depends on besides its text: the voice, the settings
 // and the output options. A change in any of them makes it again.
 std::string renderKey(const Voice& voice, const SynthesisSettings& settings, const std::string& instruction,
                       const AudioOutputOptions& output, const EngineOptions& engine) {
-  return sha256(voice.fingerprint() + "\n" + settingsJson(settings) + "\n" + instruction + "\n" + output.format +
-                "\n" + std::to_string(output.rate) + "\n" + std::to_string(output.loudness) + "\n" +
-                output.subtitles + "\n" + engine.model + "\n" + engine.checkpoint);
-}
-
-// Every chapter in order, read back from its file, in one Ogg Opus file with
-// chapter marks; recorded in the manifest as "joined". Nothing (and a warning)
-// while a chapter is not finished from its present text and `key`.
-void writeJoinedBook(const ui::Book& book, Json& manifest, const std::string& key, const fs::path& folder) {
-  std::vector<float> samples;
-  int rate = 0;
-  std::vector<ui::ChapterMark> marks;
-  Json starts = Json::array();
-  for (int number = 1; number <= int(book.chapters.size()); ++number) {
-    const ui::BookChapter& chapter = book.chapters[number - 1];
-    if (!isFinished(manifest, number, sha256(chapter.text.toStdString()), key, folder)) {
-      std::fprintf(stderr, "warning: the book in one file needs every chapter, and chapter %d is not made yet\n", number);
-      return;
-    }
-    std::string file;
-    for (const Json& entry : manifest["chapters"])
-      if (entry.value("number", 0) == number) file = entry.value("file", "");
-    audio::Clip clip = audio::downmixToMono(audio::loadClip(folder / file, audio::ClipLimits::none()));
-    if (rate == 0) rate = clip.sampleRate;
-    if (clip.sampleRate != rate) clip = audio::resampleForUser(clip, rate);
-    if (!samples.empty()) samples.insert(samples.end(), std::size_t(kChapterGapSeconds * rate), 0.0f);
-    marks.push_back({chapter.title, double(samples.size()) / rate});
-    starts.push_back(marks.back().startSeconds);
-    samples.insert(samples.end(), clip.channels[0].begin(), clip.channels[0].end());
-  }
-  const fs::path joined = folder / kJoinedFile;
-  ui::writeChapteredOpus(QString::fromStdString(joined.string()), samples, rate, book.title, marks);
-  manifest["joined"] = Json{{"file", kJoinedFile}, {"seconds", double(samples.size()) / rate}, {"chapter_starts", starts}};
-  writeManifest(folder / kManifest, manifest);
+  const std::string key = voice.fingerprint() + "\n" + settingsJson(settings) + "\n" + instruction + "\n" +
+                          output.format + "\n" + std::to_string(output.rate) + "\n" + std::to_string(output.loudness) +
+                          "\n" + output.subtitles + "\n" + engine.model + "\n" + engine.checkpoint;
+  return ui::BookFolder::textHash(QString::fromStdString(key));
 }
 
 void listChapters(const ui::Book& book) {
@@ -218,13 +119,17 @@ int renderBook(BookOptions o) {
                                std::to_string(number));
   const fs::path folder = o.out;
   fs::create_directories(folder);
-  checkOutputPath(folder / kManifest);
+  checkOutputPath(folder / ui::BookFolder::kManifest);
+  ui::BookFolder bookFolder(folder);
+  if (!bookFolder.readProblem().empty())
+    std::fprintf(stderr, "warning: %s; every chapter is made again\n", bookFolder.readProblem().c_str());
+  bookFolder.describe(fs::absolute(o.book).string(), book.title);
 
   Voice voice;
   if (!o.voice.empty()) voice = Voice::load(o.voice);
   const bool transcript = !o.voice.empty() ? !voice.transcript().empty() : !o.promptText.empty();
   o.settings.mode = o.mode.empty() ? (transcript ? Mode::ZeroShot : Mode::CrossLingual) : kModes.at(o.mode);
-  if (!o.seedGiven) o.settings.seed = std::random_device{}();
+  o.settings.seed = bookFolder.seedFor(o.seed, std::random_device{}());
 
   Engine engine;
   loadEngine(engine, o.engine);
@@ -235,12 +140,6 @@ int renderBook(BookOptions o) {
   const std::string key = renderKey(voice, o.settings, o.instruction, o.output, o.engine);
   const std::map<std::string, Voice> voices{{kNarrator, voice}};
 
-  Json manifest = readManifest(folder / kManifest);
-  manifest["cosystudio_book"] = 1;
-  manifest["source"] = fs::absolute(o.book).string();
-  manifest["title"] = book.title.toStdString();
-  if (!manifest.contains("chapters")) manifest["chapters"] = Json::array();
-
   // What is to be made: the chosen chapters not finished from this text and key.
   const std::set<int> chosen(o.chapters.begin(), o.chapters.end());
   std::vector<int> todo;
@@ -250,7 +149,7 @@ int renderBook(BookOptions o) {
     const ui::BookChapter& chapter = book.chapters[number - 1];
     if (!chosen.empty() && !chosen.count(number)) {
       state[number] = "not chosen";
-    } else if (!o.again && isFinished(manifest, number, sha256(chapter.text.toStdString()), key, folder)) {
+    } else if (!o.again && bookFolder.finished(number, ui::BookFolder::textHash(chapter.text), key)) {
       state[number] = "kept";
     } else {
       todo.push_back(number);
@@ -286,7 +185,7 @@ int renderBook(BookOptions o) {
     }
     endStatusLine();
 
-    const std::string stem = chapterStem(number, count, chapter.title);
+    const std::string stem = ui::BookFolder::chapterStem(number, count, chapter.title);
     const fs::path audioFile = folder / (stem + ".wav");
     const WrittenAudio written = writeAudioOut(o.output, audioFile, take.samples, take.sampleRate);
     Json entry{{"number", number},
@@ -295,29 +194,33 @@ int renderBook(BookOptions o) {
                {"subtitles", nullptr},
                {"seconds", double(written.clip.frames()) / written.clip.sampleRate},
                {"seed", o.settings.seed},
-               {"text_sha256", sha256(chapter.text.toStdString())},
+               {"text_sha256", ui::BookFolder::textHash(chapter.text)},
                {"render_key", key}};
     if (!o.output.subtitles.empty())
       entry["subtitles"] = writeSubtitlesBeside(audioFile, o.output.subtitles, take, written.clip).filename().string();
     for (const std::string& warning : take.warnings())
       std::fprintf(stderr, "warning: chapter %d: %s\n", number, warning.c_str());
-    record(manifest, entry);
-    manifest.erase("joined");  // it holds the chapter as it was: --joined writes it again
-    writeManifest(folder / kManifest, manifest);  // after every chapter: a stop loses only the one under way
+    bookFolder.record(entry);  // after every chapter: a stop loses only the one under way
     state[number] = "made";
     if (!o.json)
       std::printf("chapter %d/%d: wrote %s (%.1f s)\n", number, count, audioFile.c_str(),
                   entry["seconds"].get<double>());
   }
 
-  if (o.joined) writeJoinedBook(book, manifest, key, folder);
+  if (o.joined) {
+    if (const int missing = bookFolder.firstUnfinished(book, key))
+      std::fprintf(stderr, "warning: the book in one file needs every chapter, and chapter %d is not made yet\n",
+                   missing);
+    else
+      bookFolder.writeJoined(book, key);
+  }
 
   if (o.json) {
     Json chapters = Json::array();
     for (int number = 1; number <= count; ++number) {
       Json entry{{"number", number}, {"title", book.chapters[number - 1].title.toStdString()},
                  {"state", state[number]}};
-      for (const Json& recorded : manifest["chapters"])
+      for (const Json& recorded : bookFolder.manifest()["chapters"])
         if (recorded.value("number", 0) == number) {
           for (const char* field : {"file", "subtitles", "seconds"}) entry[field] = recorded.value(field, Json());
         }
@@ -328,7 +231,7 @@ int renderBook(BookOptions o) {
                              {"out", folder.string()},
                              {"made", todo.size()},
                              {"chapters", chapters},
-                             {"joined", manifest.value("joined", Json())}}
+                             {"joined", bookFolder.manifest().value("joined", Json())}}
                             .dump(2)
                             .c_str());
   } else {
@@ -356,8 +259,7 @@ const Registration registration([](CLI::App& app) -> Run {
                   "zero-shot, cross-lingual or instruct (default: zero-shot when the voice has a transcript)")
       ->check(CLI::IsMember({"zero-shot", "cross-lingual", "instruct"}));
   sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
-  sub->add_option("--seed", o->settings.seed, "Random seed (default: a fresh one, recorded in book.json)")
-      ->each([o](const std::string&) { o->seedGiven = true; });
+  sub->add_option("--seed", o->seed, "Random seed (default: the one book.json records, else a fresh one)");
   sub->add_option("--speed", o->settings.speed, "Speaking rate 0.5-2.0")
       ->check(CLI::Range(kMinSpeed, kMaxSpeed))
       ->capture_default_str();

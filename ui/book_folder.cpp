@@ -1,0 +1,131 @@
+#include "book_folder.h"
+
+#include "chaptered_opus.h"
+
+#include "cosystudio/atomic_file.h"
+#include "cosystudio/audio/clip.h"
+
+#include <QCryptographicHash>
+#include <QRegularExpression>
+
+#include <fstream>
+#include <stdexcept>
+
+namespace cosystudio::ui {
+
+namespace fs = std::filesystem;
+
+BookFolder::BookFolder(fs::path folder) : folder_(std::move(folder)) {
+  const fs::path file = folder_ / kManifest;
+  std::ifstream in(file, std::ios::binary);
+  if (in) {
+    try {
+      Json read = Json::parse(in);
+      if (read.is_object() && read.value("cosystudio_book", 0) == 1 && read["chapters"].is_array())
+        manifest_ = std::move(read);
+      else
+        readProblem_ = file.string() + " is not the manifest of a book";
+    } catch (const Json::exception& e) {
+      readProblem_ = file.string() + " cannot be read: " + e.what();
+    }
+  }
+  if (!manifest_.is_object()) manifest_ = Json::object();
+  manifest_["cosystudio_book"] = 1;
+  if (!manifest_.contains("chapters")) manifest_["chapters"] = Json::array();
+}
+
+void BookFolder::describe(const std::string& source, const QString& title) {
+  manifest_["source"] = source;
+  manifest_["title"] = title.toStdString();
+}
+
+uint64_t BookFolder::seedFor(std::optional<uint64_t> asked, uint64_t fresh) const {
+  if (asked) return *asked;
+  if (manifest_.contains("seed") && manifest_["seed"].is_number_unsigned()) return manifest_["seed"].get<uint64_t>();
+  return fresh;
+}
+
+std::string BookFolder::textHash(const QString& text) {
+  return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex().toStdString();
+}
+
+std::string BookFolder::chapterStem(int number, int count, const QString& title) {
+  static const QRegularExpression unsafe(QStringLiteral(R"([\x00-\x1f/\\:*?"<>|]+)"));
+  static const QRegularExpression spaces(QStringLiteral(R"(\s+)"));
+  QString name = title.simplified().remove(unsafe).replace(spaces, QStringLiteral("-")).left(48);
+  while (name.startsWith(u'.') || name.startsWith(u'-')) name.remove(0, 1);
+  const int digits = count >= 100 ? 3 : 2;
+  const QString numberText = QStringLiteral("%1").arg(number, digits, 10, QLatin1Char('0'));
+  return (name.isEmpty() ? numberText : numberText + u'-' + name).toStdString();
+}
+
+std::optional<BookFolder::Json> BookFolder::finished(int number, const std::string& textHash,
+                                                     const std::string& renderKey) const {
+  for (const Json& entry : manifest_["chapters"])
+    if (entry.value("number", 0) == number) {
+      if (entry.value("text_sha256", "") == textHash && entry.value("render_key", "") == renderKey &&
+          fs::exists(folder_ / entry.value("file", "")))
+        return entry;
+      return std::nullopt;
+    }
+  return std::nullopt;
+}
+
+void BookFolder::record(Json entry) {
+  manifest_["seed"] = entry.value("seed", Json());
+  Json& chapters = manifest_["chapters"];
+  bool replaced = false;
+  for (Json& existing : chapters)
+    if (existing.value("number", 0) == entry["number"].get<int>()) {
+      existing = entry;
+      replaced = true;
+    }
+  if (!replaced) chapters.push_back(std::move(entry));
+  manifest_.erase("joined");
+  write();
+}
+
+int BookFolder::firstUnfinished(const Book& book, const std::string& renderKey) const {
+  for (int number = 1; number <= int(book.chapters.size()); ++number)
+    if (!finished(number, textHash(book.chapters[number - 1].text), renderKey)) return number;
+  return 0;
+}
+
+fs::path BookFolder::writeJoined(const Book& book, const std::string& renderKey) {
+  if (const int missing = firstUnfinished(book, renderKey))
+    throw std::runtime_error("the book in one file needs every chapter, and chapter " + std::to_string(missing) +
+                             " is not made yet");
+  std::vector<float> samples;
+  int rate = 0;
+  std::vector<ChapterMark> marks;
+  Json starts = Json::array();
+  for (int number = 1; number <= int(book.chapters.size()); ++number) {
+    const BookChapter& chapter = book.chapters[number - 1];
+    const Json entry = *finished(number, textHash(chapter.text), renderKey);
+    audio::Clip clip =
+        audio::downmixToMono(audio::loadClip(folder_ / entry.value("file", ""), audio::ClipLimits::none()));
+    if (rate == 0) rate = clip.sampleRate;
+    if (clip.sampleRate != rate) clip = audio::resampleForUser(clip, rate);
+    if (!samples.empty()) samples.insert(samples.end(), std::size_t(kChapterGapSeconds * rate), 0.0f);
+    marks.push_back({chapter.title, double(samples.size()) / rate});
+    starts.push_back(marks.back().startSeconds);
+    samples.insert(samples.end(), clip.channels[0].begin(), clip.channels[0].end());
+  }
+  const fs::path joined = folder_ / kJoinedFile;
+  writeChapteredOpus(QString::fromStdString(joined.string()), samples, rate, book.title, marks);
+  manifest_["joined"] =
+      Json{{"file", kJoinedFile}, {"seconds", double(samples.size()) / rate}, {"chapter_starts", starts}};
+  write();
+  return joined;
+}
+
+void BookFolder::write() const {
+  const fs::path file = folder_ / kManifest;
+  const std::string text = manifest_.dump(2) + "\n";
+  writeAtomically(file, [&](const fs::path& temporary) {
+    std::ofstream out(temporary, std::ios::binary);
+    if (!(out << text) || !out.flush()) throw std::runtime_error("cannot write " + file.string());
+  });
+}
+
+}  // namespace cosystudio::ui
