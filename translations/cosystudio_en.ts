@@ -67,6 +67,30 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::BookPanel</name>
+    <message numerus="yes">
+        <source>%1 · %n chapter(s) · %2</source>
+        <translation>
+            <numerusform>%1 · %n chapter · %2</numerusform>
+            <numerusform>%1 · %n chapters · %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n chapter(s) made</source>
+        <translation>
+            <numerusform>%1 of %n chapter made</numerusform>
+            <numerusform>%1 of %n chapters made</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n chapter(s) made; %2 to go in this run</source>
+        <translation>
+            <numerusform>%1 of %n chapter made; %2 to go in this run</numerusform>
+            <numerusform>%1 of %n chapters made; %2 to go in this run</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message numerus="yes">
         <source>Exported %n take(s) to %1</source>
@@ -104,6 +128,13 @@
         <translation>
             <numerusform>Dubbing %n cue of %1</numerusform>
             <numerusform>Dubbing %n cues of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chapter(s) of %1 queued</source>
+        <translation>
+            <numerusform>%n chapter of %1 queued</numerusform>
+            <numerusform>%n chapters of %1 queued</numerusform>
         </translation>
     </message>
 </context>

@@ -501,6 +501,10 @@
         <source>#%1 API %2 · %3</source>
         <translation>#%1 API %2 · %3</translation>
     </message>
+    <message>
+        <source>#%1 chapter %2 of %3 · %4</source>
+        <translation>#%1 第 %2/%3 章 · %4</translation>
+    </message>
 </context>
 <context>
     <name>Mode</name>
@@ -1043,6 +1047,154 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::BookChapterModel</name>
+    <message>
+        <source>to make</source>
+        <translation>待生成</translation>
+    </message>
+    <message>
+        <source>made from other text or settings (%1)</source>
+        <translation>按其他文本或设置生成（%1）</translation>
+    </message>
+    <message>
+        <source>waiting in the queue</source>
+        <translation>在队列中等待</translation>
+    </message>
+    <message>
+        <source>making</source>
+        <translation>生成中</translation>
+    </message>
+    <message>
+        <source>making: %1</source>
+        <translation>生成中：%1</translation>
+    </message>
+    <message>
+        <source>made (%1)</source>
+        <translation>已生成（%1）</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字数</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::BookPanel</name>
+    <message>
+        <source>No book is open: File → Open book… reads an EPUB, Markdown or text file into chapters.</source>
+        <translation>没有打开书籍：“文件 → 打开书籍…”会把 EPUB、Markdown 或文本文件分成章节。</translation>
+    </message>
+    <message>
+        <source>&amp;Make the rest</source>
+        <translation>生成其余章节(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Queue every chapter not made yet from its text with the voice and style in use</source>
+        <translation>用当前的音色和风格，把尚未按其文本生成的每一章加入队列</translation>
+    </message>
+    <message>
+        <source>Make &amp;again</source>
+        <translation>重新生成(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Queue the selected chapters, made or not</source>
+        <translation>把选中的章节加入队列，无论是否已生成</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Cancel the chapters waiting or being made; those made stay</source>
+        <translation>取消等待中或生成中的章节；已生成的保留</translation>
+    </message>
+    <message>
+        <source>&amp;Join into one file</source>
+        <translation>合并为一个文件(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Every chapter in one Opus file with chapter marks (book.opus), once all are made</source>
+        <translation>所有章节生成后，合并成一个带章节标记的 Opus 文件（book.opus）</translation>
+    </message>
+    <message>
+        <source>Open &amp;folder</source>
+        <translation>打开文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>%1; every chapter is made again</source>
+        <translation>%1；每一章都会重新生成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n chapter(s) · %2</source>
+        <translation>
+            <numerusform>%1 · %n 章 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select the chapters to make again.</source>
+        <translation>请选择要重新生成的章节。</translation>
+    </message>
+    <message>
+        <source>Every chapter is made.</source>
+        <translation>所有章节都已生成。</translation>
+    </message>
+    <message>
+        <source>segment %1 of %2</source>
+        <translation>片段 %1/%2</translation>
+    </message>
+    <message>
+        <source>writing its file</source>
+        <translation>正在写入文件</translation>
+    </message>
+    <message>
+        <source>Chapter %1 written to %2</source>
+        <translation>第 %1 章已写入 %2</translation>
+    </message>
+    <message>
+        <source>Chapter %1 cannot be written: %2</source>
+        <translation>无法写入第 %1 章：%2</translation>
+    </message>
+    <message>
+        <source>The book in one file: %1</source>
+        <translation>整本书的单个文件：%1</translation>
+    </message>
+    <message>
+        <source>The book cannot be joined into one file: %1</source>
+        <translation>无法把这本书合并为一个文件：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n chapter(s) made</source>
+        <translation>
+            <numerusform>已生成 %1/%n 章</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n chapter(s) made; %2 to go in this run</source>
+        <translation>
+            <numerusform>已生成 %1/%n 章；本次还剩 %2 章</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, about %1 left</source>
+        <translation>，大约还需 %1</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::ClipPanel</name>
     <message>
         <source>The selection contains no sound.</source>
@@ -1397,6 +1549,22 @@
     <message>
         <source>Speak each cue of an SRT or WebVTT file at its time, in the voice and style in use, as one take</source>
         <translation>用当前的声音和风格，在 SRT 或 WebVTT 文件中每条字幕的时间朗读它，合成一个结果</translation>
+    </message>
+    <message>
+        <source>Open &amp;book…</source>
+        <translation>打开书籍(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Open a book</source>
+        <translation>打开书籍</translation>
+    </message>
+    <message>
+        <source>Books (*.epub *.md *.markdown *.txt);;All files (*)</source>
+        <translation>书籍 (*.epub *.md *.markdown *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Read an EPUB, Markdown or text book into chapters and make each one a file</source>
+        <translation>把 EPUB、Markdown 或文本书籍分成章节，每章生成一个文件</translation>
     </message>
 </context>
 <context>
@@ -2051,6 +2219,20 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Dubbing %n cue(s) of %1</source>
         <translation>
             <numerusform>正在为 %1 的 %n 条字幕配音</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Book</source>
+        <translation>书籍</translation>
+    </message>
+    <message>
+        <source>The book %1 cannot be opened: %2</source>
+        <translation>无法打开书籍 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chapter(s) of %1 queued</source>
+        <translation>
+            <numerusform>已把《%1》的 %n 章加入队列</numerusform>
         </translation>
     </message>
 </context>

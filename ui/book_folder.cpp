@@ -59,15 +59,20 @@ std::string BookFolder::chapterStem(int number, int count, const QString& title)
   return (name.isEmpty() ? numberText : numberText + u'-' + name).toStdString();
 }
 
-std::optional<BookFolder::Json> BookFolder::finished(int number, const std::string& textHash,
-                                                     const std::string& renderKey) const {
+std::optional<BookFolder::Json> BookFolder::entry(int number) const {
   for (const Json& entry : manifest_["chapters"])
     if (entry.value("number", 0) == number) {
-      if (entry.value("text_sha256", "") == textHash && entry.value("render_key", "") == renderKey &&
-          fs::exists(folder_ / entry.value("file", "")))
-        return entry;
+      const std::string file = entry.value("file", "");
+      if (!file.empty() && fs::is_regular_file(folder_ / file)) return entry;
       return std::nullopt;
     }
+  return std::nullopt;
+}
+
+std::optional<BookFolder::Json> BookFolder::finished(int number, const std::string& textHash,
+                                                     const std::string& renderKey) const {
+  auto made = entry(number);
+  if (made && made->value("text_sha256", "") == textHash && made->value("render_key", "") == renderKey) return made;
   return std::nullopt;
 }
 

@@ -53,6 +53,8 @@ class BookFolder {
   // characters file systems or shells trip over.
   static std::string chapterStem(int number, int count, const QString& title);
 
+  // The chapter's recorded entry, whatever it was made from, while its file is still there.
+  std::optional<Json> entry(int number) const;
   // The chapter's entry when its file was made from this very text and key and is still there.
   std::optional<Json> finished(int number, const std::string& textHash, const std::string& renderKey) const;
   // Records a chapter made (replacing its earlier entry; the book's seed

@@ -544,4 +544,9 @@ Book importBook(const QString& path) {
   return bookFromPlainText(text, info.completeBaseName());
 }
 
+bool isBookFile(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  return suffix == QLatin1String("epub") || suffix == QLatin1String("md") || suffix == QLatin1String("markdown");
+}
+
 }  // namespace cosystudio::ui

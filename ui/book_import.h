@@ -33,6 +33,8 @@ struct BookError : std::runtime_error {
 
 // By the file's suffix: .epub, .md/.markdown, anything else as UTF-8 text.
 Book importBook(const QString& path);
+// Whether `path` names a book by its suffix (.epub, .md, .markdown), as a file dropped on the window is told apart.
+bool isBookFile(const QString& path);
 
 // `name` titles a book that names no title of its own, and appears in errors.
 Book bookFromEpub(const QByteArray& zip, const QString& name);

@@ -19,6 +19,7 @@ QString settingsKey(FileKind kind) {
     case FileKind::Diagnostics: return QStringLiteral("folders/diagnostics");
     case FileKind::Script: return QStringLiteral("folders/script");
     case FileKind::Subtitles: return QStringLiteral("folders/subtitles");
+    case FileKind::Book: return QStringLiteral("folders/book");
   }
   return {};
 }

@@ -8,7 +8,7 @@ class QWidget;
 
 namespace cosystudio::ui {
 
-enum class FileKind { Audio, Export, Voice, Diagnostics, Script, Subtitles };
+enum class FileKind { Audio, Export, Voice, Diagnostics, Script, Subtitles, Book };
 
 // A clip to open: WAV, FLAC, OGG, Opus or MP3. Empty when cancelled.
 QString chooseAudioFile(QWidget* parent, const QString& title);

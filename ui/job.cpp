@@ -99,11 +99,18 @@ QString JobSpec::shownText() const {
 }
 
 QString JobSpec::summary() const {
-  const QString line =
-      (served ? QCoreApplication::translate("JobSpec", "#%1 API %2 · %3")
-              : QCoreApplication::translate("JobSpec", "#%1 %2 · %3"))
-          .arg(id)
-          .arg(modeName(settings.mode), shownText());
+  QString line;
+  if (isChapter())
+    line = QCoreApplication::translate("JobSpec", "#%1 chapter %2 of %3 · %4")
+               .arg(id)
+               .arg(chapter.number)
+               .arg(chapter.count)
+               .arg(chapter.title);
+  else
+    line = (served ? QCoreApplication::translate("JobSpec", "#%1 API %2 · %3")
+                   : QCoreApplication::translate("JobSpec", "#%1 %2 · %3"))
+               .arg(id)
+               .arg(modeName(settings.mode), shownText());
   return replacesSegment < 0 ? line
                              : line + QCoreApplication::translate("JobSpec", " (segment %1 of #%2)")
                                           .arg(replacesSegment + 1)

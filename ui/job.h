@@ -86,8 +86,23 @@ struct JobSpec {
     double maxSpeed = 1.5;  // the fastest a cue may be made to fit its time (DubbingOptions::maxSpeed)
   } dubbing;
 
+  // A chapter of a book (book_panel.h): its text is the job's, and once made it
+  // is written into the book's folder and recorded in its book.json as made
+  // from that text and key. Number 0: not a chapter.
+  struct Chapter {
+    QString book;       // the book's file
+    QString bookTitle;
+    QString folder;     // where its chapters are made
+    int number = 0;  // 1-based
+    int count = 0;   // chapters in the book
+    QString title;
+    QString textHash;
+    QString renderKey;
+  } chapter;
+
   bool isScript() const { return !script.lines.empty(); }
   bool isDubbing() const { return !dubbing.cues.empty(); }
+  bool isChapter() const { return chapter.number > 0; }
 
   QString summary() const;  // one line for the queue
   QString shownText() const;  // the text on one line, shortened for a list

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "book_import.h"
 #include "clip_panel.h"
 #include "diagnostics.h"
 #include "dubbing_job.h"
@@ -29,6 +30,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
@@ -102,7 +104,12 @@ void MainWindow::createPanels() {
   history_ = new HistoryPanel(player_, store_, this);
   history_->follow(session_);
   history_->setKeepServedTakes(settings_.server.keepTakes);
-  dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
+  QDockWidget* takesDock = dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
+  book_ = new BookPanel(this);
+  QDockWidget* bookDock = dock(tr("Book"), "bookDock", book_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(takesDock, bookDock);
+  bookDock->hide();  // until a book is opened: its tab bar costs the takes height
+  takesDock->raise();
   voices_ = new VoiceLibrary(player_, this);
   tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("clipDock")),
                    dock(tr("Voices"), "voicesDock", voices_, Qt::LeftDockWidgetArea));
@@ -154,6 +161,16 @@ void MainWindow::createPanels() {
             session_->enqueue(job);
           });
   connect(history_, &HistoryPanel::message, this, sayFor(5000));
+  connect(book_, &BookPanel::makeRequested, this, &MainWindow::makeChapters);
+  connect(book_, &BookPanel::stopRequested, this, [this](const QList<quint64>& jobs) {
+    for (quint64 id : jobs) session_->cancel(id);
+  });
+  connect(book_, &BookPanel::errorShown, this, &MainWindow::showError);
+  connect(book_, &BookPanel::said, this, sayFor(8000));
+  book_->follow(session_->queue());
+  connect(session_, &EngineSession::jobProgress, book_, &BookPanel::jobProgress);
+  connect(session_, &EngineSession::jobFinished, book_, &BookPanel::jobFinished);
+  connect(session_, &EngineSession::jobFailed, book_, &BookPanel::jobFailed);
   showSpeaker();
 
   setTabOrder(text_->editor(), clip_);
@@ -169,6 +186,7 @@ void MainWindow::createMenus() {
   menuBar()->addMenu(file);
   connect(file, &FileMenu::clipChosen, this, &MainWindow::openClip);
   connect(file, &FileMenu::subtitlesChosen, this, &MainWindow::dubSubtitles);
+  connect(file, &FileMenu::bookChosen, this, &MainWindow::openBook);
   connect(file, &FileMenu::sourceClipRequested, this, &MainWindow::chooseSourceClip);
   connect(file, &FileMenu::saveVoiceRequested, this, &MainWindow::saveVoice);
 
@@ -398,6 +416,44 @@ quint64 MainWindow::dubSubtitles(const QString& path) {
   return queueJob(job);
 }
 
+bool MainWindow::openBook(const QString& path) {
+  const QString folder = QDir(store_->folder()).filePath(QStringLiteral("books/") + QFileInfo(path).completeBaseName());
+  QString error;
+  if (!book_->openBook(path, folder, &error)) {
+    showError(tr("The book %1 cannot be opened: %2").arg(QFileInfo(path).fileName(), error));
+    return false;
+  }
+  auto* dock = findChild<QDockWidget*>(QStringLiteral("bookDock"));
+  dock->show();
+  dock->raise();
+  book_->showRecipe(bookRecipe());
+  return true;
+}
+
+BookPanel::Recipe MainWindow::bookRecipe(QString* problem) {
+  QString ignored;  // showing the chapters as the panels would make them needs no usable clip
+  BookPanel::Recipe recipe{jobFromPanels(problem ? problem : &ignored, false), std::nullopt, {}};
+  if (!style_->randomSeed()) recipe.askedSeed = recipe.base.settings.seed;
+  const ModelChoice model = modelChoice(settings_, modelFolder_);
+  recipe.model = model.folder + u'\n' + model.llmCheckpoint + u'\n' + QString::number(int(model.precision));
+  return recipe;
+}
+
+void MainWindow::makeChapters(bool again) {
+  status_->clearStaleError();
+  QString problem;
+  const BookPanel::Recipe recipe = bookRecipe(&problem);
+  if (!problem.isEmpty()) return showError(problem);
+  const QVector<JobSpec> jobs = book_->chapterJobs(recipe, again);
+  if (jobs.isEmpty()) return;
+  if (problem = jobProblem(jobs.first()); !problem.isEmpty()) return showError(problem);
+  for (JobSpec job : jobs) {
+    job.id = queueJob(job);
+    book_->chapterQueued(job);
+  }
+  status_->say(tr("%n chapter(s) of %1 queued", nullptr, int(jobs.size())).arg(jobs.first().chapter.bookTitle), 8000);
+}
+
 quint64 MainWindow::queueJob(const JobSpec& job) {
   if (session_->state() == EngineSession::State::NoModel) {
     if (!modelFolder_.isEmpty())
@@ -452,6 +508,7 @@ SessionState MainWindow::panelState() const {
   voices_->saveSession(state);
   history_->saveSession(state);
   state.sourceClip = sourceClip_;
+  state.book = book_->bookPath();
   return state;
 }
 
@@ -494,6 +551,7 @@ void MainWindow::showSession(const SessionState& state) {
   style_->restoreSession(state);
   history_->restoreSession(state);
   if (QFileInfo::exists(state.sourceClip)) sourceClip_ = state.sourceClip;
+  if (!state.book.isEmpty() && state.book != book_->bookPath() && QFileInfo::exists(state.book)) openBook(state.book);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -514,6 +572,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
   const QString path = urls.first().toLocalFile();
   if (isSubtitleFile(path))
     dubSubtitles(path);  // as File → Open subtitles…
+  else if (isBookFile(path))
+    openBook(path);  // as File → Open book…
   else
     openClip(path);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "book_panel.h"
 #include "diagnostics.h"
 #include "job.h"
 #include "model_dialogs.h"
@@ -58,6 +59,9 @@ class MainWindow : public QMainWindow {
   // Queues the dubbing of the subtitles at `path` in the voice and style in
   // use (File → Open subtitles…); 0, with the error shown, when it cannot.
   quint64 dubSubtitles(const QString& path);
+  // Opens an EPUB, Markdown or text book in the book view (File → Open book…),
+  // to be made into <outputs>/books/<its name>; false, with the error shown, when it cannot be read.
+  bool openBook(const QString& path);
   QString lastError() const { return errors_.last(); }
   // Writes the diagnostics report (diagnostics.h) to `path`; false when it cannot be written.
   bool saveDiagnostics(const QString& path) const;
@@ -67,6 +71,7 @@ class MainWindow : public QMainWindow {
   TextPanel* textPanel() const { return text_; }
   StylePanel* stylePanel() const { return style_; }
   HistoryPanel* historyPanel() const { return history_; }
+  BookPanel* bookPanel() const { return book_; }
   VoiceLibrary* voiceLibrary() const { return voices_; }
   TakeStore* takeStore() const { return store_; }
   WindowSpeechServer* speechServer() const { return server_; }
@@ -106,6 +111,11 @@ class MainWindow : public QMainWindow {
   void chooseModelFolder();
   void chooseSourceClip();
   void showSettings(bool serverPage = false);
+  // What the book's chapters are made with: the voice, style and model in use.
+  // `problem`, when given, says why the panels describe no job.
+  BookPanel::Recipe bookRecipe(QString* problem = nullptr);
+  // Queues the book's chapters not made yet (again: the selected ones).
+  void makeChapters(bool again);
   // A request of the local speech server as a job of this window, or why none can run now.
   QString prepareServedJob(JobSpec& job);
   void showServerState();
@@ -129,6 +139,7 @@ class MainWindow : public QMainWindow {
   TextPanel* text_ = nullptr;
   StylePanel* style_ = nullptr;
   HistoryPanel* history_ = nullptr;
+  BookPanel* book_ = nullptr;
   VoiceLibrary* voices_ = nullptr;
   GeneratePanel* generatePanel_ = nullptr;
   QRandomGenerator seeds_{QRandomGenerator::securelySeeded()};

@@ -34,7 +34,10 @@ QString savedQueueFile() {
   return appDataFolder() + QStringLiteral("/queue.json");
 }
 
-bool isKeptAcrossSessions(const JobSpec& job) { return job.replacesSegment < 0 && !job.served; }
+bool isKeptAcrossSessions(const JobSpec& job) {
+  // A book's chapters resume from its book.json when the book is opened again.
+  return job.replacesSegment < 0 && !job.served && !job.isChapter();
+}
 
 bool saveQueue(const QString& path, const QList<JobSpec>& jobs, QString* error) {
   QJsonArray kept;

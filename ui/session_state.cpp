@@ -16,6 +16,7 @@ constexpr char kClipOut[] = "session/clipOut";
 constexpr char kTranscript[] = "session/transcript";
 constexpr char kVoice[] = "session/voice";
 constexpr char kSourceClip[] = "session/sourceClip";
+constexpr char kBook[] = "session/book";
 constexpr char kInstruction[] = "session/instruction";
 constexpr char kRandomSeed[] = "session/randomSeed";
 constexpr char kEncoding[] = "export/encoding";
@@ -64,6 +65,7 @@ SessionState SessionState::load() {
   state.transcript = value(s, kTranscript).toString();
   state.voice = value(s, kVoice).toString();
   state.sourceClip = value(s, kSourceClip).toString();
+  state.book = value(s, kBook).toString();
   state.instruction = value(s, kInstruction).toString();
   state.randomSeed = value(s, kRandomSeed, defaults.randomSeed).toBool();
   ExportFormat& format = state.exportFormat;
@@ -93,6 +95,7 @@ void SessionState::save() const {
   set(kTranscript, transcript);
   set(kVoice, voice);
   set(kSourceClip, sourceClip);
+  set(kBook, book);
   set(kInstruction, instruction);
   set(kRandomSeed, randomSeed);
   set(kEncoding, int(exportFormat.encoding));

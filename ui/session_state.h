@@ -19,6 +19,7 @@ struct SessionState {
   QString transcript;
   QString voice;       // the saved voice in use; empty = the clip
   QString sourceClip;  // voice conversion
+  QString book;        // the book open in the book view (book_panel.h)
   QString instruction;
   bool randomSeed = true;
   ExportFormat exportFormat;

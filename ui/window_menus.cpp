@@ -43,6 +43,13 @@ FileMenu::FileMenu(const ClipPanel* clip, const HistoryPanel* history, TextPanel
   subtitles->setObjectName(QStringLiteral("openSubtitlesAction"));
   subtitles->setToolTip(tr("Speak each cue of an SRT or WebVTT file at its time, in the voice and style in use, "
                            "as one take"));
+  QAction* book = addAction(tr("Open &book…"), this, [this] {
+    const QString path = chooseOpenPath(parentWidget(), tr("Open a book"), FileKind::Book,
+                                        tr("Books (*.epub *.md *.markdown *.txt);;All files (*)"));
+    if (!path.isEmpty()) emit bookChosen(path);
+  });
+  book->setObjectName(QStringLiteral("openBookAction"));
+  book->setToolTip(tr("Read an EPUB, Markdown or text book into chapters and make each one a file"));
   addSeparator();
   addAction(history->exportTakeAction());
   addAction(history->exportAllAction());

@@ -16,7 +16,8 @@ class VoiceLibrary;
 class WindowSpeechServer;
 
 // File: open the prompt clip or voice conversion's source clip, open and save
-// a script (script_files.h), open subtitles to dub, export takes, save the clip as a voice, quit.
+// a script (script_files.h), open subtitles to dub, open a book (book_panel.h),
+// export takes, save the clip as a voice, quit.
 class FileMenu : public QMenu {
   Q_OBJECT
 
@@ -28,6 +29,8 @@ class FileMenu : public QMenu {
   void clipChosen(const QString& path);
   // SRT or WebVTT subtitles to dub in the voice and style in use (dubbing_job.h).
   void subtitlesChosen(const QString& path);
+  // An EPUB, Markdown or text book to make chapter by chapter (book_panel.h).
+  void bookChosen(const QString& path);
   void errorOccurred(const QString& message);
   void message(const QString& text);
   void sourceClipRequested();

@@ -1,7 +1,8 @@
-// cosystudio-screenshots <out-dir> <model-folder> <prompt-clip>: renders the
+// cosystudio-screenshots <out-dir> <model-folder> <prompt-clip> <book>: renders the
 // window in its main states into PNG files for the README. Run it through
 // take_screenshots.sh (Xvfb) so the pictures use a real window system.
 #include "app_settings.h"
+#include "book_panel.h"
 #include "clip_panel.h"
 #include "engine_session.h"
 #include "history_panel.h"
@@ -22,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QPushButton>
+#include <QTableView>
 #include <QTreeView>
 
 using namespace cosystudio::ui;
@@ -42,8 +45,8 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QStandardPaths::setTestModeEnabled(true);
   const QStringList args = app.arguments();
-  if (args.size() != 4) {
-    QTextStream(stderr) << "usage: cosystudio-screenshots <out-dir> <model-folder> <prompt-clip>\n";
+  if (args.size() != 5) {
+    QTextStream(stderr) << "usage: cosystudio-screenshots <out-dir> <model-folder> <prompt-clip> <book>\n";
     return 2;
   }
   // The UI language follows the system (LANGUAGE=zh_CN …); pictures of a
@@ -51,7 +54,7 @@ int main(int argc, char** argv) {
   const QString language = cosystudio::i18n::installTranslators();
   const bool translated = !language.isEmpty() && !language.startsWith(QLatin1String("en"));
   const QString out = translated ? QDir(args[1]).filePath(language) : args[1];
-  const QString model = args[2], clip = args[3];
+  const QString model = args[2], clip = args[3], bookFile = args[4];
   QDir().mkpath(out);
   bool ok = true;
 
@@ -159,5 +162,18 @@ int main(int argc, char** argv) {
     ok &= save(&dialog, out, QStringLiteral("08-local-server"));
   }
   window.setServing(false);
+
+  // A book (File → Open book…): its chapters made in the voice in use, one made with other settings.
+  if (!window.openBook(bookFile)) return 1;
+  BookPanel* book = window.bookPanel();
+  book->findChild<QPushButton*>(QStringLiteral("makeRestButton"))->click();
+  const auto allMade = [book] { return book->model()->allMade(); };
+  if (!QTest::qWaitFor(allMade, 180000)) {
+    QTextStream(stderr) << "the book was not made: " << window.lastError() << '\n';
+    return 1;
+  }
+  book->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
+  QTest::qWait(200);
+  ok &= save(&window, out, QStringLiteral("09-book"));
   return ok ? 0 : 1;
 }

@@ -9,4 +9,5 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${1:-$ROOT/build}"
 exec xvfb-run -a -s "-screen 0 1280x720x24" \
   "$BUILD/bin/cosystudio-screenshots" "$ROOT/docs/screenshots" \
-  "$ROOT/tests/fixtures/e2e/tiny-model-a" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav"
+  "$ROOT/tests/fixtures/e2e/tiny-model-a" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav" \
+  "$ROOT/tests/fixtures/books/small-book.md"

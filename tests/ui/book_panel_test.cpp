@@ -1,0 +1,194 @@
+// The book view with the tiny model (book_panel.h): a Markdown book opened in
+// the window is made chapter by chapter into its folder with subtitles and
+// book.json, opened again it shows every chapter made and makes nothing, a
+// change of voice or seed marks them made from other settings, stopping keeps
+// what is made, and the finished book joins into one Opus file. A book that
+// cannot be read is refused naming it, and the book shown stays.
+#include "book_panel.h"
+#include "clip_panel.h"
+#include "engine_session.h"
+#include "main_window.h"
+#include "session_state.h"
+#include "style_panel.h"
+#include "test_support.h"
+
+#include <QAbstractButton>
+#include <QDir>
+#include <QDockWidget>
+#include <QMimeData>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cosystudio::ui;
+using Stage = BookChapterModel::Stage;
+
+namespace {
+
+QString smallBook() { return test::fixtures() + QStringLiteral("/books/small-book.md"); }
+
+QJsonObject manifestOf(const QString& folder) {
+  QFile file(QDir(folder).filePath(QStringLiteral("book.json")));
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+QList<Stage> stages(const BookPanel* book) {
+  QList<Stage> all;
+  for (int number = 1; number <= book->model()->chapterCount(); ++number) all << book->model()->row(number).stage;
+  return all;
+}
+
+QPushButton* button(const BookPanel* book, const char* name) {
+  return book->findChild<QPushButton*>(QLatin1String(name));
+}
+
+// A window with the tiny model, the fixture clip and its transcript, a fixed seed, outputs in `outputs`.
+void prepare(MainWindow& window, const QString& outputs, quint64 seed) {
+  window.setOutputsFolder(outputs);
+  QVERIFY(window.setModelFolder(test::tinyModelA()));
+  QVERIFY(window.openClip(test::promptA()));
+  window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+  SessionState state;
+  window.stylePanel()->saveSession(state);
+  state.randomSeed = false;
+  state.settings.seed = seed;
+  window.stylePanel()->restoreSession(state);
+}
+
+}  // namespace
+
+class BookPanelTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void aBookIsMadeChapterByChapterResumedAndJoined() {
+    QTemporaryDir outputs;
+    const QString folder = outputs.filePath(QStringLiteral("books/small-book"));
+    {
+      MainWindow window;
+      prepare(window, outputs.path(), 11);
+      QVERIFY(window.openBook(smallBook()));
+      BookPanel* book = window.bookPanel();
+      QCOMPARE(book->folder(), folder);
+      QCOMPARE(book->model()->chapterCount(), 3);
+      QCOMPARE(stages(book), QList<Stage>({Stage::ToMake, Stage::ToMake, Stage::ToMake}));
+      QVERIFY(!button(book, "joinBookButton")->isEnabled());
+
+      // Chapter 2 alone first (Make again on a selection), then the rest.
+      book->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
+      button(book, "makeAgainButton")->click();
+      QCOMPARE(book->pendingJobs().size(), 1);
+      QTRY_COMPARE_WITH_TIMEOUT(book->model()->row(2).stage, Stage::Made, 120000);
+      const QJsonObject first = manifestOf(folder);
+      QCOMPARE(first.value(QStringLiteral("chapters")).toArray().size(), 1);
+
+      button(book, "makeRestButton")->click();
+      QCOMPARE(book->pendingJobs().size(), 2);  // chapter 2 is not made again
+      QTRY_COMPARE_WITH_TIMEOUT(stages(book), QList<Stage>({Stage::Made, Stage::Made, Stage::Made}), 180000);
+      QTRY_VERIFY(button(book, "joinBookButton")->isEnabled());
+      for (const char* name : {"01-第一章-开始", "02-第二章-Chapter-Two", "03-第三章-结束"}) {
+        const QString stem = QDir(folder).filePath(QString::fromUtf8(name));
+        QVERIFY2(QFileInfo(stem + QStringLiteral(".wav")).size() > 44, name);
+        QFile srt(stem + QStringLiteral(".srt"));
+        QVERIFY2(srt.open(QIODevice::ReadOnly), name);
+        QVERIFY(srt.readAll().startsWith("1\n00:00:00,000 --> "));
+      }
+      const QJsonObject manifest = manifestOf(folder);
+      QCOMPARE(manifest.value(QStringLiteral("title")).toString(), QStringLiteral("小小的书"));
+      QCOMPARE(manifest.value(QStringLiteral("source")).toString(), QFileInfo(smallBook()).absoluteFilePath());
+      QCOMPARE(manifest.value(QStringLiteral("seed")).toInteger(), 11);
+      QCOMPARE(manifest.value(QStringLiteral("chapters")).toArray().size(), 3);
+      // Chapter 2's entry is the one the first run wrote: it was never made again.
+      for (const QJsonValue& entry : manifest.value(QStringLiteral("chapters")).toArray())
+        if (entry[QStringLiteral("number")].toInt() == 2)
+          for (const QJsonValue& before : first.value(QStringLiteral("chapters")).toArray())
+            QCOMPARE(entry.toObject(), before.toObject());
+
+      button(book, "joinBookButton")->click();
+      QTRY_VERIFY_WITH_TIMEOUT(manifestOf(folder).contains(QStringLiteral("joined")), 60000);
+      QVERIFY(QFileInfo(QDir(folder).filePath(QStringLiteral("book.opus"))).size() > 0);
+      const QJsonArray starts =
+          manifestOf(folder)[QStringLiteral("joined")][QStringLiteral("chapter_starts")].toArray();
+      QCOMPARE(starts.size(), 3);
+      QCOMPARE(starts[0].toDouble(), 0.0);
+      window.close();
+    }
+
+    // Opened again (as the next session does): every chapter made, nothing to make.
+    MainWindow window;
+    prepare(window, outputs.path(), 11);
+    QVERIFY(window.openBook(smallBook()));
+    BookPanel* book = window.bookPanel();
+    QCOMPARE(stages(book), QList<Stage>({Stage::Made, Stage::Made, Stage::Made}));
+    QVERIFY(!button(book, "makeRestButton")->isEnabled());
+
+    // Another seed: the chapters were made with other settings.
+    prepare(window, outputs.path(), 12);
+    QVERIFY(window.openBook(smallBook()));
+    QCOMPARE(stages(book), QList<Stage>({Stage::Outdated, Stage::Outdated, Stage::Outdated}));
+
+    // Stopped at once: nothing is made, the files made before stay.
+    button(book, "makeRestButton")->click();
+    QCOMPARE(book->pendingJobs().size(), 3);
+    button(book, "stopBookButton")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(book->pendingJobs().isEmpty(), 60000);
+    QVERIFY(!stages(book).contains(Stage::Queued));
+    QCOMPARE(manifestOf(folder).value(QStringLiteral("seed")).toInteger(), 11);
+  }
+
+  // A book dropped on the window opens in the book view, and the next session opens it again.
+  void aDroppedBookOpensAndComesBackInTheNextSession() {
+    QTemporaryDir outputs;
+    {
+      MainWindow window;
+      window.setOutputsFolder(outputs.path());
+      QMimeData mime;
+      mime.setUrls({QUrl::fromLocalFile(smallBook())});
+      const QPoint at = window.rect().center();
+      QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&window, &enter);
+      QVERIFY(enter.isAccepted());
+      QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&window, &drop);
+      QCOMPARE(window.bookPanel()->bookPath(), QFileInfo(smallBook()).absoluteFilePath());
+      QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("bookDock"))->isHidden());
+      window.saveSession();
+    }
+    MainWindow next;
+    next.setOutputsFolder(outputs.path());
+    QVERIFY(next.findChild<QDockWidget*>(QStringLiteral("bookDock"))->isHidden());  // no book yet
+    next.restoreSession();
+    QCOMPARE(next.bookPanel()->bookPath(), QFileInfo(smallBook()).absoluteFilePath());
+    QCOMPARE(next.bookPanel()->model()->chapterCount(), 3);
+  }
+
+  void aBookThatCannotBeReadIsRefusedNamingIt() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    QVERIFY(window.openBook(smallBook()));
+    const QString broken = outputs.filePath(QStringLiteral("broken.epub"));
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a zip");
+    file.close();
+    QSignalSpy errors(&window, &MainWindow::errorShown);
+    QVERIFY(!window.openBook(broken));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().first().toString().contains(QStringLiteral("broken.epub")),
+             qPrintable(errors.first().first().toString()));
+    QCOMPARE(window.bookPanel()->bookPath(), QFileInfo(smallBook()).absoluteFilePath());
+    QCOMPARE(window.bookPanel()->model()->chapterCount(), 3);
+  }
+};
+
+QTEST_MAIN(BookPanelTest)
+#include "book_panel_test.moc"
