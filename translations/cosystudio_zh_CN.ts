@@ -772,10 +772,6 @@
         <source>The library&apos;s voice “%1” is not the one the script was saved with; the library&apos;s speaks.</source>
         <translation>音色库中的“%1”与保存脚本时的音色不同；将使用音色库中的音色。</translation>
     </message>
-    <message>
-        <source>Some lines have a style of their own (mode, instruction, speed or seed): the window speaks every line with the style panel&apos;s; cosystudio-cli synth --script keeps them.</source>
-        <translation>部分台词有自己的风格（模式、指令、语速或种子）：窗口中每行都按风格面板的设置朗读；cosystudio-cli synth --script 会保留它们。</translation>
-    </message>
 </context>
 <context>
     <name>ScriptJob</name>

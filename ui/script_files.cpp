@@ -78,15 +78,13 @@ OpenedScript openScriptFile(const QString& path, VoiceLibrary& voices,
   }
   if (libraryChanged) voices.refresh();
 
-  bool ownStyles = false;
+  // A line with a style of its own says it after its speaker: "Bob (请用四川话表达。, 1.1x): …".
   QStringList lines;
   for (const ScriptLine& line : script.lines) {
-    lines << fromUtf8(line.speaker) + QStringLiteral(": ") + fromUtf8(line.text);
-    ownStyles = ownStyles || line.mode || !line.instruction.empty() || line.speed || line.seed;
+    const std::string style = lineStyleText(line);
+    lines << fromUtf8(line.speaker) + (style.empty() ? QString() : QStringLiteral(" (") + fromUtf8(style) + u')') +
+                 QStringLiteral(": ") + fromUtf8(line.text);
   }
-  if (ownStyles)
-    opened.warnings << ScriptFiles::tr("Some lines have a style of their own (mode, instruction, speed or seed): the window "
-                          "speaks every line with the style panel's; cosystudio-cli synth --script keeps them.");
   opened.text = lines.join(QLatin1Char('\n'));
   return opened;
 }

@@ -1,17 +1,18 @@
 #include "script_job.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 #include <algorithm>
 
 namespace cosystudio::ui {
 
 std::optional<SpeakerPrefix> speakerPrefix(const QString& line, const QStringList& names) {
-  static const QRegularExpression prefix(QStringLiteral(R"(^\s*([^:：]*?)\s*[:：]\s*)"));
-  const auto match = prefix.match(line);
-  if (!match.hasMatch() || !names.contains(match.captured(1))) return std::nullopt;
-  return SpeakerPrefix{match.captured(1), int(match.capturedLength())};
+  std::vector<std::string> cast;
+  for (const QString& name : names) cast.push_back(name.toStdString());
+  const std::string text = line.toStdString();
+  const auto prefix = scriptLinePrefix(text, cast);
+  if (!prefix) return std::nullopt;
+  return SpeakerPrefix{QString::fromStdString(prefix->name), int(QString::fromStdString(text.substr(0, prefix->length)).size())};
 }
 
 QString makeScriptJob(JobSpec& job, const QStringList& voiceNames, const QString& narrator,
@@ -34,7 +35,8 @@ QString makeScriptJob(JobSpec& job, const QStringList& voiceNames, const QString
   script.speakerPauseSeconds = speakerPauseSeconds;
   QStringList cast;
   for (ScriptLine& line : lines) {
-    line.instruction = job.instruction.toStdString();
+    if (line.instruction.empty() && (!line.mode || *line.mode == Mode::Instruct))
+      line.instruction = job.instruction.toStdString();  // the style panel's, unless the line has its own
     const QString speaker = QString::fromStdString(line.speaker);
     if (cast.contains(speaker)) continue;
     cast << speaker;

@@ -18,7 +18,7 @@ namespace cosystudio::ui {
 // and for giving lines to speakers.
 struct SpeakerPrefix {
   QString name;
-  int length = 0;  // UTF-16 units
+  int length = 0;  // UTF-16 units, the style in brackets and the colon included
 };
 std::optional<SpeakerPrefix> speakerPrefix(const QString& line, const QStringList& names);
 

@@ -62,6 +62,54 @@ TEST(ScriptText, NamedLinesGoToTheirSpeakerAndOtherLinesContinue) {
                                                               {"Ann", "And another."}}));
 }
 
+// "Name (style): text": the style in brackets (ASCII or full-width) gives the
+// line — and the lines after it, until the next name — a mode, instruction,
+// speed and seed of its own; an instruction keeps its own commas.
+TEST(ScriptText, AStyleAfterTheNameGivesTheTurnItsOwnSettings) {
+  const std::string text =
+      "Ann: 平常的一句。\n"
+      "Bob (请用四川话表达，慢一点。, 1.2x, seed 7): 真的吗？\n"
+      "还是 Bob 的四川话。\n"
+      "Ann（cross-lingual；0.9×）：Hello (there): friend.\n"
+      "Bob (instruct): 没有指令。\n"
+      "Bob (unclosed: 这是文本。\n";
+  const auto lines = parseScriptText(text, {"Ann", "Bob"}, "Ann");
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_FALSE(lines[0].mode || lines[0].speed || lines[0].seed);
+  EXPECT_EQ(lines[1].speaker, "Bob");
+  EXPECT_EQ(lines[1].text, "真的吗？");
+  EXPECT_EQ(lines[1].mode, Mode::Instruct);
+  EXPECT_EQ(lines[1].instruction, "请用四川话表达，慢一点。");
+  EXPECT_EQ(lines[1].speed, 1.2);
+  EXPECT_EQ(lines[1].seed, 7u);
+  EXPECT_EQ(lines[2].instruction, lines[1].instruction);  // the turn goes on
+  EXPECT_EQ(lines[2].seed, 7u);
+  EXPECT_EQ(lines[3].speaker, "Ann");
+  EXPECT_EQ(lines[3].text, "Hello (there): friend.");
+  EXPECT_EQ(lines[3].mode, Mode::CrossLingual);
+  EXPECT_EQ(lines[3].speed, 0.9);
+  EXPECT_TRUE(lines[3].instruction.empty());
+  EXPECT_EQ(lines[4].mode, Mode::Instruct);
+  EXPECT_TRUE(lines[4].instruction.empty());
+  // No closing bracket: no prefix, so the line is Bob's (the turn before) as written.
+  EXPECT_EQ(lines[5].text, "Bob (unclosed: 这是文本。");
+}
+
+TEST(ScriptText, AStyleIsWrittenAsItIsRead) {
+  for (const std::string style : {"请用四川话表达，慢一点。, 1.2x, seed 7", "cross-lingual, 0.9x", "zero-shot", "instruct"}) {
+    const auto lines = parseScriptText("Bob (" + style + "): 好。", {"Bob"}, "Bob");
+    ASSERT_EQ(lines.size(), 1u) << style;
+    const std::string written = lineStyleText(lines[0]);
+    EXPECT_EQ(written, style);
+    const auto again = parseScriptText("Bob (" + written + "): 好。", {"Bob"}, "Bob");
+    EXPECT_EQ(again[0].mode, lines[0].mode);
+    EXPECT_EQ(again[0].instruction, lines[0].instruction);
+    EXPECT_EQ(again[0].speed, lines[0].speed);
+    EXPECT_EQ(again[0].seed, lines[0].seed);
+  }
+  EXPECT_EQ(lineStyleText(ScriptLine{}), "");
+}
+
 TEST(ScriptText, PlainTextIsOneSpeakersLines) {
   EXPECT_EQ(speakersAndTexts(parseScriptText("第一句。\n第二句：有冒号。", {}, "Ann")),
             (std::vector<std::pair<std::string, std::string>>{{"Ann", "第一句。"}, {"Ann", "第二句：有冒号。"}}));

@@ -623,6 +623,27 @@ class EngineSessionTest : public QObject {
     QCOMPARE(opened.text, window.textPanel()->text());
     QVERIFY(QFileInfo::exists(voices->fileFor(QStringLiteral("Bob"))));
     QVERIFY(voices->names().contains(QStringLiteral("Bob")));
+    // A line's own style, in brackets after its speaker, is the line's in the
+    // job (the style panel's instruction for the others), and survives the file.
+    const QString styled = QStringLiteral("Ann: 今天天气很好。\nBob (请用四川话表达。, 1.1x, seed 7): 我们出去走走。");
+    JobSpec styledJob;
+    styledJob.text = styled;
+    styledJob.instruction = QStringLiteral("用开心的语气说");
+    QCOMPARE(makeScriptJob(styledJob, voices->names(), {}, [&](const QString& name) { return voices->fileFor(name); },
+                           pause),
+             QString());
+    QCOMPARE(styledJob.script.lines.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(styledJob.script.lines[0].instruction), styledJob.instruction);
+    QCOMPARE(QString::fromStdString(styledJob.script.lines[1].instruction), QStringLiteral("请用四川话表达。"));
+    QCOMPARE(styledJob.script.lines[1].speed, std::optional<double>(1.1));
+    QCOMPARE(styledJob.script.lines[1].seed, std::optional<uint64_t>(7));
+    const QString styledProject = projects.filePath(QStringLiteral("styled.json"));
+    saveScriptFile(styledProject, styled, *voices, pause);
+    QCOMPARE(openScriptFile(styledProject, *voices, [](const QString&, const QString&) { return QString(); }).text,
+             styled);
+    QCOMPARE(QString::fromStdString(cosystudio::loadScript(styledProject.toStdString()).lines[1].instruction),
+             QStringLiteral("请用四川话表达。"));
+
     // Refused, naming the voice, when it cannot be found.
     QVERIFY(QFile::remove(voices->fileFor(QStringLiteral("Cy"))));
     try {

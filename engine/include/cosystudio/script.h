@@ -2,7 +2,9 @@
 // its own style, rendered as one take.
 //
 // Pasted text names its speakers like a screenplay, `Name: text` (ASCII or
-// full-width colon); a script is kept as a small JSON project file so that a
+// full-width colon), and may give a line a style of its own in brackets after
+// the name, `Bob (请用四川话表达。, 1.2x, seed 7): text` (the style items below);
+// a script is kept as a small JSON project file so that a
 // chapter can be finished over several days:
 //
 //   {"cosystudio_script": 1,
@@ -53,10 +55,32 @@ struct Script {
   const CastMember* member(const std::string& name) const;
 };
 
+// A line's style in pasted text, the items between the brackets separated by
+// commas or semicolons (ASCII or full-width): `1.2x` or `1.2×` the speed,
+// `seed 7` the seed, `zero-shot`, `cross-lingual` or `instruct` the mode, and
+// whatever else the instruction (Instruct mode unless a mode is named).
+struct LineStyle {
+  std::optional<Mode> mode;
+  std::string instruction;
+  std::optional<double> speed;
+  std::optional<uint64_t> seed;
+};
+LineStyle parseLineStyle(const std::string& text);
+// The style of `line` as parseLineStyle reads it back; empty when it has none.
+std::string lineStyleText(const ScriptLine& line);
+
+// Where a line's `Name:` or `Name (style):` prefix ends (bytes), when Name is in `names`.
+struct ScriptLinePrefix {
+  std::string name;
+  std::optional<std::string> style;  // the text between the brackets
+  std::size_t length = 0;            // the prefix with the colon and the spaces after it
+};
+std::optional<ScriptLinePrefix> scriptLinePrefix(const std::string& line, const std::vector<std::string>& names);
+
 // Splits pasted text into lines: a line that starts with a cast member's name
-// and a colon is theirs; any other non-blank line continues the speaker
-// before it (the first ones speak as `narrator`). A colon after a name not in
-// `names` is text ("Note: …" stays a sentence).
+// (and a style) and a colon is theirs; any other non-blank line continues the
+// speaker and style before it (the first ones speak as `narrator`). A colon
+// after a name not in `names` is text ("Note: …" stays a sentence).
 std::vector<ScriptLine> parseScriptText(const std::string& text, const std::vector<std::string>& names,
                                         const std::string& narrator);
 

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -28,13 +30,42 @@ std::string trimmed(const std::string& text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-// Where a `Name:` prefix ends: after the first ASCII or full-width colon.
-std::optional<std::pair<std::size_t, std::size_t>> colonIn(const std::string& line) {
-  static const std::string kFullWidthColon = "\xEF\xBC\x9A";  // ：
-  const std::size_t ascii = line.find(':'), wide = line.find(kFullWidthColon);
-  if (ascii == std::string::npos && wide == std::string::npos) return std::nullopt;
-  if (wide < ascii) return std::make_pair(wide, wide + kFullWidthColon.size());
-  return std::make_pair(ascii, ascii + 1);
+// `text` at `at` starts with one of `choices`: its length in bytes, or 0.
+std::size_t startsWithOneOf(const std::string& text, std::size_t at, std::initializer_list<const char*> choices) {
+  for (const char* choice : choices)
+    if (text.compare(at, std::strlen(choice), choice) == 0) return std::strlen(choice);
+  return 0;
+}
+
+// Modes as a line's style names them: the settings' ids with hyphens (zero-shot).
+std::string styleModeName(Mode mode) {
+  std::string id = modeId(mode);
+  std::replace(id.begin(), id.end(), '_', '-');
+  return id;
+}
+
+std::optional<Mode> modeFromStyleName(std::string name) {
+  std::replace(name.begin(), name.end(), '-', '_');
+  const auto mode = modeFromId(name);
+  return mode == Mode::VoiceConversion ? std::nullopt : mode;  // a script speaks text
+}
+
+// "1.2x" or "1.2×": a speed.
+std::optional<double> styleSpeed(const std::string& item) {
+  std::size_t digits = 0;
+  while (digits < item.size() && (std::isdigit(static_cast<unsigned char>(item[digits])) || item[digits] == '.')) ++digits;
+  const std::string rest = trimmed(item.substr(digits));
+  if (digits == 0 || digits > 8 || !(rest == "x" || rest == "X" || rest == "\xC3\x97")) return std::nullopt;
+  char* end = nullptr;
+  const std::string number = item.substr(0, digits);
+  const double speed = std::strtod(number.c_str(), &end);
+  if (end != number.c_str() + number.size()) return std::nullopt;  // "1.2.3x"
+  return speed;
+}
+
+std::size_t skipSpaces(const std::string& text, std::size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  return at;
 }
 
 [[noreturn]] void refuseField(const std::string& where, const char* field, const char* expected) {
@@ -101,6 +132,76 @@ std::optional<fs::path> findVoice(const CastMember& member, const fs::path& fold
 
 }  // namespace
 
+LineStyle parseLineStyle(const std::string& text) {
+  LineStyle style;
+  std::string instruction;  // the items that are not speed, seed or mode, with the separators between them
+  std::string separator;    // the one before the item being read
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    // An item ends at a comma or semicolon, ASCII or full-width (，；).
+    std::size_t end = at, length = 0;
+    while (end < text.size() && !(length = startsWithOneOf(text, end, {",", ";", "\xEF\xBC\x8C", "\xEF\xBC\x9B"})))
+      ++end;
+    const std::string part = trimmed(text.substr(at, end - at));
+    if (const auto speed = styleSpeed(part)) {
+      style.speed = speed;
+    } else if (part.rfind("seed ", 0) == 0 && seedFromId(trimmed(part.substr(5)))) {
+      style.seed = seedFromId(trimmed(part.substr(5)));
+    } else if (const auto mode = modeFromStyleName(part)) {
+      style.mode = mode;
+    } else if (!part.empty()) {
+      instruction += (instruction.empty() ? std::string() : separator) + part;
+    }
+    separator = text.substr(end, length);
+    at = end + length + (length ? 0 : 1);  // past the separator, or past the end
+  }
+  style.instruction = instruction;
+  if (!instruction.empty() && !style.mode) style.mode = Mode::Instruct;
+  return style;
+}
+
+std::string lineStyleText(const ScriptLine& line) {
+  std::vector<std::string> items;
+  // The mode goes without saying when an instruction implies it.
+  if (line.mode && !(*line.mode == Mode::Instruct && !line.instruction.empty()))
+    items.push_back(styleModeName(*line.mode));
+  if (!line.instruction.empty()) items.push_back(line.instruction);
+  if (line.speed) {
+    std::ostringstream speed;
+    speed << *line.speed << 'x';
+    items.push_back(speed.str());
+  }
+  if (line.seed) items.push_back("seed " + std::to_string(*line.seed));
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
+std::optional<ScriptLinePrefix> scriptLinePrefix(const std::string& line, const std::vector<std::string>& names) {
+  const std::size_t start = skipSpaces(line, 0);
+  std::optional<ScriptLinePrefix> found;
+  for (const std::string& name : names) {
+    if (name.empty() || line.compare(start, name.size(), name) != 0) continue;
+    std::size_t at = skipSpaces(line, start + name.size());
+    std::optional<std::string> style;
+    if (const std::size_t open = startsWithOneOf(line, at, {"(", "\xEF\xBC\x88"})) {  // ( or （
+      const std::size_t from = at + open;
+      std::size_t close = from;
+      std::size_t closeLength = 0;
+      while (close < line.size() && !(closeLength = startsWithOneOf(line, close, {")", "\xEF\xBC\x89"}))) ++close;
+      if (!closeLength) continue;  // no closing bracket: not a prefix
+      style = line.substr(from, close - from);
+      at = skipSpaces(line, close + closeLength);
+    }
+    const std::size_t colon = startsWithOneOf(line, at, {":", "\xEF\xBC\x9A"});  // : or ：
+    if (!colon) continue;
+    // The longest name wins ("Ann" and "Anna" both in the cast).
+    if (found && found->name.size() >= name.size()) continue;
+    found = ScriptLinePrefix{name, style, skipSpaces(line, at + colon)};
+  }
+  return found;
+}
+
 const CastMember* Script::member(const std::string& name) const {
   const auto found = std::find_if(cast.begin(), cast.end(), [&](const CastMember& m) { return m.name == name; });
   return found == cast.end() ? nullptr : &*found;
@@ -109,21 +210,26 @@ const CastMember* Script::member(const std::string& name) const {
 std::vector<ScriptLine> parseScriptText(const std::string& text, const std::vector<std::string>& names,
                                         const std::string& narrator) {
   std::vector<ScriptLine> lines;
-  std::string speaker = narrator;
+  ScriptLine turn;  // the speaker and style the lines take until the next prefix
+  turn.speaker = narrator;
   std::istringstream in(text);
   for (std::string raw; std::getline(in, raw);) {
     std::string line = trimmed(raw);
     if (line.empty()) continue;
-    if (const auto colon = colonIn(line)) {
-      const std::string name = trimmed(line.substr(0, colon->first));
-      if (std::find(names.begin(), names.end(), name) != names.end()) {
-        speaker = name;
-        line = trimmed(line.substr(colon->second));
-        if (line.empty()) continue;  // "Ann:" alone: the lines below are hers
+    if (const auto prefix = scriptLinePrefix(line, names)) {
+      turn = ScriptLine{};
+      turn.speaker = prefix->name;
+      if (prefix->style) {
+        const LineStyle style = parseLineStyle(*prefix->style);
+        turn.mode = style.mode;
+        turn.instruction = style.instruction;
+        turn.speed = style.speed;
+        turn.seed = style.seed;
       }
+      line = trimmed(line.substr(prefix->length));
+      if (line.empty()) continue;  // "Ann:" alone: the lines below are hers
     }
-    ScriptLine scriptLine;
-    scriptLine.speaker = speaker;
+    ScriptLine scriptLine = turn;
     scriptLine.text = line;
     lines.push_back(std::move(scriptLine));
   }
