@@ -2963,8 +2963,8 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <translation>%1（混合）</translation>
     </message>
     <message>
-        <source>Made with seed %1; segments made again with seed %2</source>
-        <translation>用种子 %1 生成；部分片段已用种子 %2 重新生成</translation>
+        <source>Made with seed %1; some segments with seed %2</source>
+        <translation>用种子 %1 生成；部分片段用种子 %2</translation>
     </message>
     <message>
         <source>cue %1</source>

@@ -37,10 +37,23 @@ QString madeAt(const QDateTime& created) {
 
 }  // namespace
 
+// A script's segment: the line it was made from, whose own style it had.
+const ScriptLine* scriptLineOf(const Take& take, const TakeSegment& segment) {
+  const auto& lines = take.spec.script.lines;
+  return segment.line >= 0 && std::size_t(segment.line) < lines.size() ? &lines[std::size_t(segment.line)] : nullptr;
+}
+
+// The seed a segment was made with: its own when made again, its script line's, or the take's.
+quint64 seedOf(const Take& take, const TakeSegment& segment) {
+  if (segment.regeneratedSeed) return *segment.regeneratedSeed;
+  const ScriptLine* line = scriptLineOf(take, segment);
+  return line && line->seed ? *line->seed : take.seed;
+}
+
 QList<quint64> seedsOf(const Take& take) {
   QList<quint64> seeds{take.seed};
   for (const TakeSegment& segment : take.segments)
-    if (segment.regeneratedSeed && !seeds.contains(*segment.regeneratedSeed)) seeds << *segment.regeneratedSeed;
+    if (!seeds.contains(seedOf(take, segment))) seeds << seedOf(take, segment);
   return seeds;
 }
 
@@ -119,7 +132,11 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
           return status + segment.text;
         }
         case VoiceColumn: return segment.speaker;  // a script's: who speaks it
-        case SeedColumn: return QString::number(segment.regeneratedSeed.value_or(take.seed));
+        case InstructionColumn: {
+          const ScriptLine* line = scriptLineOf(take, segment);
+          return line ? QString::fromStdString(line->instruction) : QString();
+        }
+        case SeedColumn: return QString::number(seedOf(take, segment));
         case LengthColumn: return seconds(segment.samples.size(), take.sampleRate);
         default: return {};
       }
@@ -170,7 +187,7 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
         if (seeds.size() == 1) return {};
         QStringList others;
         for (qsizetype i = 1; i < seeds.size(); ++i) others << QString::number(seeds[i]);
-        return tr("Made with seed %1; segments made again with seed %2").arg(take.seed).arg(others.join(QStringLiteral(", ")));
+        return tr("Made with seed %1; some segments with seed %2").arg(take.seed).arg(others.join(QStringLiteral(", ")));
       }
       case MadeColumn: return QLocale().toString(take.created, QLocale::LongFormat);
       case LengthColumn:

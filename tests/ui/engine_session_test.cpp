@@ -637,6 +637,26 @@ class EngineSessionTest : public QObject {
     QCOMPARE(QString::fromStdString(styledJob.script.lines[1].instruction), QStringLiteral("请用四川话表达。"));
     QCOMPARE(styledJob.script.lines[1].speed, std::optional<double>(1.1));
     QCOMPARE(styledJob.script.lines[1].seed, std::optional<uint64_t>(7));
+    // Its take lists each segment with its line's instruction and seed, and the take's seeds as mixed.
+    Take styledTake;
+    styledTake.jobId = 90;
+    styledTake.spec = styledJob;
+    styledTake.seed = 5;
+    for (int line : {0, 1}) {
+      TakeSegment segment;
+      segment.line = line;
+      segment.samples.resize(240);
+      styledTake.segments << segment;
+    }
+    TakeListModel styledTakes;
+    styledTakes.append(styledTake);
+    const QModelIndex bobs = styledTakes.indexOf(0, 1);
+    QCOMPARE(bobs.siblingAtColumn(TakeListModel::InstructionColumn).data().toString(), QStringLiteral("请用四川话表达。"));
+    QCOMPARE(bobs.siblingAtColumn(TakeListModel::SeedColumn).data().toString(), QStringLiteral("7"));
+    QCOMPARE(styledTakes.indexOf(0, 0).siblingAtColumn(TakeListModel::SeedColumn).data().toString(), QStringLiteral("5"));
+    QCOMPARE(styledTakes.indexOf(0).siblingAtColumn(TakeListModel::SeedColumn).data().toString(),
+             QStringLiteral("5 (mixed)"));
+
     const QString styledProject = projects.filePath(QStringLiteral("styled.json"));
     saveScriptFile(styledProject, styled, *voices, pause);
     QCOMPARE(openScriptFile(styledProject, *voices, [](const QString&, const QString&) { return QString(); }).text,

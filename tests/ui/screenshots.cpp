@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
   QTest::qWait(200);
   ok &= save(&window, out, QStringLiteral("05-segments"));
 
-  // A script: lines given to two saved voices, one take, the segments naming who speaks.
+  // A script: lines given to two saved voices (one with a style of its own), one take, the segments naming who speaks.
   QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
   QSignalSpy voiceFailed(window.session(), &EngineSession::voiceFailed);
   QString clipProblem;
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
     }
   }
   window.voiceLibrary()->refresh();
-  window.textPanel()->setText(QStringLiteral("Ann: 你听说了吗？明天要下雪了。\nBob: 真的吗？那我们去堆雪人吧！\n"
+  window.textPanel()->setText(QStringLiteral("Ann: 你听说了吗？明天要下雪了。\nBob (请用四川话表达。, 1.1x): 真的吗？那我们去堆雪人吧！\n"
                                              "Ann: 好啊，记得多穿点衣服。"));
   if (!generate()) return 1;
   takes->expandAll();
