@@ -15,7 +15,6 @@
 #include <QAbstractButton>
 #include <QDir>
 #include <QDockWidget>
-#include <QMimeData>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -150,14 +149,7 @@ class BookPanelTest : public QObject {
     {
       MainWindow window;
       window.setOutputsFolder(outputs.path());
-      QMimeData mime;
-      mime.setUrls({QUrl::fromLocalFile(smallBook())});
-      const QPoint at = window.rect().center();
-      QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-      QCoreApplication::sendEvent(&window, &enter);
-      QVERIFY(enter.isAccepted());
-      QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-      QCoreApplication::sendEvent(&window, &drop);
+      QVERIFY(test::dropFile(&window, smallBook()));
       QCOMPARE(window.bookPanel()->bookPath(), QFileInfo(smallBook()).absoluteFilePath());
       QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("bookDock"))->isHidden());
       window.saveSession();

@@ -46,19 +46,6 @@ namespace test = cosystudio::ui::test;
 
 namespace {
 
-// What a file manager delivers when a file is dropped on the window.
-bool dropFile(QWidget* window, const QString& path) {
-  QMimeData mime;
-  mime.setUrls({QUrl::fromLocalFile(path)});
-  const QPoint at = window->rect().center();
-  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-  QCoreApplication::sendEvent(window, &enter);
-  if (!enter.isAccepted()) return false;
-  QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-  QCoreApplication::sendEvent(window, &drop);
-  return drop.isAccepted();
-}
-
 // Answers the next question box `name` with the button of `role`; what it said goes to `question`.
 void answerQuestion(QWidget* window, const QString& name, QMessageBox::ButtonRole role, QString* question) {
   QTimer::singleShot(0, window, [=] {
@@ -100,7 +87,7 @@ class MainWindowTest : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(!window.clipPanel()->hasClip());
-    QVERIFY(dropFile(&window, test::promptA()));
+    QVERIFY(test::dropFile(&window, test::promptA()));
     QVERIFY(window.clipPanel()->hasClip());
     QCOMPARE(window.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
   }
@@ -109,7 +96,7 @@ class MainWindowTest : public QObject {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(dropFile(&window, test::promptA()));
+    QVERIFY(test::dropFile(&window, test::promptA()));
     QTemporaryDir dir;
     const QString bad = dir.filePath(QStringLiteral("notes.wav"));
     QFile file(bad);
@@ -117,7 +104,7 @@ class MainWindowTest : public QObject {
     file.write("this is not audio");
     file.close();
     QSignalSpy errors(&window, &MainWindow::errorShown);
-    QVERIFY(dropFile(&window, bad));
+    QVERIFY(test::dropFile(&window, bad));
     QCOMPARE(errors.count(), 1);
     QVERIFY(errors.first().first().toString().contains(QStringLiteral("notes.wav")));
     QCOMPARE(window.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());

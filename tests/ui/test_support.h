@@ -3,8 +3,13 @@
 
 #include "job.h"
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QString>
+#include <QUrl>
+#include <QWidget>
 
 namespace cosystudio::ui::test {
 
@@ -19,6 +24,19 @@ inline PromptClip promptClipA() {
   QString error;
   if (!loadPromptClip(clip, &error)) qFatal("%s", qPrintable(error));
   return clip;
+}
+
+// What a file manager delivers when a file is dropped on `window`: whether the drop was taken.
+inline bool dropFile(QWidget* window, const QString& path) {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(path)});
+  const QPoint at = window->rect().center();
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(window, &enter);
+  if (!enter.isAccepted()) return false;
+  QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(window, &drop);
+  return drop.isAccepted();
 }
 
 // Copies a folder tree (files become writable copies).
