@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstring>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
@@ -148,13 +149,22 @@ Voice Voice::load(const std::filesystem::path& file) {
   in.read(headerText.data(), headerLength);
   if (!in) throw fail("truncated header");
 
+  // A whole number of the header from 0 to `max`: nlohmann would convert a
+  // float by a plain cast, which is undefined beyond the target's range.
+  const auto wholeNumber = [&](const nlohmann::json& object, const char* key, uint64_t max) {
+    const nlohmann::json& value = object.at(key);
+    if (!value.is_number_unsigned() || value.get<uint64_t>() > max)
+      throw fail(std::string("damaged header (\"") + key + "\" is not a whole number from 0 to " + std::to_string(max) +
+                 ")");
+    return value.get<uint64_t>();
+  };
   auto data = std::make_shared<VoiceData>();
   try {
     const auto header = nlohmann::json::parse(headerText);
     data->transcript = header.at("transcript").get<std::string>();
     data->modelFingerprint = header.at("model_fingerprint").get<std::string>();
-    data->clipRate = header.at("clip_rate").get<int>();
-    data->promptMelFrames = header.at("prompt_mel_frames").get<int64_t>();
+    data->clipRate = int(wholeNumber(header, "clip_rate", std::numeric_limits<int>::max()));
+    data->promptMelFrames = int64_t(wholeNumber(header, "prompt_mel_frames", std::numeric_limits<int64_t>::max()));
     const std::streamoff base = in.tellg();
     // Sizes from the header are checked against the file's before anything
     // is allocated: a damaged count must not ask for gigabytes.
@@ -165,8 +175,8 @@ Voice Voice::load(const std::filesystem::path& file) {
     for (const auto& array : header.at("arrays")) {
       const std::string name = array.at("name");
       const std::string type = array.at("type");
-      const uint64_t count = array.at("count");
-      const uint64_t offset = array.at("offset");
+      const uint64_t count = wholeNumber(array, "count", std::numeric_limits<uint64_t>::max());
+      const uint64_t offset = wholeNumber(array, "offset", std::numeric_limits<uint64_t>::max());
       if (count > kMaxArrayBytes / 4) throw fail("array '" + name + "' is implausibly large");
       if (offset > dataBytes || count * 4 > dataBytes - offset) throw fail("truncated array '" + name + "'");
       void* target = nullptr;
