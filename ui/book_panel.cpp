@@ -57,20 +57,19 @@ BookPanel::BookPanel(QWidget* parent) : QWidget(parent), model_(new BookChapterM
   progress_->setRange(0, 1000);
   progress_->setMinimumWidth(120);
 
-  makeRest_ = new QPushButton(tr("&Make the rest"), this);
-  makeRest_->setObjectName(QStringLiteral("makeRestButton"));
-  makeRest_->setToolTip(tr("Queue every chapter not made yet from its text with the voice and style in use"));
-  makeAgain_ = new QPushButton(tr("Make &again"), this);
-  makeAgain_->setObjectName(QStringLiteral("makeAgainButton"));
-  makeAgain_->setToolTip(tr("Queue the selected chapters, made or not"));
-  stop_ = new QPushButton(tr("S&top"), this);
-  stop_->setObjectName(QStringLiteral("stopBookButton"));
-  stop_->setToolTip(tr("Cancel the chapters waiting or being made; those made stay"));
-  join_ = new QPushButton(tr("&Join into one file"), this);
-  join_->setObjectName(QStringLiteral("joinBookButton"));
-  join_->setToolTip(tr("Every chapter in one Opus file with chapter marks (book.opus), once all are made"));
-  openFolder_ = new QPushButton(tr("Open &folder"), this);
-  openFolder_->setObjectName(QStringLiteral("openBookFolderButton"));
+  const auto button = [this](const QString& text, const char* name, const QString& tip) {
+    auto* b = new QPushButton(text, this);
+    b->setObjectName(QLatin1String(name));
+    b->setToolTip(tip);
+    return b;
+  };
+  makeRest_ = button(tr("&Make the rest"), "makeRestButton",
+                     tr("Queue every chapter not made yet from its text with the voice and style in use"));
+  makeAgain_ = button(tr("Make &again"), "makeAgainButton", tr("Queue the selected chapters, made or not"));
+  stop_ = button(tr("S&top"), "stopBookButton", tr("Cancel the chapters waiting or being made; those made stay"));
+  join_ = button(tr("&Join into one file"), "joinBookButton",
+                 tr("Every chapter in one Opus file with chapter marks (book.opus), once all are made"));
+  openFolder_ = button(tr("Open &folder"), "openBookFolderButton", {});
 
   auto* buttons = new QHBoxLayout;
   // One row under the chapters, so that the dock fits a laptop's screen.

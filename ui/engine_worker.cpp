@@ -160,21 +160,24 @@ Take EngineWorker::renderText(const JobSpec& job, const SynthesisCallbacks& call
   return take;
 }
 
+std::function<void(int)> EngineWorker::countPartsInProgress(SynthesisCallbacks& callbacks, quint64 id, int parts) {
+  auto part = std::make_shared<int>(0);
+  callbacks.onProgress = [this, id, part, parts](Progress p) {
+    p.segment = *part;
+    p.segmentCount = parts;
+    report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
+  };
+  return [part](int index) { *part = index; };
+}
+
 Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks) {
   std::map<std::string, Voice> voices;
   for (const CastMember& member : job.script.cast)
     voices.emplace(member.name, savedVoice(fromUtf8(member.voiceFile.string())));
   // Progress counts the script's lines: a line is one request of one or a few segments.
-  auto line = std::make_shared<int>(0);
-  const int lines = int(job.script.lines.size());
-  callbacks.onProgress = [this, id = job.id, line, lines](Progress p) {
-    p.segment = *line;
-    p.segmentCount = lines;
-    report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
-  };
+  const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script.lines.size()));
   callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
-  const ScriptResult result =
-      renderScript(engine(), job.script, voices, job.settings, callbacks, [line](int index) { *line = index; });
+  const ScriptResult result = renderScript(engine(), job.script, voices, job.settings, callbacks, onLine);
 
   Take take;
   take.samples = QVector<float>(result.samples.begin(), result.samples.end());
@@ -197,16 +200,10 @@ Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callba
 // Progress counts the cues; the speed change needs each cue whole, so nothing streams.
 Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callbacks) {
   const Voice voice = voiceFor(job);
-  auto cue = std::make_shared<int>(0);
-  const int cues = int(job.dubbing.cues.size());
-  callbacks.onProgress = [this, id = job.id, cue, cues](Progress p) {
-    p.segment = *cue;
-    p.segmentCount = cues;
-    report([id, p](EngineSession& s) { emit s.jobProgress(id, p); });
-  };
+  const auto onCue = countPartsInProgress(callbacks, job.id, int(job.dubbing.cues.size()));
   callbacks.onAudio = {};
-  const DubbedTrack track = renderDubbing(engine(), job.dubbing.cues, voice, job.settings, dubbingOptions(job),
-                                          callbacks, [cue](int index) { *cue = index; });
+  const DubbedTrack track =
+      renderDubbing(engine(), job.dubbing.cues, voice, job.settings, dubbingOptions(job), callbacks, onCue);
   return dubbedTake(job, track);
 }
 

@@ -45,6 +45,9 @@ class EngineWorker : public QObject {
   Voice voiceFor(const JobSpec& job);
   Voice savedVoice(const QString& file);
   Take renderText(const JobSpec& job, const SynthesisCallbacks& callbacks);
+  // Progress of a job made in parts (a script's lines, a dubbing's cues): it
+  // counts `parts` instead of segments; the function returned says which part is under way.
+  std::function<void(int part)> countPartsInProgress(SynthesisCallbacks& callbacks, quint64 id, int parts);
   Take renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks);
   Take renderDubbingJob(const JobSpec& job, SynthesisCallbacks callbacks);
   void reportIfPoisoned(const QString& message);

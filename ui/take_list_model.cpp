@@ -43,17 +43,12 @@ const ScriptLine* scriptLineOf(const Take& take, const TakeSegment& segment) {
   return segment.line >= 0 && std::size_t(segment.line) < lines.size() ? &lines[std::size_t(segment.line)] : nullptr;
 }
 
-// The seed a segment was made with: its own when made again, its script line's, or the take's.
-quint64 seedOf(const Take& take, const TakeSegment& segment) {
-  if (segment.regeneratedSeed) return *segment.regeneratedSeed;
-  const ScriptLine* line = scriptLineOf(take, segment);
-  return line && line->seed ? *line->seed : take.seed;
-}
-
+// Every seed the take's segments were made with, the take's first: a segment
+// made again, or a script line with a seed of its own, has its own (regeneratedSeed).
 QList<quint64> seedsOf(const Take& take) {
   QList<quint64> seeds{take.seed};
   for (const TakeSegment& segment : take.segments)
-    if (!seeds.contains(seedOf(take, segment))) seeds << seedOf(take, segment);
+    if (segment.regeneratedSeed && !seeds.contains(*segment.regeneratedSeed)) seeds << *segment.regeneratedSeed;
   return seeds;
 }
 
@@ -136,7 +131,7 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
           const ScriptLine* line = scriptLineOf(take, segment);
           return line ? QString::fromStdString(line->instruction) : QString();
         }
-        case SeedColumn: return QString::number(seedOf(take, segment));
+        case SeedColumn: return QString::number(segment.regeneratedSeed.value_or(take.seed));
         case LengthColumn: return seconds(segment.samples.size(), take.sampleRate);
         default: return {};
       }

@@ -158,7 +158,6 @@ int renderBook(BookOptions o) {
   }
 
   BookProgress progress(characters);
-  std::map<int, Json> made;
   for (int number : todo) {
     const ui::BookChapter& chapter = book.chapters[number - 1];
     Script script;

@@ -646,6 +646,7 @@ class EngineSessionTest : public QObject {
       TakeSegment segment;
       segment.line = line;
       segment.samples.resize(240);
+      if (line == 1) segment.regeneratedSeed = 7;  // as the worker records a line's own seed
       styledTake.segments << segment;
     }
     TakeListModel styledTakes;
