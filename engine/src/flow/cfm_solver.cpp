@@ -61,8 +61,8 @@ at::Tensor CfmSolver::estimate(const at::Tensor& x, const at::Tensor& mu, const 
   in.cond.copy_(cond);
   if (sequence.attentionMask.defined()) in.sequence.attentionMask.copy_(sequence.attentionMask);
   // The output is the graph's, rewritten by its next replay: the caller's copy is its own.
-  return graphs_->steps.run(key, device, [&] { return estimator_.forward(in.x, in.mu, in.t, in.spks, in.cond, in.sequence); })
-      .clone();
+  const auto record = [&] { return estimator_.forward(in.x, in.mu, in.t, in.spks, in.cond, in.sequence); };
+  return graphs_->steps.run(key, device, record).clone();
 }
 
 at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
@@ -72,7 +72,8 @@ at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const 
     throw std::invalid_argument("flow: " + std::to_string(frames) +
                                 " mel frames (prompt + generated) exceed the fixed noise table of " +
                                 std::to_string(maxFrames()) + " frames");
-  if (paddedFrames == 0 && graphs_->steps.replays(mu.device()))
+  // Padded to a bucket where graphs replay, unless an observer (the parity tool) compares the steps' tensors.
+  if (paddedFrames == 0 && !observer && graphs_->steps.replays(mu.device()))
     paddedFrames = std::min(maxFrames(), (frames + kBucketFrames - 1) / kBucketFrames * kBucketFrames);
   const int64_t length = std::max(frames, std::min(paddedFrames, maxFrames()));
   const auto padded = [&](const at::Tensor& tensor) { return at::constant_pad_nd(tensor, {0, length - frames}, 0.0); };

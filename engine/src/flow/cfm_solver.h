@@ -60,7 +60,7 @@ class CfmSolver {
   // mu, cond: (1, mel, T) float32; spks: (1, mel). Returns the mel (1, mel, T)
   // float32. Throws std::invalid_argument when T exceeds the noise table.
   // paddedFrames > T runs the estimator at that length; 0: at the bucket on a
-  // device whose estimator calls are replayed graphs, else at T.
+  // device whose estimator calls are replayed graphs (and no observer looks), else at T.
   at::Tensor solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
                    const SolverSteps& steps = {}, const EstimatorObserver& observer = {},
                    int64_t paddedFrames = 0) const;
