@@ -8,26 +8,68 @@
 #include <QCryptographicHash>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 namespace cosystudio::ui {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Whether `object` has no `key`, or one that `hasType` accepts.
+template <typename HasType>
+bool optionalField(const BookFolder::Json& object, const char* key, HasType hasType) {
+  const auto found = object.find(key);
+  return found == object.end() || hasType(*found);
+}
+
+bool isText(const BookFolder::Json& value) { return value.is_string(); }
+bool isTextOrNull(const BookFolder::Json& value) { return value.is_string() || value.is_null(); }
+bool isNumber(const BookFolder::Json& value) { return value.is_number(); }
+bool isSeed(const BookFolder::Json& value) { return value.is_number_unsigned(); }
+
+bool isChapterEntry(const BookFolder::Json& entry) {
+  return entry.is_object() && entry.contains("number") && entry["number"].is_number_integer() &&
+         optionalField(entry, "title", isText) && optionalField(entry, "file", isText) &&
+         optionalField(entry, "subtitles", isTextOrNull) && optionalField(entry, "seconds", isNumber) &&
+         optionalField(entry, "seed", isSeed) && optionalField(entry, "text_sha256", isText) &&
+         optionalField(entry, "render_key", isText);
+}
+
+}  // namespace
+
+std::optional<BookFolder::Json> BookFolder::readManifest(const std::string& text, std::string* problem) {
+  Json read = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (read.is_discarded()) {
+    *problem = "it is not valid JSON";
+    return std::nullopt;
+  }
+  const auto chapters = read.is_object() ? read.find("chapters") : read.end();
+  const bool valid = read.is_object() && read.contains("cosystudio_book") && read["cosystudio_book"] == 1 &&
+                     chapters != read.end() && chapters->is_array() &&
+                     std::all_of(chapters->begin(), chapters->end(), isChapterEntry) &&
+                     optionalField(read, "seed", isSeed) && optionalField(read, "source", isText) &&
+                     optionalField(read, "title", isText);
+  if (!valid) {
+    *problem = "it is not the manifest of a book";
+    return std::nullopt;
+  }
+  return read;
+}
+
 BookFolder::BookFolder(fs::path folder) : folder_(std::move(folder)) {
   const fs::path file = folder_ / kManifest;
   std::ifstream in(file, std::ios::binary);
   if (in) {
-    try {
-      Json read = Json::parse(in);
-      if (read.is_object() && read.value("cosystudio_book", 0) == 1 && read["chapters"].is_array())
-        manifest_ = std::move(read);
-      else
-        readProblem_ = file.string() + " is not the manifest of a book";
-    } catch (const Json::exception& e) {
-      readProblem_ = file.string() + " cannot be read: " + e.what();
-    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string problem;
+    if (auto read = readManifest(text, &problem))
+      manifest_ = std::move(*read);
+    else
+      readProblem_ = file.string() + " cannot be read: " + problem;
   }
   if (!manifest_.is_object()) manifest_ = Json::object();
   manifest_["cosystudio_book"] = 1;

@@ -40,6 +40,10 @@ class BookFolder {
   const std::string& readProblem() const { return readProblem_; }
   const Json& manifest() const { return manifest_; }
 
+  // book.json's text as a manifest whose every field has the type the
+  // accessors read; nothing, with `problem` saying why, when it is not one.
+  static std::optional<Json> readManifest(const std::string& text, std::string* problem);
+
   // Names the book the folder holds (its file and title), for the manifest.
   void describe(const std::string& source, const QString& title);
 

@@ -1,8 +1,11 @@
 // Books: any bytes as an EPUB (libzip's container, the package, navigation and
 // XHTML pages through QXmlStreamReader), as Markdown and as plain text. A book
 // that cannot be read is refused with BookError; what is read has no blank chapter.
+// And as a book's folder manifest (book.json): refused with a reason, or every
+// field the book's folder reads has its type.
 #include "fuzz_support.h"
 
+#include "book_folder.h"
 #include "book_import.h"
 
 #include <cstdlib>
@@ -32,5 +35,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const QString text = QString::fromUtf8(bytes);
   importOrRefuse([&] { return cosystudio::ui::bookFromMarkdown(text, name); });
   importOrRefuse([&] { return cosystudio::ui::bookFromPlainText(text, name); });
+
+  std::string problem;
+  const auto manifest = cosystudio::ui::BookFolder::readManifest(std::string(bytes.constData(), size), &problem);
+  if (!manifest && problem.empty()) std::abort();
+  if (manifest) {
+    for (const auto& entry : manifest->at("chapters")) {  // what BookFolder reads; a wrong type would throw
+      entry.value("number", 0);
+      entry.value("file", std::string());
+      entry.value("text_sha256", std::string());
+      entry.value("render_key", std::string());
+      entry.value("seconds", 0.0);
+    }
+    manifest->value("seed", uint64_t(0));
+  }
   return 0;
 }

@@ -162,6 +162,26 @@ class BookPanelTest : public QObject {
     QCOMPARE(next.bookPanel()->model()->chapterCount(), 3);
   }
 
+  // A book.json of the wrong shape (edited by hand, or another program's) is
+  // said to be unreadable and every chapter is to make; nothing reads past it.
+  void aDamagedManifestIsSaidAndEveryChapterIsToMake() {
+    QTemporaryDir outputs;
+    const QString folder = outputs.filePath(QStringLiteral("books/small-book"));
+    QVERIFY(QDir().mkpath(folder));
+    QFile manifest(QDir(folder).filePath(QStringLiteral("book.json")));
+    QVERIFY(manifest.open(QIODevice::WriteOnly));
+    manifest.write(R"({"cosystudio_book": 1, "chapters": [{"number": 1, "file": 7}, 2]})");
+    manifest.close();
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    QSignalSpy said(window.bookPanel(), &BookPanel::said);
+    QVERIFY(window.openBook(smallBook()));
+    QCOMPARE(said.size(), 1);
+    QVERIFY2(said.first().first().toString().contains(QStringLiteral("is not the manifest of a book")),
+             qPrintable(said.first().first().toString()));
+    QCOMPARE(stages(window.bookPanel()), QList<Stage>({Stage::ToMake, Stage::ToMake, Stage::ToMake}));
+  }
+
   void aBookThatCannotBeReadIsRefusedNamingIt() {
     QTemporaryDir outputs;
     MainWindow window;
