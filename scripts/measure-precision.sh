@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Measures what bf16 or fp16 in the LLM and the flow costs against the fp32
+# Measures what bf16, fp16 or int8 in the LLM and the flow costs against the fp32
 # goldens: runs cosystudio-parity on every network set and e2e case with
 # --precision and prints the worst figure of each kind, the numbers the
 # README's reduced-precision table is set from.
 #
-# Usage: scripts/measure-precision.sh BUILD_DIR bf16|fp16 [cpu|cuda[:N]] [FIXTURE_ROOT]
+# Usage: scripts/measure-precision.sh BUILD_DIR bf16|fp16|int8 [cpu|cuda[:N]] [FIXTURE_ROOT]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-[[ $# -ge 2 ]] || { echo "usage: $0 BUILD_DIR bf16|fp16 [cpu|cuda[:N]] [FIXTURE_ROOT]" >&2; exit 2; }
+[[ $# -ge 2 ]] || { echo "usage: $0 BUILD_DIR bf16|fp16|int8 [cpu|cuda[:N]] [FIXTURE_ROOT]" >&2; exit 2; }
 parity="$1/bin/cosystudio-parity"
 precision="$2"
 device="${3:-cpu}"

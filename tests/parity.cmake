@@ -4,13 +4,15 @@
 
 include(${CMAKE_CURRENT_LIST_DIR}/parity_sets.cmake)
 
-# add_parity_sets(<component> <root> [REQUIRES files...] [PREFIX name])
+# add_parity_sets(<component> <root> [REQUIRES files...] [PREFIX name] [PRECISIONS names...])
 # One test `parity.<component>.[<prefix>.]<set>` per set under <root>
-# (parity_sets.cmake says what a set is). A set missing a file, and a root
+# (parity_sets.cmake says what a set is), and one `....<set>.<precision>` per
+# reduced precision, held to the README's bounds of that precision; one that
+# this libtorch or CPU has no kernels for is skipped with the reason. A set missing a file, and a root
 # holding no set at all, get a test that fails saying so: a fixture that
 # lost a file never makes its test vanish.
 function(add_parity_sets component root)
-  cmake_parse_arguments(ARG "" "PREFIX" "REQUIRES" ${ARGN})
+  cmake_parse_arguments(ARG "" "PREFIX" "REQUIRES;PRECISIONS" ${ARGN})
   parity_sets(_complete _incomplete ${root} REQUIRES ${ARG_REQUIRES})
   set(_prefix "")
   if(ARG_PREFIX)
@@ -35,6 +37,12 @@ function(add_parity_sets component root)
     set(_name ${_prefix}${_name})
     add_test(NAME parity.${component}.${_name} COMMAND cosystudio-parity ${component} ${_set})
     set_tests_properties(parity.${component}.${_name} PROPERTIES LABELS parity)
+    foreach(_precision IN LISTS ARG_PRECISIONS)
+      add_test(NAME parity.${component}.${_name}.${_precision}
+        COMMAND cosystudio-parity --precision ${_precision} ${component} ${_set})
+      set_tests_properties(parity.${component}.${_name}.${_precision} PROPERTIES LABELS parity
+        SKIP_REGULAR_EXPRESSION "${_precision} is not available")
+    endforeach()
     if(COSYSTUDIO_REFERENCE_BLAS_DIR AND NOT component MATCHES "^(tokenizer|text)$")
       # The same set on the netlib reference BLAS, which Debian's libtorch
       # runs on where OpenBLAS is missing: the report must name it. A pass
@@ -60,9 +68,13 @@ endif()
 add_parity_sets(tokenizer ${FIXTURES}/tokenizer REQUIRES corpus.txt expected.jsonl)
 
 # Networks on the core sets (weights + tensors.pt + manifest.json).
-foreach(_component llm flow hift)
-  add_parity_sets(${_component} ${FIXTURES}/core REQUIRES manifest.json ${_component}.pt tensors.pt)
+# The LLM and the flow in every reduced precision too (README, "Reduced precision").
+set(REDUCED_PRECISIONS bf16 fp16 int8)
+foreach(_component llm flow)
+  add_parity_sets(${_component} ${FIXTURES}/core REQUIRES manifest.json ${_component}.pt tensors.pt
+    PRECISIONS ${REDUCED_PRECISIONS})
 endforeach()
+add_parity_sets(hift ${FIXTURES}/core REQUIRES manifest.json hift.pt tensors.pt)
 
 # Audio front end and the ONNX networks (CAM++, S3Tokenizer v3) on every audio
 # set (models/ and common/ hold shared inputs, not sets).
@@ -81,9 +93,9 @@ endif()
 foreach(_model IN LISTS _e2e_models)
   if(IS_DIRECTORY ${_model})
     get_filename_component(_model_name ${_model} NAME)
-    foreach(_component text pipeline)
-      add_parity_sets(${_component} ${_model} REQUIRES manifest.json tensors.pt PREFIX ${_model_name})
-    endforeach()
+    add_parity_sets(text ${_model} REQUIRES manifest.json tensors.pt PREFIX ${_model_name})
+    add_parity_sets(pipeline ${_model} REQUIRES manifest.json tensors.pt PREFIX ${_model_name}
+      PRECISIONS ${REDUCED_PRECISIONS})
   endif()
 endforeach()
 

@@ -1041,6 +1041,10 @@
         <source>&lt;p&gt;&lt;b&gt;BLAS warning:&lt;/b&gt; %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;BLAS 警告：&lt;/b&gt;%1。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;CPU precision: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;CPU 精度：%1&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::BookChapterModel</name>
@@ -2561,22 +2565,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>CPU</translation>
     </message>
     <message>
-        <source>float32 (safest)</source>
-        <translation>float32（最稳妥）</translation>
-    </message>
-    <message>
-        <source>bfloat16 (GPU, faster)</source>
-        <translation>bfloat16（GPU，更快）</translation>
-    </message>
-    <message>
-        <source>float16 (GPU, fastest)</source>
-        <translation>float16（GPU，最快）</translation>
-    </message>
-    <message>
-        <source>On the CPU everything runs in float32</source>
-        <translation>在 CPU 上一律以 float32 运行</translation>
-    </message>
-    <message>
         <source>keep every take</source>
         <translation>全部保留</translation>
     </message>
@@ -2801,6 +2789,34 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Warning: other machines on the network can use this engine with the token.</source>
         <translation>警告：网络上的其他计算机凭令牌即可使用此引擎。</translation>
+    </message>
+    <message>
+        <source>float32 (exact)</source>
+        <translation>float32（精确）</translation>
+    </message>
+    <message>
+        <source>bfloat16 (faster)</source>
+        <translation>bfloat16（较快）</translation>
+    </message>
+    <message>
+        <source>float16 (fastest)</source>
+        <translation>float16（最快）</translation>
+    </message>
+    <message>
+        <source>Of the language model and the flow; the vocoder always runs in float32</source>
+        <translation>用于语言模型和 flow；声码器始终以 float32 运行</translation>
+    </message>
+    <message>
+        <source>int8 language model (faster)</source>
+        <translation>int8 语言模型（较快）</translation>
+    </message>
+    <message>
+        <source>int8 makes the language model several times faster; the flow and the vocoder stay in float32</source>
+        <translation>int8 让语言模型快几倍；flow 和声码器仍以 float32 运行</translation>
+    </message>
+    <message>
+        <source>int8 is not available here: %1</source>
+        <translation>此处无法使用 int8：%1</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,7 @@ AppSettings AppSettings::load() {
   a.device.kind = DeviceKind(r.integer(kDeviceKind, int(DeviceKind::Cpu), int(DeviceKind::Cpu), int(DeviceKind::Cuda)));
   a.device.index = r.integer(kDeviceIndex, 0, 0, kMaxDeviceIndex);
   a.precision = Precision(
-      r.integer(kPrecision, int(defaultPrecision(a.device.kind)), int(Precision::Float32), int(Precision::Float16)));
+      r.integer(kPrecision, int(defaultPrecision(a.device.kind)), int(Precision::Float32), int(Precision::Int8)));
   const QString rl = QLatin1String(kRlCheckpoint), base = QLatin1String(kBaseCheckpoint);
   a.llmCheckpoint = r.text(kLlmCheckpoint, [&](const QString& name) { return name == rl || name == base; },
                            QCoreApplication::translate("AppSettings", "not %1 or %2").arg(rl, base));

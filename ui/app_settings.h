@@ -34,7 +34,7 @@ struct ServerSettings {
 
 struct AppSettings {
   Device device;
-  Precision precision = Precision::Float32;
+  Precision precision = defaultPrecision(DeviceKind::Cpu);
   int retentionDays = 0;  // 0 = keep every take
   int idleUnloadMinutes = 0;  // 0 = keep the model loaded
   // A segment still generating after this long is stopped as a runaway

@@ -48,6 +48,7 @@ QJsonObject cpuJson() {
       {QStringLiteral("amx_bf16"), cpu.amx_bf16},
       {QStringLiteral("amx_int8"), cpu.amx_int8},
       {QStringLiteral("description"), QString::fromStdString(describeCpuFeatures(cpu))},
+      {QStringLiteral("precision"), QString::fromStdString(describeCpuPrecision())},
   };
 }
 

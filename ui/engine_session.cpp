@@ -142,7 +142,7 @@ void EngineSession::onJobEnded(quint64 id, bool finished) {
 
 void EngineSession::onGpuUnavailable(int index, const QString& problem) {
   model_.device = Device{};
-  model_.precision = Precision::Float32;
+  model_.precision = defaultPrecision(DeviceKind::Cpu);
   emit gpuUnavailable(index, problem);
 }
 

@@ -58,7 +58,7 @@ void EngineWorker::load(const ModelChoice& choice) {
       const QString problem = fromUtf8(deviceProblem(options.device));
       if (!problem.isEmpty()) {
         options.device = Device{};
-        options.precision = Precision::Float32;
+        options.precision = defaultPrecision(DeviceKind::Cpu);
         report([index = choice.device.index, problem](EngineSession& s) { s.onGpuUnavailable(index, problem); });
       }
     }

@@ -139,6 +139,7 @@ void showAbout(QWidget* parent) {
                                  QString::fromStdString(describeOpenBlas(blas)).toHtmlEscaped())
                       : tr("<p>CPU features: %1</p>")
                             .arg(QString::fromStdString(describeCpuFeatures(cpuFeatures())).toHtmlEscaped());
+  html += tr("<p>CPU precision: %1</p>").arg(QString::fromStdString(describeCpuPrecision()).toHtmlEscaped());
   if (!blas.warning.empty())
     html += tr("<p><b>BLAS warning:</b> %1.</p>").arg(QString::fromStdString(blas.warning).toHtmlEscaped());
   if (!builtWithCuda())

@@ -218,7 +218,7 @@ void MainWindow::createMenus() {
 void MainWindow::connectSession() {
   connect(session_, &EngineSession::gpuUnavailable, this, [this] {
     settings_.device = Device{};
-    settings_.precision = Precision::Float32;
+    settings_.precision = defaultPrecision(DeviceKind::Cpu);
   });
   connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
     if (!previousKept) return showError(tr("The model could not be loaded: %1").arg(message));

@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -148,12 +149,8 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   deviceInfo_->setWordWrap(true);
   precision_ = new QComboBox(this);
   precision_->setObjectName(QStringLiteral("precision"));
-  precision_->addItem(tr("float32 (safest)"), int(Precision::Float32));
-  precision_->addItem(tr("bfloat16 (GPU, faster)"), int(Precision::BFloat16));
-  precision_->addItem(tr("float16 (GPU, fastest)"), int(Precision::Float16));
-  precision_->setCurrentIndex(std::max(0, precision_->findData(int(settings.precision))));
-  precision_->setToolTip(tr("On the CPU everything runs in float32"));
-  precisionChosen_ = settings.device.kind == DeviceKind::Cuda;
+  precision_->addItem(QString(), int(settings.precision));  // until offerPrecisions() fills it
+  precisionChosen_ = settings.precision != defaultPrecision(settings.device.kind);
   connect(precision_, &QComboBox::activated, this, [this] { precisionChosen_ = true; });
   checkpoint_ = new QComboBox(this);
   checkpoint_->setObjectName(QStringLiteral("checkpoint"));
@@ -349,9 +346,7 @@ void SettingsDialog::describeDevice() {
   if (index < 0 || index >= int(devices_.size())) return;
   const DeviceInfo& info = devices_[index];
   const bool gpu = info.device.kind == DeviceKind::Cuda;
-  precision_->setEnabled(gpu);
-  if (gpu && !precisionChosen_)
-    precision_->setCurrentIndex(precision_->findData(int(defaultPrecision(DeviceKind::Cuda))));
+  offerPrecisions(info.device.kind);
   if (!gpu) {
     const std::string noGpu = builtWithCuda() ? gpuUnavailableReason() : std::string();
     deviceInfo_->setText(noGpu.empty() ? tr("Runs everywhere; much slower than a GPU.")
@@ -368,6 +363,34 @@ void SettingsDialog::describeDevice() {
                            .arg(info.computeMajor)
                            .arg(info.computeMinor)
                            .arg(formatBytes(sampleMemory(info.device).deviceFree), formatBytes(info.totalBytes)));
+}
+
+void SettingsDialog::offerPrecisions(DeviceKind kind) {
+  const int current = precision_->currentData().toInt();
+  precision_->clear();
+  precision_->addItem(tr("float32 (exact)"), int(Precision::Float32));
+  if (kind == DeviceKind::Cuda) {
+    precision_->addItem(tr("bfloat16 (faster)"), int(Precision::BFloat16));
+    precision_->addItem(tr("float16 (fastest)"), int(Precision::Float16));
+    precision_->setToolTip(tr("Of the language model and the flow; the vocoder always runs in float32"));
+  } else {
+    // bf16 is offered where it is the CPU's default: without native bf16
+    // products it is slower than float32 there (docs/PERFORMANCE.md).
+    if (defaultPrecision(DeviceKind::Cpu) == Precision::BFloat16)
+      precision_->addItem(tr("bfloat16 (faster)"), int(Precision::BFloat16));
+    precision_->addItem(tr("int8 language model (faster)"), int(Precision::Int8));
+    const QString int8Problem = QString::fromStdString(cpuInt8Problem());
+    if (!int8Problem.isEmpty())
+      qobject_cast<QStandardItemModel*>(precision_->model())->item(precision_->count() - 1)->setEnabled(false);
+    precision_->setToolTip(int8Problem.isEmpty()
+                               ? tr("int8 makes the language model several times faster; the flow and the vocoder "
+                                    "stay in float32")
+                               : tr("int8 is not available here: %1").arg(int8Problem));
+  }
+  int index = precisionChosen_ ? precision_->findData(current) : -1;
+  if (index < 0 || !qobject_cast<QStandardItemModel*>(precision_->model())->item(index)->isEnabled())
+    index = precision_->findData(int(defaultPrecision(kind)));
+  precision_->setCurrentIndex(std::max(0, index));
 }
 
 void SettingsDialog::describeCheckpoint() {
@@ -392,8 +415,7 @@ AppSettings SettingsDialog::settings() const {
   AppSettings s;
   const int index = device_->currentIndex();
   if (index >= 0 && index < int(devices_.size())) s.device = devices_[index].device;
-  s.precision = s.device.kind == DeviceKind::Cuda ? Precision(precision_->currentData().toInt())
-                                                  : Precision::Float32;
+  s.precision = Precision(precision_->currentData().toInt());
   s.llmCheckpoint = checkpoint_->currentData().toString();
   s.retentionDays = retention_->value();
   s.idleUnloadMinutes = idleUnload_->value();

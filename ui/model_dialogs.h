@@ -63,6 +63,9 @@ class SettingsDialog : public QDialog {
   QSpinBox* spinBox(const QString& name, int maximum, int value, const QString& zeroText, const QString& suffix,
                     const QString& toolTip);
   void describeDevice();
+  // The precisions that pay on a device of `kind`, keeping the one chosen
+  // where it is among them, else the engine's default for that device.
+  void offerPrecisions(DeviceKind kind);
   void describeCheckpoint();
   QWidget* serverPage(const ServerSettings& server);
   // What clients use, and a warning when other machines can reach the server.
@@ -71,8 +74,8 @@ class SettingsDialog : public QDialog {
   QComboBox* device_;
   QComboBox* output_;
   QLabel* deviceInfo_;
-  // A precision the user picked, or one saved for a GPU; else a GPU gets
-  // the engine's default, as in the CLI.
+  // A precision the user picked, or a saved one other than the device's
+  // default; else each device gets the engine's default, as in the CLI.
   bool precisionChosen_ = false;
   QComboBox* precision_;
   QComboBox* checkpoint_;

@@ -1,4 +1,4 @@
-// cosystudio-cli bench-llm <folder> [--write-random] [--device cpu|cuda:N] [--precision fp32|bf16|fp16]
+// cosystudio-cli bench-llm <folder> [--write-random] [--device cpu|cuda:N] [--precision fp32|bf16|fp16|int8]
 //                                   [--text-tokens N] [--prompt-speech-tokens N] [--decode-tokens N]
 //
 // Times the CosyVoice3 LLM of a model folder: load, prefill, decode ms/token and

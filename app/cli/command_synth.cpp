@@ -3,7 +3,7 @@
 //   synth --model DIR (--prompt CLIP [--prompt-text TEXT] | --voice FILE)
 //         (--text TEXT | --text-file FILE) [--mode zero-shot|cross-lingual|instruct|vc]
 //         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text] [--official-text]
-//         [--device cpu|cuda:N] [--precision fp32|bf16|fp16] --out FILE.wav
+//         [--device cpu|cuda:N] [--precision fp32|bf16|fp16|int8] --out FILE.wav
 //         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--loudness LUFS] [--json]
 //         [--subtitles srt|vtt]
 //   synth --model DIR --script PROJECT.json [--voices DIR]... --out FILE.wav [the output options above]

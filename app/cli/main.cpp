@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
     const OpenBlasInfo blas = openBlasInfo();
     std::string text = std::string("cosystudio-cli ") + kVersion + "\nlibtorch " + torchBuildDescription() +
                        "\nCPU: " + describeCpuBackend(cpuBackend()) +
-                       "\nCPU features: " + describeCpuFeatures(cpuFeatures());
+                       "\nCPU features: " + describeCpuFeatures(cpuFeatures()) +
+                       "\nCPU precision: " + describeCpuPrecision();
     if (blas.loaded) text += "\nBLAS: " + describeOpenBlas(blas);
     if (!blas.warning.empty()) text += "\nWarning: " + blas.warning;
     return text + "\nGPU: " + describeGpuUse();

@@ -1,4 +1,4 @@
-// cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16] <component> <set-dir>
+// cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16|int8] <component> <set-dir>
 #include "registry.h"
 
 #include "core/torch_compat.h"
@@ -21,19 +21,18 @@ std::map<std::string, CommandInfo>& registry() {
   return commands;
 }
 
-c10::ScalarType RunOptions::dtype() const { return networkDtype(precision, device); }
-
 }  // namespace cosystudio::parity
 
 namespace {
 
 void printUsage(std::FILE* out) {
   std::fprintf(out,
-               "usage: cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16] <component> <set-dir>\n"
+               "usage: cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16|int8] <component> <set-dir>\n"
                "\n  --device     where the networks run (default cpu); goldens are compared on the host\n"
                "  --precision  of the LLM and the flow (default fp32, the exact mode: the front end and HiFT\n"
-               "               always run fp32); bf16 and fp16 are held to the reduced-precision\n"
-               "               tolerances of the README\n\ncomponents:\n");
+               "               always run fp32; int8 quantises the LLM's layers and leaves the flow fp32);\n"
+               "               bf16, fp16 and int8 are held to the reduced-precision bounds of the README\n"
+               "\ncomponents:\n");
   for (const auto& [name, info] : cosystudio::parity::registry())
     std::fprintf(out, "  %-18s %s%s\n", name.c_str(), info.summary.c_str(), info.takesDevice ? "" : " (CPU, fp32)");
   std::fprintf(out, "\nExit status: 0 all checks passed, 1 a check failed, 2 usage error.\n");
@@ -72,7 +71,7 @@ int main(int argc, char** argv) {
                              : c10::Device(c10::kCPU);
       } else {
         const auto precision = parsePrecision(value);
-        if (!precision) return usageError("--precision takes fp32, bf16 or fp16, not '" + value + "'");
+        if (!precision) return usageError("--precision takes fp32, bf16, fp16 or int8, not '" + value + "'");
         options.precision = *precision;
       }
       continue;
@@ -84,7 +83,7 @@ int main(int argc, char** argv) {
   if (positional.size() != 2) return usageError("give a component and a set folder");
   const auto command = commands.find(positional[0]);
   if (command == commands.end()) return usageError("no component named '" + positional[0] + "'");
-  if (!command->second.takesDevice && (options.device.is_cuda() || options.reduced()))
+  if (!command->second.takesDevice && (options.device.is_cuda() || options.precision != Precision::Float32))
     return usageError(positional[0] + " runs on the CPU in fp32 only");
   const std::filesystem::path setDir = positional[1];
   if (!std::filesystem::is_directory(setDir)) {

@@ -92,7 +92,7 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
 
   const GoldenTensors golden(setDir / manifest.value("tensors_file", std::string("tensors.pt")));
   const auto flow = FlowDecoder::load(setDir / flowManifest.value("weights_file", std::string("flow.pt")),
-                                      config, FlowDecoder::Options{options.device, options.dtype()});
+                                      config, FlowDecoder::Options{options.device, options.numerics(ReducedNetwork::Flow).dtype});
 
   FlowRequest request;
   request.promptTokens = golden.at("flow.in.prompt_token").reshape({-1}).to(options.device);
@@ -126,7 +126,7 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
           [&](const std::string& key, const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
             if (name == "mask" || name == "est_step0.mask")
               report.exact(key, got, expected);
-            else if (options.reduced())  // the estimator's rounding scales with each quantity's spread
+            else if (options.reduced(ReducedNetwork::Flow))  // the estimator's rounding scales with each quantity's spread
               report.closeToRange(key, got, expected, reducedTolerances(options).ofRange);
             else
               report.close(key, got, expected, kTolerance);

@@ -110,8 +110,9 @@ int runLlm(const std::filesystem::path& setDir, const RunOptions& options) {
   const auto& info = manifest.at("modules").at("llm");
   const LlmConfig config = llmConfig(info, manifestFile.string());
   const GoldenTensors golden(setDir / manifest.value("tensors_file", "tensors.pt"));
+  const NetworkNumerics numerics = options.numerics(ReducedNetwork::Llm);
   const auto lm = CosyVoice3LM::load(config, setDir / info.at("weights_file").get<std::string>(),
-                                     LlmRuntime{options.device, options.dtype()});
+                                     LlmRuntime{options.device, numerics.dtype, numerics.int8Linears});
 
   Report report;
   for (const char* input : {"llm.in.text", "llm.in.prompt_text", "llm.in.prompt_speech_token"})
@@ -121,7 +122,7 @@ int runLlm(const std::filesystem::path& setDir, const RunOptions& options) {
   const auto text = ids(golden.at("llm.in.text"));
   const auto lmInput =
       lm.inputEmbeddings(ids(golden.at("llm.in.prompt_text")), text, ids(golden.at("llm.in.prompt_speech_token")));
-  const auto hidden = lm.hidden(golden.at("llm.tf.input_embeds").to(options.device, options.dtype()));
+  const auto hidden = lm.hidden(golden.at("llm.tf.input_embeds").to(options.device, numerics.dtype));
   const auto limits = LengthLimits::forText(static_cast<int64_t>(text.size()));
   report.exact("llm.min_len", limits.minLen, info.at("min_len").get<int64_t>());
   report.exact("llm.max_len", limits.maxLen, info.at("max_len_official").get<int64_t>());
@@ -129,7 +130,7 @@ int runLlm(const std::filesystem::path& setDir, const RunOptions& options) {
   const auto& greedyInfo = info.at("greedy");
   const Decode greedyRun = decode(lm, lmInput, limits, greedy, greedyInfo.at("consumer_limit"));
 
-  if (options.reduced()) {
+  if (options.reduced(ReducedNetwork::Llm)) {
     const ReducedTolerances tol = reducedTolerances(options);
     report.closeToRange("llm.lm_input", lmInput, golden.at("llm.lm_input"), tol.ofRange);
     report.closeToRange("llm.tf.hidden", hidden, golden.at("llm.tf.hidden"), tol.ofRange);

@@ -4,9 +4,9 @@
 #pragma once
 
 #include "cosystudio/engine.h"
+#include "pipeline/model.h"
 
 #include <c10/core/Device.h>
-#include <c10/core/ScalarType.h>
 
 #include <filesystem>
 #include <functional>
@@ -21,8 +21,14 @@ namespace cosystudio::parity {
 struct RunOptions {
   c10::Device device = c10::kCPU;
   Precision precision = Precision::Float32;
-  c10::ScalarType dtype() const;  // of the LLM and the flow (networkDtype)
-  bool reduced() const { return precision != Precision::Float32; }
+  // How the LLM or the flow computes (networkNumerics).
+  NetworkNumerics numerics(ReducedNetwork network) const { return networkNumerics(precision, network, device); }
+  // Whether that network computes other than in float32, so that it is held
+  // to the reduced-precision bounds (int8 leaves the flow float32).
+  bool reduced(ReducedNetwork network) const {
+    const NetworkNumerics n = numerics(network);
+    return n.dtype != c10::kFloat || n.int8Linears;
+  }
 };
 
 using Command = std::function<int(const std::filesystem::path& setDir, const RunOptions& options)>;

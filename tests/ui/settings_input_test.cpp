@@ -65,7 +65,7 @@ class SettingsInputTest : public QObject {
     // Neither the CPU (0) nor CUDA (1): the engine would take it for a GPU.
     row("unknown device kind", "engine/deviceKind", 7, "not a whole number from 0 to 1");
     row("negative device index", "engine/deviceIndex", -1, "not a whole number from 0 to 255");
-    row("unknown precision", "engine/precision", 9, "not a whole number from 0 to 2");
+    row("unknown precision", "engine/precision", 9, "not a whole number from 0 to 3");
     row("unknown checkpoint", "engine/llmCheckpoint", QStringLiteral("../llm.pt"), "not llm.rl.pt or llm.pt");
     row("unknown language", "ui/language", QStringLiteral("klingon!"), "not a language name");
   }

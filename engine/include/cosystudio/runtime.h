@@ -22,15 +22,23 @@ std::string deviceName(const Device& device);
 std::optional<Device> parseDevice(const std::string& name);
 
 // Numeric precision of the LLM and the flow estimator (the front end and HiFT
-// always run in float32).
-enum class Precision { Float32, BFloat16, Float16 };
+// always run in float32). Int8 is the LLM's decoder-layer projections as
+// dynamically quantised int8 products on the CPU; the flow stays float32 in it.
+enum class Precision { Float32, BFloat16, Float16, Int8 };
 
-// float32 on the CPU (the exact mode, and the fast one there until reduced
-// precision is measured to pay), bfloat16 on CUDA.
+// bfloat16 on CUDA. On the CPU, int8 where this libtorch has fbgemm's kernels
+// and the CPU has AVX-512 VNNI (a faster LLM decode within the bounds of bf16,
+// the GPU's default: README, "Reduced precision"), float32 elsewhere.
 Precision defaultPrecision(DeviceKind kind);
-// "fp32", "bf16", "fp16": the names the CLI, the parity tool and files use.
+// "fp32", "bf16", "fp16", "int8": the names the CLI, the parity tool and files use.
 std::string precisionName(Precision precision);
 std::optional<Precision> parsePrecision(const std::string& name);
+// Empty when the LLM can compute in int8 on this CPU with this build
+// (fbgemm's kernels, which need AVX2); otherwise why not, in words for the user.
+std::string cpuInt8Problem();
+// The CPU's default precision and why: "int8 (the LLM's layers; fbgemm)" or
+// "fp32 (int8: <why not>)". For --version, diagnostics and About.
+std::string describeCpuPrecision();
 
 struct DeviceInfo {
   Device device;

@@ -69,6 +69,7 @@ CosyVoice3LM CosyVoice3LM::load(const LlmConfig& config, const std::filesystem::
   StateDict weights = StateDict::load(llmFile, options);
   CosyVoice3LM lm(config, weights);
   weights.finish();
+  if (runtime.int8Linears) lm.backbone_.quantizeLinears();
   return lm;
 }
 

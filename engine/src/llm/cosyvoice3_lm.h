@@ -21,6 +21,10 @@ namespace cosystudio {
 struct LlmRuntime {
   at::Device device = at::kCPU;
   at::ScalarType dtype = at::kFloat;
+  // The backbone's projections as int8 products (int8LinearProblem() must be
+  // empty); the embeddings and the speech head stay in `dtype`, so the
+  // log-probabilities come from a float head.
+  bool int8Linears = false;
 };
 
 // How many tokens a text may produce (official min/max_token_text_ratio defaults,

@@ -54,16 +54,13 @@ Qwen2::Qwen2(const Qwen2Config& config, const std::string& prefix, const Take& t
   for (int64_t i = 0; i < config.numLayers; ++i) {
     const std::string key = prefix + "model.layers." + std::to_string(i) + ".";
     Layer& layer = layers_[i];
-    layer.qWeight = take(key + "self_attn.q_proj.weight", {h, h});
-    layer.qBias = take(key + "self_attn.q_proj.bias", {h});
-    layer.kWeight = take(key + "self_attn.k_proj.weight", {kv, h});
-    layer.kBias = take(key + "self_attn.k_proj.bias", {kv});
-    layer.vWeight = take(key + "self_attn.v_proj.weight", {kv, h});
-    layer.vBias = take(key + "self_attn.v_proj.bias", {kv});
-    layer.oWeight = take(key + "self_attn.o_proj.weight", {h, h});
-    layer.gateWeight = take(key + "mlp.gate_proj.weight", {ffn, h});
-    layer.upWeight = take(key + "mlp.up_proj.weight", {ffn, h});
-    layer.downWeight = take(key + "mlp.down_proj.weight", {h, ffn});
+    layer.q = Linear(take(key + "self_attn.q_proj.weight", {h, h}), take(key + "self_attn.q_proj.bias", {h}));
+    layer.k = Linear(take(key + "self_attn.k_proj.weight", {kv, h}), take(key + "self_attn.k_proj.bias", {kv}));
+    layer.v = Linear(take(key + "self_attn.v_proj.weight", {kv, h}), take(key + "self_attn.v_proj.bias", {kv}));
+    layer.o = Linear(take(key + "self_attn.o_proj.weight", {h, h}));
+    layer.gate = Linear(take(key + "mlp.gate_proj.weight", {ffn, h}));
+    layer.up = Linear(take(key + "mlp.up_proj.weight", {ffn, h}));
+    layer.down = Linear(take(key + "mlp.down_proj.weight", {h, ffn}));
     layer.inputNorm = take(key + "input_layernorm.weight", {h});
     layer.postAttentionNorm = take(key + "post_attention_layernorm.weight", {h});
   }
@@ -85,6 +82,12 @@ std::vector<ParameterSpec> Qwen2::parameters(const Qwen2Config& config, const st
   return specs;
 }
 
+void Qwen2::quantizeLinears() {
+  for (Layer& layer : layers_)
+    for (Linear* linear : {&layer.q, &layer.k, &layer.v, &layer.o, &layer.gate, &layer.up, &layer.down})
+      linear->quantize();
+}
+
 at::Tensor Qwen2::rmsNorm(const at::Tensor& x, const at::Tensor& weight) const {
   const auto x32 = x.to(at::kFloat);
   const auto variance = x32.pow(2).mean(-1, true);
@@ -96,9 +99,9 @@ at::Tensor Qwen2::attention(const Layer& layer, size_t index, const at::Tensor& 
   const int64_t t = x.size(1);
   const int64_t heads = config_.numHeads, kvHeads = config_.numKvHeads, d = config_.headDim();
   const int64_t groups = heads / kvHeads;
-  auto q = compat::linear(x, layer.qWeight, layer.qBias).view({1, t, heads, d}).transpose(1, 2);
-  auto k = compat::linear(x, layer.kWeight, layer.kBias).view({1, t, kvHeads, d}).transpose(1, 2);
-  auto v = compat::linear(x, layer.vWeight, layer.vBias).view({1, t, kvHeads, d}).transpose(1, 2);
+  auto q = layer.q(x).view({1, t, heads, d}).transpose(1, 2);
+  auto k = layer.k(x).view({1, t, kvHeads, d}).transpose(1, 2);
+  auto v = layer.v(x).view({1, t, kvHeads, d}).transpose(1, 2);
   q = q * at.cos + rotateHalf(q) * at.sin;
   k = k * at.cos + rotateHalf(k) * at.sin;
   if (at.deviceIndex.defined()) {
@@ -124,12 +127,11 @@ at::Tensor Qwen2::attention(const Layer& layer, size_t index, const at::Tensor& 
     };
     out = compat::attention(q, repeat(keys), repeat(values), at.mask, scale);
   }
-  return compat::linear(out.transpose(1, 2).reshape({1, t, heads * d}), layer.oWeight);
+  return layer.o(out.transpose(1, 2).reshape({1, t, heads * d}));
 }
 
 at::Tensor Qwen2::mlp(const Layer& layer, const at::Tensor& x) const {
-  const auto gate = at::silu(compat::linear(x, layer.gateWeight));
-  return compat::linear(gate * compat::linear(x, layer.upWeight), layer.downWeight);
+  return layer.down(at::silu(layer.gate(x)) * layer.up(x));
 }
 
 at::Tensor Qwen2::run(const at::Tensor& embeddings, KvCache& cache, const Positions& at) const {

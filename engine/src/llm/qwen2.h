@@ -6,6 +6,7 @@
 #pragma once
 
 #include "config/llm_config.h"
+#include "llm/linear.h"
 #include "model/state_dict.h"
 
 #include <ATen/ATen.h>
@@ -72,13 +73,16 @@ class Qwen2 {
   // the caller then calls cache.advance().
   at::Tensor step(const at::Tensor& embedding, KvCache& cache, int64_t attend) const;
 
+  // The int8 precision: every layer's projections become int8 products
+  // (the embeddings and norms stay as loaded).
+  void quantizeLinears();
+
   const Qwen2Config& config() const { return config_; }
   at::TensorOptions options() const { return embedTokens_.options(); }
 
  private:
   struct Layer {
-    at::Tensor qWeight, qBias, kWeight, kBias, vWeight, vBias, oWeight;
-    at::Tensor gateWeight, upWeight, downWeight;
+    Linear q, k, v, o, gate, up, down;
     at::Tensor inputNorm, postAttentionNorm;
   };
 

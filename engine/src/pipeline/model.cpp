@@ -3,6 +3,7 @@
 #include "config/hyper_yaml.h"
 #include "core/fingerprint.h"
 #include "core/torch_compat.h"
+#include "llm/linear.h"
 #include "cosystudio/version.h"
 
 #include <fstream>
@@ -93,15 +94,21 @@ std::string frontEndFingerprint(const fs::path& folder) {
 
 namespace {
 
-CosyVoice3LM loadLlm(const LoadOptions& options, const ModelConfig& config, at::Device device, at::ScalarType dtype) {
+CosyVoice3LM loadLlm(const LoadOptions& options, const ModelConfig& config, at::Device device,
+                     const NetworkNumerics& numerics) {
   return CosyVoice3LM::load(config.llm,
                             options.modelFolder / chooseLlmCheckpoint(options.modelFolder, options.llmCheckpoint),
-                            LlmRuntime{device, dtype});
+                            LlmRuntime{device, numerics.dtype, numerics.int8Linears});
 }
 
 std::unique_ptr<FlowDecoder> loadFlow(const LoadOptions& options, const ModelConfig& config, at::Device device,
-                                      at::ScalarType dtype) {
-  return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow, FlowDecoder::Options{device, dtype});
+                                      const NetworkNumerics& numerics) {
+  return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow, FlowDecoder::Options{device, numerics.dtype});
+}
+
+// What `network` computes in under `precision`: int8 leaves the flow float32.
+Precision computedIn(Precision precision, ReducedNetwork network) {
+  return precision == Precision::Int8 && network == ReducedNetwork::Flow ? Precision::Float32 : precision;
 }
 
 template <typename F>
@@ -119,26 +126,61 @@ at::Device torchDevice(const Device& device) {
   return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
 }
 
-at::ScalarType networkDtype(Precision precision, const at::Device& device) {
-  at::ScalarType dtype = at::kFloat;
+NetworkNumerics networkNumerics(Precision precision, ReducedNetwork network, const at::Device& device) {
+  NetworkNumerics numerics;
   switch (precision) {
-    case Precision::BFloat16: dtype = at::kBFloat16; break;
-    case Precision::Float16: dtype = at::kHalf; break;
-    case Precision::Float32: return dtype;
+    case Precision::Float32: return numerics;
+    case Precision::Int8:
+      if (const std::string problem = int8LinearProblem(device); !problem.empty())
+        throw EngineError("int8 is not available: " + problem + " (" + torchBuildDescription() + "); choose fp32" +
+                          (device.is_cpu() ? "" : " or bf16"));
+      numerics.int8Linears = network == ReducedNetwork::Llm;
+      return numerics;
+    case Precision::BFloat16: numerics.dtype = at::kBFloat16; break;
+    case Precision::Float16: numerics.dtype = at::kHalf; break;
   }
   try {
-    const auto ones = at::ones({2, 4}, at::TensorOptions().device(device).dtype(dtype));
+    const auto ones = at::ones({2, 4}, at::TensorOptions().device(device).dtype(numerics.dtype));
     at::linear(ones, ones).sum().item<float>();
   } catch (const c10::Error&) {
     throw EngineError(precisionName(precision) + " is not available on " + device.str() + " with this libtorch (" +
-                      torchBuildDescription() + "): choose fp32" + (dtype == at::kHalf ? " or bf16" : ""));
+                      torchBuildDescription() + "): choose fp32" + (numerics.dtype == at::kHalf ? " or bf16" : ""));
   }
-  return dtype;
+  return numerics;
 }
 
+std::string cpuInt8Problem() { return int8LinearProblem(at::kCPU); }
+
+namespace {
+
+// The CPU's default and why. A default is held to the bounds of the GPU's
+// default, bf16 (README, "Reduced precision"), and must be faster than fp32
+// in every part. bf16 is, where the CPU multiplies bf16 natively; else int8
+// speeds up the LLM alone, and meets the bounds where its input keeps all 8
+// bits (AVX-512 VNNI); with 7 (AVX2) it costs twice that and stays a choice.
+std::pair<Precision, std::string> cpuDefault() {
+  const CpuFeatures cpu = cpuFeatures();
+  if (COSYSTUDIO_CPU_BF16_PAYS && (cpu.avx512_bf16 || cpu.amx_bf16))
+    return {Precision::BFloat16, "the LLM and the flow, with the CPU's native bf16 products"};
+  if (const std::string problem = cpuInt8Problem(); !problem.empty()) return {Precision::Float32, "int8: " + problem};
+  if (!int8FullRangeInput())
+    return {Precision::Float32,
+            "int8 runs with 7-bit inputs on a CPU without AVX-512 VNNI, about twice the deviation of bf16: "
+            "--precision int8 chooses it"};
+  return {Precision::Int8, "the LLM's layers through fbgemm with AVX-512 VNNI; the flow fp32"};
+}
+
+}  // namespace
 
 Precision defaultPrecision(DeviceKind kind) {
-  return kind == DeviceKind::Cuda ? Precision::BFloat16 : Precision::Float32;
+  if (kind == DeviceKind::Cuda) return Precision::BFloat16;
+  static const Precision cpu = cpuDefault().first;
+  return cpu;
+}
+
+std::string describeCpuPrecision() {
+  const auto [precision, why] = cpuDefault();
+  return precisionName(precision) + " (" + why + ")";
 }
 
 std::string networkName(ReducedNetwork network) {
@@ -161,11 +203,17 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
         return SpeechTokenizer(options.modelFolder / "speech_tokenizer_v3.onnx", device);
       })),
       llm(step(onStep, "Loading the language model",
-               [&] { return loadLlm(options, config, device, networkDtype(options.precision, device)); })),
+               [&] {
+                 return loadLlm(options, config, device,
+                                networkNumerics(options.precision, ReducedNetwork::Llm, device));
+               })),
       flow(step(onStep, "Loading the flow decoder",
-                [&] { return loadFlow(options, config, device, networkDtype(options.precision, device)); })),
-      llmPrecision(options.precision),
-      flowPrecision(options.precision),
+                [&] {
+                  return loadFlow(options, config, device,
+                                  networkNumerics(options.precision, ReducedNetwork::Flow, device));
+                })),
+      llmPrecision(computedIn(options.precision, ReducedNetwork::Llm)),
+      flowPrecision(computedIn(options.precision, ReducedNetwork::Flow)),
       hift(step(onStep, "Loading the vocoder", [&] {
         return HiftGenerator::load(options.modelFolder / "hift.pt", config.hift, config.sourceTables, device);
       })) {}
@@ -174,10 +222,10 @@ bool Model::useFloat32For(ReducedNetwork network) {
   Precision& precision = network == ReducedNetwork::Llm ? llmPrecision : flowPrecision;
   if (precision == Precision::Float32) return false;
   if (network == ReducedNetwork::Llm) {
-    llm = loadLlm(options, config, device, at::kFloat);
+    llm = loadLlm(options, config, device, {});
   } else {
     flow.reset();  // the reduced copy goes first (the LLM's is freed on assignment)
-    flow = loadFlow(options, config, device, at::kFloat);
+    flow = loadFlow(options, config, device, {});
   }
   precision = Precision::Float32;
   return true;

@@ -41,16 +41,25 @@ std::string frontEndFingerprint(const std::filesystem::path& modelFolder);
 // The torch device of `device`; throws EngineError with deviceProblem()'s reason.
 at::Device torchDevice(const Device& device);
 
-// The one place a precision becomes a dtype: the LLM and the flow estimator
-// compute in it on every device; the front end and HiFT stay float32. A
-// precision the device has no matrix kernels for (fp16 on the CPU with
-// libtorch 1.13) is refused (EngineError), at load, not in the middle of a request.
-at::ScalarType networkDtype(Precision precision, const at::Device& device);
-
 // The networks that compute in the chosen precision.
 enum class ReducedNetwork { Llm, Flow };
 
-// A network computing in bf16/fp16 gave infinities or NaNs.
+// How a network computes in a precision: its dtype, and whether the LLM's
+// decoder-layer projections are int8 products.
+struct NetworkNumerics {
+  at::ScalarType dtype = at::kFloat;
+  bool int8Linears = false;
+};
+
+// The one place a precision becomes arithmetic: bf16 and fp16 are the dtype of
+// the LLM and the flow estimator on every device; int8 quantises the LLM's
+// projections and leaves the flow float32; the front end and HiFT stay float32.
+// A precision the device or libtorch has no kernels for (fp16 on the CPU with
+// libtorch 1.13, int8 without fbgemm) is refused (EngineError), at load, not
+// in the middle of a request.
+NetworkNumerics networkNumerics(Precision precision, ReducedNetwork network, const at::Device& device);
+
+// A network computing in reduced precision gave infinities or NaNs.
 class NonFiniteOutput : public std::runtime_error {
  public:
   explicit NonFiniteOutput(ReducedNetwork network);

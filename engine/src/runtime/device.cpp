@@ -38,12 +38,13 @@ std::string precisionName(Precision precision) {
     case Precision::Float32: return "fp32";
     case Precision::BFloat16: return "bf16";
     case Precision::Float16: return "fp16";
+    case Precision::Int8: return "int8";
   }
   return {};
 }
 
 std::optional<Precision> parsePrecision(const std::string& name) {
-  for (Precision precision : {Precision::Float32, Precision::BFloat16, Precision::Float16})
+  for (Precision precision : {Precision::Float32, Precision::BFloat16, Precision::Float16, Precision::Int8})
     if (precisionName(precision) == name) return precision;
   return std::nullopt;
 }

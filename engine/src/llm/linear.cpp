@@ -1,0 +1,71 @@
+#include "llm/linear.h"
+
+#include "core/torch_compat.h"
+#include "cosystudio/runtime.h"
+
+#include <ATen/core/dispatch/Dispatcher.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace cosystudio {
+namespace {
+
+// Calls a registered operator by name through the dispatcher, boxed: the
+// packed weight is a TorchScript class whose C++ header differs between
+// libtorch versions, and an IValue carries it without naming it.
+c10::IValue callOperator(const char* name, std::vector<c10::IValue> stack) {
+  const auto op = c10::Dispatcher::singleton().findSchemaOrThrow(name, "");
+  op.callBoxed(&stack);
+  return stack.at(0);
+}
+
+// fbgemm's kernels, the only int8 ones measured to beat float32 here
+// (docs/PERFORMANCE.md, "CPU precision"); PyPI's libtorch has them, Debian's
+// 1.13 does not. Packing and the product follow the engine set when packing.
+bool hasFbgemm() {
+  const auto& engines = at::globalContext().supportedQEngines();
+  return std::find(engines.begin(), engines.end(), at::QEngine::FBGEMM) != engines.end();
+}
+
+}  // namespace
+
+bool int8FullRangeInput() {
+  static const bool vnni = cpuFeatures().avx512_vnni;
+  return vnni;
+}
+
+at::Tensor Linear::operator()(const at::Tensor& x) const {
+  if (packed_.isNone()) return compat::linear(x, weight_, bias_);
+  const bool reduceRange = !int8FullRangeInput();
+  return callOperator("quantized::linear_dynamic", {x, packed_, reduceRange}).toTensor();
+}
+
+void Linear::quantize() {
+  at::globalContext().setQEngine(at::QEngine::FBGEMM);
+  // Symmetric per output channel: each row's largest magnitude maps to 127.
+  const auto w = weight_.to(at::kFloat).contiguous();
+  const auto scales = (std::get<0>(w.abs().max(1)) / 127.0).clamp_min(1e-12).to(at::kDouble);
+  const auto zeros = at::zeros({w.size(0)}, at::TensorOptions(at::kLong));
+  const auto q = at::quantize_per_channel(w, scales, zeros, 0, at::kQInt8);
+  const c10::IValue bias = bias_.defined() ? c10::IValue(bias_.to(at::kFloat)) : c10::IValue();
+  packed_ = callOperator("quantized::linear_prepack", {q, bias});
+  weight_ = at::Tensor();
+  bias_ = at::Tensor();
+}
+
+std::string int8LinearProblem(const at::Device& device) {
+  if (!device.is_cpu()) return "int8 runs on the CPU only; on a GPU, bf16 and fp16 are the fast modes";
+  if (!hasFbgemm())
+    return "this libtorch has no fbgemm int8 kernels, and its others are no faster than fp32 on a CPU";
+  try {
+    Linear probe(at::ones({8, 8}), at::zeros({8}));
+    probe.quantize();
+    probe(at::ones({1, 8})).sum().item<float>();
+  } catch (const c10::Error&) {
+    return "fbgemm's int8 kernels do not run on this CPU (they need AVX2)";
+  }
+  return {};
+}
+
+}  // namespace cosystudio

@@ -1,0 +1,75 @@
+// The int8 precision: the LLM's projections as fbgemm's dynamically quantised
+// products where this libtorch has them, and a refusal that says why where it
+// has not (Debian's libtorch 1.13).
+#include "llm/linear.h"
+#include "pipeline/model.h"
+
+#include <gtest/gtest.h>
+
+using namespace cosystudio;
+
+namespace {
+
+bool int8Runs() { return cpuInt8Problem().empty(); }
+
+}  // namespace
+
+// Shapes the LLM gives a projection: one decode row, and a prefill of several,
+// with and without a bias.
+TEST(Int8Linear, FollowsTheFloatLayerWithinItsQuantisationError) {
+  if (!int8Runs()) GTEST_SKIP() << "no int8 here: " << cpuInt8Problem();
+  at::manual_seed(3);
+  const auto weight = at::randn({64, 96}) * 0.02, bias = at::randn({64}) * 0.02;
+  for (const bool withBias : {false, true}) {
+    const Linear exact(weight, withBias ? bias : at::Tensor());
+    Linear quantised(weight, withBias ? bias : at::Tensor());
+    quantised.quantize();
+    for (const int64_t rows : {1, 7}) {
+      const auto x = at::randn({1, rows, 96});
+      const auto expected = exact(x), got = quantised(x);
+      ASSERT_EQ(got.sizes(), expected.sizes());
+      EXPECT_EQ(got.scalar_type(), at::kFloat);
+      // Weights to 8 bits per row and the input to 7 bits per call: measured
+      // 2.5 % of the output's largest magnitude at worst over the LLM's shapes
+      // (docs/PERFORMANCE.md, "CPU precision"); a layer that ignored its
+      // weight or bias would be off by the whole range.
+      const double error = (got - expected).abs().max().item<double>();
+      const double scale = expected.abs().max().item<double>();
+      EXPECT_LT(error, 0.05 * scale) << rows << " rows, bias " << withBias;
+      EXPECT_GT(error, 0.0) << "quantised products are not exact: the float path ran";
+    }
+  }
+}
+
+TEST(Int8Linear, OnlyTheLlmIsQuantisedAndTheFlowStaysFloat32) {
+  if (!int8Runs()) GTEST_SKIP() << "no int8 here: " << cpuInt8Problem();
+  const auto llm = networkNumerics(Precision::Int8, ReducedNetwork::Llm, at::kCPU);
+  const auto flow = networkNumerics(Precision::Int8, ReducedNetwork::Flow, at::kCPU);
+  EXPECT_TRUE(llm.int8Linears);
+  EXPECT_EQ(llm.dtype, at::kFloat);
+  EXPECT_FALSE(flow.int8Linears);
+  EXPECT_EQ(flow.dtype, at::kFloat);
+}
+
+// --version, About and diagnostics name the precision the CPU gets.
+TEST(Int8Linear, TheCpuDefaultIsTheOneDescribed) {
+  const std::string described = describeCpuPrecision();
+  EXPECT_EQ(described.rfind(precisionName(defaultPrecision(DeviceKind::Cpu)) + " (", 0), 0u) << described;
+  if (defaultPrecision(DeviceKind::Cpu) == Precision::Int8) EXPECT_TRUE(int8FullRangeInput());
+}
+
+TEST(Int8Linear, IsRefusedWithTheReasonWhereItCannotRun) {
+  if (int8Runs()) {
+    EXPECT_NE(int8LinearProblem(at::Device(at::kCUDA, 0)).find("CPU only"), std::string::npos);
+    return;
+  }
+  EXPECT_NE(defaultPrecision(DeviceKind::Cpu), Precision::Int8);
+  try {
+    networkNumerics(Precision::Int8, ReducedNetwork::Llm, at::kCPU);
+    FAIL() << "int8 was accepted where " << cpuInt8Problem();
+  } catch (const EngineError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find(cpuInt8Problem()), std::string::npos) << message;
+    EXPECT_NE(message.find("choose fp32"), std::string::npos) << message;
+  }
+}
