@@ -1,5 +1,6 @@
 #include "book_folder.h"
 
+#include "chapter_lines.h"
 #include "chaptered_opus.h"
 
 #include "cosystudio/atomic_file.h"
@@ -87,6 +88,11 @@ uint64_t BookFolder::seedFor(std::optional<uint64_t> asked, uint64_t fresh) cons
   return fresh;
 }
 
+void BookFolder::begin(uint64_t seed) {
+  manifest_["seed"] = seed;
+  write();
+}
+
 std::string BookFolder::textHash(const QString& text) {
   return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex().toStdString();
 }
@@ -120,16 +126,18 @@ std::optional<BookFolder::Json> BookFolder::finished(int number, const std::stri
 
 void BookFolder::record(Json entry) {
   manifest_["seed"] = entry.value("seed", Json());
+  const int number = entry["number"].get<int>();
   Json& chapters = manifest_["chapters"];
   bool replaced = false;
   for (Json& existing : chapters)
-    if (existing.value("number", 0) == entry["number"].get<int>()) {
+    if (existing.value("number", 0) == number) {
       existing = entry;
       replaced = true;
     }
   if (!replaced) chapters.push_back(std::move(entry));
   manifest_.erase("joined");
   write();
+  ChapterLines::drop(folder_, number);  // its lines are in its file now
 }
 
 int BookFolder::firstUnfinished(const Book& book, const std::string& renderKey) const {

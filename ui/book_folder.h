@@ -3,8 +3,9 @@
 // book.json, which records what each file was made from — the chapter's text
 // and a key of the voice, settings and model. A chapter whose text and key are
 // unchanged and whose file is still there is finished and never made again
-// unless asked; the manifest is written after every chapter, so quitting loses
-// at most the one under way.
+// unless asked; the manifest is written after every chapter, and the lines of
+// the one under way as they are made (chapter_lines.h), so quitting loses at
+// most the line under way.
 //
 // book.json: {"cosystudio_book": 1, "source": PATH, "title": T, "seed": S,
 //             "chapters": [{"number", "title", "file", "subtitles", "seconds",
@@ -51,6 +52,12 @@ class BookFolder {
   // with (so a run without one resumes instead of starting over), else `fresh`.
   uint64_t seedFor(std::optional<uint64_t> asked, uint64_t fresh) const;
 
+  // Records the seed a run makes its chapters with and writes book.json,
+  // before any chapter is made: a run stopped in its first chapter then
+  // resumes with it (chapter_lines.h). Throws std::runtime_error naming the
+  // file when it cannot be written.
+  void begin(uint64_t seed);
+
   // SHA-256 of a chapter's text, as the manifest records it.
   static std::string textHash(const QString& text);
   // "03-第三章-结束": the chapter's number, then its title without the
@@ -63,7 +70,8 @@ class BookFolder {
   std::optional<Json> finished(int number, const std::string& textHash, const std::string& renderKey) const;
   // Records a chapter made (replacing its earlier entry; the book's seed
   // becomes the entry's), drops the joined file's entry (it holds the chapter
-  // as it was) and writes book.json atomically. Throws std::runtime_error
+  // as it was) and the lines kept while it was made (chapter_lines.h), and
+  // writes book.json atomically. Throws std::runtime_error
   // naming the file when it cannot be written.
   void record(Json entry);
 

@@ -1,5 +1,6 @@
 #include "book_panel.h"
 
+#include "chapter_lines.h"
 #include "elided_label.h"
 #include "job_queue_model.h"
 #include "model_download.h"  // durationText
@@ -178,6 +179,7 @@ QVector<JobSpec> BookPanel::chapterJobs(const Recipe& recipe, bool again) {
     const BookChapter& chapter = model_->book().chapters[number - 1];
     const std::string textHash = BookFolder::textHash(chapter.text);
     if (pending.contains(number) || (!again && folder_->finished(number, textHash, key))) continue;
+    if (again) ChapterLines::drop(folder_->path(), number);  // made again means from its first paragraph
     JobSpec job = recipe.base;
     job.text = chapter.text;
     job.script = {};
@@ -187,7 +189,23 @@ QVector<JobSpec> BookPanel::chapterJobs(const Recipe& recipe, bool again) {
                    QString::fromStdString(textHash), QString::fromStdString(key)};
     jobs << job;
   }
-  if (jobs.isEmpty()) emit said(again ? tr("Select the chapters to make again.") : tr("Every chapter is made."));
+  if (jobs.isEmpty()) {
+    emit said(again ? tr("Select the chapters to make again.") : tr("Every chapter is made."));
+    return jobs;
+  }
+  // The seed is in book.json before a paragraph is made, so that a chapter
+  // stopped halfway resumes with it; on the writer's thread, the only one
+  // that writes book.json. A folder that cannot be written is said when the
+  // first chapter is recorded.
+  (void)QtConcurrent::run(&writer_, [folder = folder_->path(), book = bookPath_.toStdString(),
+                                     title = model_->book().title, seed] {
+    try {
+      BookFolder written(folder);
+      written.describe(book, title);
+      written.begin(seed);
+    } catch (const std::exception&) {
+    }
+  });
   return jobs;
 }
 

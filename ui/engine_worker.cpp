@@ -1,5 +1,6 @@
 #include "engine_worker.h"
 
+#include "chapter_lines.h"
 #include "dubbing_job.h"
 #include "engine_messages.h"
 #include "engine_session.h"
@@ -170,24 +171,18 @@ std::function<void(int)> EngineWorker::countPartsInProgress(SynthesisCallbacks& 
   return [part](int index) { *part = index; };
 }
 
-Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks) {
-  std::map<std::string, Voice> voices;
-  for (const CastMember& member : job.script.cast)
-    voices.emplace(member.name, savedVoice(fromUtf8(member.voiceFile.string())));
-  // Progress counts the script's lines: a line is one request of one or a few segments.
-  const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script.lines.size()));
-  callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
-  const ScriptResult result = renderScript(engine(), job.script, voices, job.settings, callbacks, onLine);
-
+// A script's take; `script` is what was rendered, whose cast, where it has
+// more than one voice, names each segment's speaker.
+Take EngineWorker::scriptTake(const JobSpec& job, const Script& script, const ScriptResult& result) {
   Take take;
   take.samples = QVector<float>(result.samples.begin(), result.samples.end());
   take.sampleRate = result.sampleRate;
   for (std::size_t i = 0; i < result.segments.size(); ++i) {
     const ScriptSegment& placed = result.segments[i];
     TakeSegment kept = takeSegment(placed.result);
-    kept.speaker = fromUtf8(placed.speaker);
+    if (!script.cast.empty()) kept.speaker = fromUtf8(placed.speaker);
     kept.line = placed.line;
-    if (i > 0 && result.segments[i - 1].speaker != placed.speaker) kept.pauseBefore = job.script.speakerPauseSeconds;
+    if (i > 0 && result.segments[i - 1].speaker != placed.speaker) kept.pauseBefore = script.speakerPauseSeconds;
     if (placed.seed != job.settings.seed) kept.regeneratedSeed = placed.seed;  // the line's own seed
     take.segments << kept;
   }
@@ -195,6 +190,32 @@ Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callba
   take.totalSeconds = result.totalSeconds;
   take.realTimeFactor = result.realTimeFactor();
   return take;
+}
+
+Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks) {
+  std::map<std::string, Voice> voices;
+  for (const CastMember& member : job.script.cast)
+    voices.emplace(member.name, savedVoice(fromUtf8(member.voiceFile.string())));
+  // Progress counts the script's lines: a line is one request of one or a few segments.
+  const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script.lines.size()));
+  callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
+  return scriptTake(job, job.script,
+                    renderScript(engine(), job.script, voices, job.settings, callbacks, onLine));
+}
+
+// A book chapter is made as `cosystudio-cli book` makes it, a paragraph a
+// line, and each paragraph is kept beside the book as it is made, so that a
+// chapter stopped halfway (a cancel, a quit) resumes at the paragraph it
+// stopped in.
+Take EngineWorker::renderChapterJob(const JobSpec& job, SynthesisCallbacks callbacks) {
+  const Script script = chapterScript(job.text.toStdString(), job.instruction.toStdString());
+  const std::map<std::string, Voice> voices{{kChapterVoice, voiceFor(job)}};
+  const auto onLine = countPartsInProgress(callbacks, job.id, int(script.lines.size()));
+  callbacks.onAudio = {};
+  const ChapterLines lines(toPath(job.chapter.folder), job.chapter.number, job.chapter.renderKey.toStdString(),
+                           engine().options().precision);
+  return scriptTake(job, script,
+                    renderScript(engine(), script, voices, job.settings, callbacks, onLine, lines.store()));
 }
 
 // Progress counts the cues; the speed change needs each cue whole, so nothing streams.
@@ -221,9 +242,10 @@ void EngineWorker::run(const JobSpec& job) {
         report([id, chunk](EngineSession& s) { emit s.jobAudio(id, chunk); });
       };
     const MemoryStats memoryBefore = engine().memory();
-    Take take = job.isDubbing()  ? renderDubbingJob(job, callbacks)
-                : job.isScript() ? renderScriptJob(job, callbacks)
-                                 : renderText(job, callbacks);
+    Take take = job.isDubbing()   ? renderDubbingJob(job, callbacks)
+                : job.isScript()  ? renderScriptJob(job, callbacks)
+                : job.isChapter() ? renderChapterJob(job, callbacks)
+                                  : renderText(job, callbacks);
     take.jobId = job.id;
     take.spec = job;
     take.memoryBefore = memoryBefore;

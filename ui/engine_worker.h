@@ -7,6 +7,7 @@
 #include "job.h"
 
 #include "cosystudio/recent_cache.h"
+#include "cosystudio/script.h"
 
 #include <QObject>
 
@@ -48,7 +49,9 @@ class EngineWorker : public QObject {
   // Progress of a job made in parts (a script's lines, a dubbing's cues): it
   // counts `parts` instead of segments; the function returned says which part is under way.
   std::function<void(int part)> countPartsInProgress(SynthesisCallbacks& callbacks, quint64 id, int parts);
+  static Take scriptTake(const JobSpec& job, const Script& script, const ScriptResult& result);
   Take renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks);
+  Take renderChapterJob(const JobSpec& job, SynthesisCallbacks callbacks);
   Take renderDubbingJob(const JobSpec& job, SynthesisCallbacks callbacks);
   void reportIfPoisoned(const QString& message);
   void warmUpOnGpu();

@@ -6,7 +6,8 @@
 // what each file was made from, so that running the command again renders only
 // the chapters not finished yet (or whose text or settings changed); --again
 // renders the chosen chapters anyway. Ctrl-C stops within a token: the
-// chapters finished so far are kept, the one under way is made again next time.
+// chapters finished so far are kept, and so are the lines of the one under
+// way (DIR/.lines/), so that the next run resumes at the line it stopped in.
 // --joined also writes DIR/book.opus: every chapter in one file with chapter marks.
 #include "audio_output.h"
 #include "command.h"
@@ -14,6 +15,7 @@
 
 #include "book_folder.h"
 #include "book_import.h"
+#include "chapter_lines.h"
 #include "model_download.h"  // durationText
 
 #include "cosystudio/audio/clip.h"
@@ -31,8 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = ui::BookFolder::Json;
-
-constexpr const char* kNarrator = "narrator";
 
 struct BookOptions {
   EngineOptions engine;
@@ -130,6 +130,7 @@ int renderBook(BookOptions o) {
   const bool transcript = !o.voice.empty() ? !voice.transcript().empty() : !o.promptText.empty();
   o.settings.mode = o.mode.empty() ? (transcript ? Mode::ZeroShot : Mode::CrossLingual) : kModes.at(o.mode);
   o.settings.seed = bookFolder.seedFor(o.seed, std::random_device{}());
+  bookFolder.begin(o.settings.seed);
 
   Engine engine;
   loadEngine(engine, o.engine);
@@ -138,7 +139,7 @@ int renderBook(BookOptions o) {
     voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
   }
   const std::string key = renderKey(voice, o.settings, o.instruction, o.output, o.engine);
-  const std::map<std::string, Voice> voices{{kNarrator, voice}};
+  const std::map<std::string, Voice> voices{{ui::kChapterVoice, voice}};
 
   // What is to be made: the chosen chapters not finished from this text and key.
   const std::set<int> chosen(o.chapters.begin(), o.chapters.end());
@@ -158,11 +159,10 @@ int renderBook(BookOptions o) {
   }
 
   BookProgress progress(characters);
+  std::map<int, int> keptParagraphs;  // chapters resumed in: paragraphs kept from a run that stopped
   for (int number : todo) {
     const ui::BookChapter& chapter = book.chapters[number - 1];
-    Script script;
-    script.lines = parseScriptText(chapter.text.toStdString(), {}, kNarrator);
-    for (ScriptLine& line : script.lines) line.instruction = o.instruction;
+    const Script script = ui::chapterScript(chapter.text.toStdString(), o.instruction);
     if (const auto problem = scriptProblem(script, voices, o.settings))
       throw std::runtime_error("chapter " + std::to_string(number) + ": " + problem->render());
 
@@ -174,13 +174,24 @@ int renderBook(BookOptions o) {
                     std::to_string(script.lines.size()) + ", " + stageName(p.stage));
     };
     callbacks.shouldStop = [] { return interruptRequested(); };
+    const ui::ChapterLines lines(folder, number, key, engine.options().precision);
+    if (o.again) ui::ChapterLines::drop(folder, number);
+    if (const int kept = lines.keptLines(script); kept > 0) {
+      keptParagraphs[number] = kept;
+      if (!o.json)
+        std::printf("chapter %d/%d: %d of %zu paragraphs kept from the run that stopped in it\n", number, count,
+                    kept, script.lines.size());
+    }
     ScriptResult take;
     {
       StopOnInterrupt interrupt;
-      take = renderScript(engine, script, voices, o.settings, callbacks, [&](int index) {
-        lineIndex = index;
-        progress.startLine(qsizetype(script.lines[std::size_t(index)].text.size()));
-      });
+      take = renderScript(
+          engine, script, voices, o.settings, callbacks,
+          [&](int index) {
+            lineIndex = index;
+            progress.startLine(qsizetype(script.lines[std::size_t(index)].text.size()));
+          },
+          lines.store());
     }
     endStatusLine();
 
@@ -219,6 +230,7 @@ int renderBook(BookOptions o) {
     for (int number = 1; number <= count; ++number) {
       Json entry{{"number", number}, {"title", book.chapters[number - 1].title.toStdString()},
                  {"state", state[number]}};
+      if (keptParagraphs.count(number)) entry["kept_paragraphs"] = keptParagraphs[number];
       for (const Json& recorded : bookFolder.manifest()["chapters"])
         if (recorded.value("number", 0) == number) {
           for (const char* field : {"file", "subtitles", "seconds"}) entry[field] = recorded.value(field, Json());

@@ -289,3 +289,48 @@ TEST_F(ScriptRender, LinesAreJoinedInOrderWithAPauseBetweenSpeakers) {
   EXPECT_EQ(take.samples.size(), take.segments[2].end);
   EXPECT_GT(take.realTimeFactor(), 0.0);
 }
+
+// A run that stopped after its first line resumes from what the store kept:
+// the engine makes only the lines not kept, and the take is the one an
+// uninterrupted run makes, sample for sample.
+TEST_F(ScriptRender, AResumedRunMakesOnlyTheLinesNotKeptAndTheSameTake) {
+  Script script;
+  script.cast = {{"Ann", "a.voice", ""}, {"Bob", "b.voice", ""}};
+  script.lines = {{"Ann", "今天天气很好。", std::nullopt, "", std::nullopt, std::nullopt},
+                  {"Bob", "我们出去走走。", std::nullopt, "", std::nullopt, std::nullopt},
+                  {"Ann", "好的。", std::nullopt, "", std::nullopt, std::nullopt}};
+  const std::map<std::string, Voice> voices{{"Ann", ann}, {"Bob", bob}};
+  SynthesisSettings settings;
+  settings.seed = 9;
+
+  std::map<int, SynthesisResult> kept;
+  ScriptLineStore store;
+  store.made = [&](int line, const ScriptLine& own) -> std::optional<SynthesisResult> {
+    EXPECT_EQ(own.text, script.lines[std::size_t(line)].text);
+    if (kept.count(line)) return kept.at(line);
+    return std::nullopt;
+  };
+  store.keep = [&](int line, const ScriptLine&, const SynthesisResult& result) { kept[line] = result; };
+  const ScriptResult whole = renderScript(*engine, script, voices, settings, {}, {}, store);
+  ASSERT_EQ(kept.size(), 3u);
+
+  // The first run stopped in line 2: only line 1 was kept.
+  kept.erase(1);
+  kept.erase(2);
+  std::vector<int> made;
+  store.keep = [&](int line, const ScriptLine&, const SynthesisResult& result) {
+    made.push_back(line);
+    kept[line] = result;
+  };
+  std::vector<int> told;
+  const ScriptResult resumed =
+      renderScript(*engine, script, voices, settings, {}, [&](int line) { told.push_back(line); }, store);
+  EXPECT_EQ(made, (std::vector<int>{1, 2}));
+  EXPECT_EQ(told, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(resumed.samples, whole.samples);
+  ASSERT_EQ(resumed.segments.size(), whole.segments.size());
+  for (std::size_t i = 0; i < whole.segments.size(); ++i) {
+    EXPECT_EQ(resumed.segments[i].begin, whole.segments[i].begin);
+    EXPECT_EQ(resumed.segments[i].result.userText, whole.segments[i].result.userText);
+  }
+}

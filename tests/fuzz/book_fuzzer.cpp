@@ -2,11 +2,14 @@
 // XHTML pages through QXmlStreamReader), as Markdown and as plain text. A book
 // that cannot be read is refused with BookError; what is read has no blank chapter.
 // And as a book's folder manifest (book.json): refused with a reason, or every
-// field the book's folder reads has its type.
+// field the book's folder reads has its type; and as the record of a
+// paragraph kept while a chapter is made (chapter_lines.h), under the key it
+// holds: refused, or a segment count for each segment.
 #include "fuzz_support.h"
 
 #include "book_folder.h"
 #include "book_import.h"
+#include "chapter_lines.h"
 
 #include <cstdlib>
 
@@ -49,5 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     manifest->value("seed", uint64_t(0));
   }
+
+  const std::string record(bytes.constData(), size);
+  const auto parsed = nlohmann::json::parse(record, nullptr, /*allow_exceptions=*/false);
+  const std::string key = parsed.is_object() && parsed.contains("key") && parsed["key"].is_string()
+                              ? parsed["key"].get<std::string>()
+                              : std::string("key");
+  if (const auto line = cosystudio::ui::ChapterLines::readRecord(record, key))
+    if (line->frames.size() != line->result.segments.size()) std::abort();
   return 0;
 }

@@ -2,7 +2,8 @@
 // the window is made chapter by chapter into its folder with subtitles and
 // book.json, opened again it shows every chapter made and makes nothing, a
 // change of voice or seed marks them made from other settings, stopping keeps
-// what is made, and the finished book joins into one Opus file. A book that
+// what is made, and the finished book joins into one Opus file. A chapter
+// stopped halfway resumes at the paragraph it stopped in. A book that
 // cannot be read is refused naming it, and the book shown stays.
 #include "book_panel.h"
 #include "clip_panel.h"
@@ -15,6 +16,7 @@
 #include <QAbstractButton>
 #include <QDir>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +24,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 using namespace cosystudio::ui;
@@ -140,7 +143,60 @@ class BookPanelTest : public QObject {
     button(book, "stopBookButton")->click();
     QTRY_VERIFY_WITH_TIMEOUT(book->pendingJobs().isEmpty(), 60000);
     QVERIFY(!stages(book).contains(Stage::Queued));
-    QCOMPARE(manifestOf(folder).value(QStringLiteral("seed")).toInteger(), 11);
+    // The run's seed is the book's from its start, so that a chapter stopped
+    // halfway resumes with it; the chapters stay those made with the first.
+    QTRY_COMPARE(manifestOf(folder).value(QStringLiteral("seed")).toInteger(), 12);
+    for (const QJsonValue& entry : manifestOf(folder).value(QStringLiteral("chapters")).toArray())
+      QCOMPARE(entry[QStringLiteral("seed")].toInteger(), 11);
+  }
+
+  // Chapter 2 stopped as soon as its first paragraph is kept: it is not
+  // recorded, its paragraph stays, and the next run makes the rest into the
+  // very file an uninterrupted run makes.
+  void aChapterStoppedHalfwayResumesAtTheParagraph() {
+    const QString chapterFile = QString::fromUtf8("02-第二章-Chapter-Two.wav");
+    QTemporaryDir uninterrupted;
+    {
+      MainWindow window;
+      prepare(window, uninterrupted.path(), 21);
+      QVERIFY(window.openBook(smallBook()));
+      window.bookPanel()->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
+      button(window.bookPanel(), "makeAgainButton")->click();
+      QTRY_COMPARE_WITH_TIMEOUT(window.bookPanel()->model()->row(2).stage, Stage::Made, 120000);
+      window.close();
+    }
+    QFile expected(uninterrupted.filePath(QStringLiteral("books/small-book/")) + chapterFile);
+    QVERIFY(expected.open(QIODevice::ReadOnly));
+
+    QTemporaryDir outputs;
+    const QString folder = outputs.filePath(QStringLiteral("books/small-book"));
+    MainWindow window;
+    prepare(window, outputs.path(), 21);
+    QVERIFY(window.openBook(smallBook()));
+    BookPanel* book = window.bookPanel();
+    book->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
+    button(book, "makeAgainButton")->click();
+    // The paragraphs are written on the engine's thread: wait in steps far
+    // shorter than QTRY's 50 ms, or the short chapter could end first.
+    const QString firstParagraph = QDir(folder).filePath(QStringLiteral(".lines/2/0001.json"));
+    QElapsedTimer waited;
+    waited.start();
+    while (!QFile::exists(firstParagraph) && waited.elapsed() < 120000) {
+      QCoreApplication::processEvents();
+      QThread::usleep(200);
+    }
+    button(book, "stopBookButton")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(book->pendingJobs().isEmpty(), 60000);
+    QVERIFY2(book->model()->row(2).stage != Stage::Made, "the chapter ended before it could be stopped");
+    QVERIFY(QFile::exists(firstParagraph));
+    QVERIFY(manifestOf(folder).value(QStringLiteral("chapters")).toArray().isEmpty());
+
+    button(book, "makeRestButton")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(stages(book), QList<Stage>({Stage::Made, Stage::Made, Stage::Made}), 180000);
+    QFile made(QDir(folder).filePath(chapterFile));
+    QVERIFY(made.open(QIODevice::ReadOnly));
+    QVERIFY(made.readAll() == expected.readAll());
+    QTRY_VERIFY(!QDir(folder).exists(QStringLiteral(".lines")));  // gone with the chapters recorded
   }
 
   // A book dropped on the window opens in the book view, and the next session opens it again.

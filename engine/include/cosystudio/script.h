@@ -126,11 +126,23 @@ struct ScriptResult {
   std::vector<std::string> warnings() const;
 };
 
+// Lines made by an earlier run of the same script, kept by the caller so that
+// a run that stopped halfway (a book chapter) resumes at the line it stopped
+// in. A line's result depends on nothing but its own text, settings and voice
+// (each request is seeded afresh), so a kept line is the line an
+// uninterrupted run makes. `made(i, line)` gives line i's result when one
+// was kept from that very line; `keep(i, line, result)` is given each line as
+// soon as it is made.
+struct ScriptLineStore {
+  std::function<std::optional<SynthesisResult>(int index, const ScriptLine& line)> made;
+  std::function<void(int index, const ScriptLine& line, const SynthesisResult& result)> keep;
+};
+
 // Line by line through `engine`; `settings` for what a line does not set.
-// `onLine` is told before each line (0-based index). Throws what
-// Engine::synthesize throws (Cancelled through callbacks.shouldStop).
+// `onLine` is told before each line (0-based index), kept ones too. Throws
+// what Engine::synthesize throws (Cancelled through callbacks.shouldStop).
 ScriptResult renderScript(Engine& engine, const Script& script, const std::map<std::string, Voice>& voices,
                           const SynthesisSettings& settings, const SynthesisCallbacks& callbacks = {},
-                          const std::function<void(int line)>& onLine = {});
+                          const std::function<void(int line)>& onLine = {}, const ScriptLineStore& store = {});
 
 }  // namespace cosystudio

@@ -23,7 +23,7 @@ std::vector<std::string> ScriptResult::warnings() const {
 
 ScriptResult renderScript(Engine& engine, const Script& script, const std::map<std::string, Voice>& voices,
                           const SynthesisSettings& settings, const SynthesisCallbacks& callbacks,
-                          const std::function<void(int line)>& onLine) {
+                          const std::function<void(int line)>& onLine, const ScriptLineStore& store) {
   if (const auto problem = scriptProblem(script, voices, settings)) throw EngineError(*problem);
   const auto start = std::chrono::steady_clock::now();
   ScriptResult take;
@@ -38,7 +38,9 @@ ScriptResult renderScript(Engine& engine, const Script& script, const std::map<s
     lineSettings.mode = line.mode.value_or(settings.mode);
     lineSettings.speed = line.speed.value_or(settings.speed);
     lineSettings.seed = line.seed.value_or(settings.seed);
-    SynthesisResult result = engine.synthesize(request, lineSettings, callbacks);
+    std::optional<SynthesisResult> kept = store.made ? store.made(int(i), line) : std::nullopt;
+    SynthesisResult result = kept ? std::move(*kept) : engine.synthesize(request, lineSettings, callbacks);
+    if (!kept && store.keep) store.keep(int(i), line, result);
     take.sampleRate = result.sampleRate;
 
     const bool newSpeaker = !take.segments.empty() && take.segments.back().speaker != line.speaker;
