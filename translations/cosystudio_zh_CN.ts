@@ -2818,6 +2818,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>int8 is not available here: %1</source>
         <translation>此处无法使用 int8：%1</translation>
     </message>
+    <message>
+        <source>bfloat16 (faster, more memory)</source>
+        <translation>bfloat16（较快，占用更多内存）</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::StylePanel</name>

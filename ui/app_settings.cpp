@@ -14,7 +14,13 @@ namespace {
 
 constexpr char kDeviceKind[] = "engine/deviceKind";
 constexpr char kDeviceIndex[] = "engine/deviceIndex";
+// A precision is kept per kind of device. The CPU's has its own key: before
+// the CPU had a choice, every saved setting held fp32 for it, which would
+// otherwise hold it off the faster default it now has.
 constexpr char kPrecision[] = "engine/precision";
+constexpr char kCpuPrecision[] = "engine/cpuPrecision";
+
+const char* precisionKey(DeviceKind kind) { return kind == DeviceKind::Cpu ? kCpuPrecision : kPrecision; }
 constexpr char kLlmCheckpoint[] = "engine/llmCheckpoint";
 constexpr char kRetentionDays[] = "outputs/retentionDays";
 constexpr char kIdleUnloadMinutes[] = "engine/idleUnloadMinutes";
@@ -83,8 +89,8 @@ AppSettings AppSettings::load() {
   Reader r(a.problems);
   a.device.kind = DeviceKind(r.integer(kDeviceKind, int(DeviceKind::Cpu), int(DeviceKind::Cpu), int(DeviceKind::Cuda)));
   a.device.index = r.integer(kDeviceIndex, 0, 0, kMaxDeviceIndex);
-  a.precision = Precision(
-      r.integer(kPrecision, int(defaultPrecision(a.device.kind)), int(Precision::Float32), int(Precision::Int8)));
+  a.precision = Precision(r.integer(precisionKey(a.device.kind), int(defaultPrecision(a.device.kind)),
+                                   int(Precision::Float32), int(Precision::Int8)));
   const QString rl = QLatin1String(kRlCheckpoint), base = QLatin1String(kBaseCheckpoint);
   a.llmCheckpoint = r.text(kLlmCheckpoint, [&](const QString& name) { return name == rl || name == base; },
                            QCoreApplication::translate("AppSettings", "not %1 or %2").arg(rl, base));
@@ -114,7 +120,7 @@ void AppSettings::save() const {
   QSettings s;
   s.setValue(QLatin1String(kDeviceKind), int(device.kind));
   s.setValue(QLatin1String(kDeviceIndex), device.index);
-  s.setValue(QLatin1String(kPrecision), int(precision));
+  s.setValue(QLatin1String(precisionKey(device.kind)), int(precision));
   s.setValue(QLatin1String(kLlmCheckpoint), llmCheckpoint);
   s.setValue(QLatin1String(kRetentionDays), retentionDays);
   s.setValue(QLatin1String(kIdleUnloadMinutes), idleUnloadMinutes);

@@ -374,10 +374,9 @@ void SettingsDialog::offerPrecisions(DeviceKind kind) {
     precision_->addItem(tr("float16 (fastest)"), int(Precision::Float16));
     precision_->setToolTip(tr("Of the language model and the flow; the vocoder always runs in float32"));
   } else {
-    // bf16 is offered where it is the CPU's default: without native bf16
-    // products it is slower than float32 there (docs/PERFORMANCE.md).
-    if (defaultPrecision(DeviceKind::Cpu) == Precision::BFloat16)
-      precision_->addItem(tr("bfloat16 (faster)"), int(Precision::BFloat16));
+    // bf16 is offered where the CPU multiplies it natively: elsewhere it is
+    // slower than float32 (docs/PERFORMANCE.md).
+    if (cpuBf16Pays()) precision_->addItem(tr("bfloat16 (faster, more memory)"), int(Precision::BFloat16));
     precision_->addItem(tr("int8 language model (faster)"), int(Precision::Int8));
     const QString int8Problem = QString::fromStdString(cpuInt8Problem());
     if (!int8Problem.isEmpty())

@@ -46,6 +46,27 @@ class SettingsInputTest : public QObject {
     QCOMPARE(read.language, chosen.language);
   }
 
+  // Versions before the CPU had a choice saved fp32 for it: that does not
+  // hold the CPU off its default, and a choice made now is kept per device.
+  void theCpuGetsItsDefaultOverAnOldSavedFloat32() {
+    QSettings().setValue(QStringLiteral("engine/deviceKind"), int(DeviceKind::Cpu));
+    QSettings().setValue(QStringLiteral("engine/precision"), int(Precision::Float32));
+    QCOMPARE(AppSettings::load().precision, defaultPrecision(DeviceKind::Cpu));
+
+    AppSettings cpu;
+    cpu.precision = Precision::Int8;
+    cpu.save();
+    QCOMPARE(AppSettings::load().precision, Precision::Int8);
+    AppSettings gpu;
+    gpu.device = {DeviceKind::Cuda, 0};
+    gpu.precision = Precision::Float16;
+    gpu.save();
+    QCOMPARE(AppSettings::load().precision, Precision::Float16);
+    // Back on the CPU: its own choice.
+    QSettings().setValue(QStringLiteral("engine/deviceKind"), int(DeviceKind::Cpu));
+    QCOMPARE(AppSettings::load().precision, Precision::Int8);
+  }
+
   void aBadValueIsReplacedAndNamed_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QVariant>("value");
@@ -65,7 +86,7 @@ class SettingsInputTest : public QObject {
     // Neither the CPU (0) nor CUDA (1): the engine would take it for a GPU.
     row("unknown device kind", "engine/deviceKind", 7, "not a whole number from 0 to 1");
     row("negative device index", "engine/deviceIndex", -1, "not a whole number from 0 to 255");
-    row("unknown precision", "engine/precision", 9, "not a whole number from 0 to 3");
+    row("unknown precision", "engine/cpuPrecision", 9, "not a whole number from 0 to 3");
     row("unknown checkpoint", "engine/llmCheckpoint", QStringLiteral("../llm.pt"), "not llm.rl.pt or llm.pt");
     row("unknown language", "ui/language", QStringLiteral("klingon!"), "not a language name");
   }

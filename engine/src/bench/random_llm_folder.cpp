@@ -55,6 +55,7 @@ void writeRandomLlmFolder(const std::filesystem::path& folder, const LlmConfig& 
     else if (spec.shape.size() == 1) t = 0.1 * t;
     else if (spec.key.find("embed") == std::string::npos) t = t / std::sqrt(static_cast<double>(spec.shape[1]));
     if (spec.key.find("embed_tokens") != std::string::npos) embedKey = spec.key;
+    if (spec.key == "llm_decoder.weight") t.narrow(0, config.speechTokenSize, t.size(0) - config.speechTokenSize).zero_();
     writer.add(spec.key, t);
   }
   writer.finish();

@@ -44,8 +44,8 @@
 
 // bf16 on a CPU with native bf16 products (AVX-512 BF16, AMX) was measured
 // faster than fp32 in every part with libtorch 2.11's oneDNN (first streamed
-// audio 3.0x sooner, LLM decode 2.6x: docs/PERFORMANCE.md, "CPU precision");
-// 1.13's bf16 decodes at 0.57x of its fp32 on the same CPU.
+// audio 3.0x sooner, LLM decode 2.6x: docs/PERFORMANCE.md, "The precision in
+// the engine"); 1.13's bf16 decodes at 0.57x of its fp32 on the same CPU.
 #define COSYSTUDIO_CPU_BF16_PAYS (TORCH_VERSION_MAJOR >= 2)
 
 // CUDA graphs are captured only with libtorch >= 2 in CUDA builds.

@@ -151,23 +151,29 @@ NetworkNumerics networkNumerics(Precision precision, ReducedNetwork network, con
 
 std::string cpuInt8Problem() { return int8LinearProblem(at::kCPU); }
 
+bool cpuBf16Pays() {
+  const CpuFeatures cpu = cpuFeatures();
+  return COSYSTUDIO_CPU_BF16_PAYS && (cpu.avx512_bf16 || cpu.amx_bf16);
+}
+
 namespace {
 
 // The CPU's default and why. A default is held to the bounds of the GPU's
-// default, bf16 (README, "Reduced precision"), and must be faster than fp32
-// in every part. bf16 is, where the CPU multiplies bf16 natively; else int8
-// speeds up the LLM alone, and meets the bounds where its input keeps all 8
-// bits (AVX-512 VNNI); with 7 (AVX2) it costs twice that and stays a choice.
+// default, bf16 (README, "Reduced precision"), must be faster than fp32 and
+// must not make memory grow as requests come. int8 speeds up the LLM and
+// meets the bounds where its input keeps all 8 bits (AVX-512 VNNI); with 7
+// (AVX2) it costs twice that and stays a choice. bf16, faster still where the
+// CPU multiplies bf16 natively, stays a choice too: oneDNN keeps the kernels
+// of every new shape, up to 0.5 GB more as requests come (docs/PERFORMANCE.md).
 std::pair<Precision, std::string> cpuDefault() {
-  const CpuFeatures cpu = cpuFeatures();
-  if (COSYSTUDIO_CPU_BF16_PAYS && (cpu.avx512_bf16 || cpu.amx_bf16))
-    return {Precision::BFloat16, "the LLM and the flow, with the CPU's native bf16 products"};
-  if (const std::string problem = cpuInt8Problem(); !problem.empty()) return {Precision::Float32, "int8: " + problem};
+  const std::string bf16 = cpuBf16Pays() ? "; bf16 is faster here, at up to 0.5 GB more memory: --precision bf16" : "";
+  if (const std::string problem = cpuInt8Problem(); !problem.empty())
+    return {Precision::Float32, "int8: " + problem + bf16};
   if (!int8FullRangeInput())
     return {Precision::Float32,
             "int8 runs with 7-bit inputs on a CPU without AVX-512 VNNI, about twice the deviation of bf16: "
-            "--precision int8 chooses it"};
-  return {Precision::Int8, "the LLM's layers through fbgemm with AVX-512 VNNI; the flow fp32"};
+            "--precision int8 chooses it" + bf16};
+  return {Precision::Int8, "the LLM's layers through fbgemm with AVX-512 VNNI; the flow fp32" + bf16};
 }
 
 }  // namespace
