@@ -50,6 +50,12 @@ QPushButton* button(const BookPanel* book, const char* name) {
   return book->findChild<QPushButton*>(QLatin1String(name));
 }
 
+// Make again on one selected chapter (1-based), as the user does it.
+void makeAgain(const BookPanel* book, int number) {
+  book->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(number - 1);
+  button(book, "makeAgainButton")->click();
+}
+
 // A window with the tiny model, the fixture clip and its transcript, a fixed seed, outputs in `outputs`.
 void prepare(MainWindow& window, const QString& outputs, quint64 seed) {
   window.setOutputsFolder(outputs);
@@ -85,8 +91,7 @@ class BookPanelTest : public QObject {
       QVERIFY(!button(book, "joinBookButton")->isEnabled());
 
       // Chapter 2 alone first (Make again on a selection), then the rest.
-      book->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
-      button(book, "makeAgainButton")->click();
+      makeAgain(book, 2);
       QCOMPARE(book->pendingJobs().size(), 1);
       QTRY_COMPARE_WITH_TIMEOUT(book->model()->row(2).stage, Stage::Made, 120000);
       const QJsonObject first = manifestOf(folder);
@@ -160,8 +165,7 @@ class BookPanelTest : public QObject {
       MainWindow window;
       prepare(window, uninterrupted.path(), 21);
       QVERIFY(window.openBook(smallBook()));
-      window.bookPanel()->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
-      button(window.bookPanel(), "makeAgainButton")->click();
+      makeAgain(window.bookPanel(), 2);
       QTRY_COMPARE_WITH_TIMEOUT(window.bookPanel()->model()->row(2).stage, Stage::Made, 120000);
       window.close();
     }
@@ -174,8 +178,7 @@ class BookPanelTest : public QObject {
     prepare(window, outputs.path(), 21);
     QVERIFY(window.openBook(smallBook()));
     BookPanel* book = window.bookPanel();
-    book->findChild<QTableView*>(QStringLiteral("bookChapters"))->selectRow(1);
-    button(book, "makeAgainButton")->click();
+    makeAgain(book, 2);
     // The paragraphs are written on the engine's thread: wait in steps far
     // shorter than QTRY's 50 ms, or the short chapter could end first.
     const QString firstParagraph = QDir(folder).filePath(QStringLiteral(".lines/2/0001.json"));
