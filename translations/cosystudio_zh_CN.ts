@@ -2807,12 +2807,12 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>用于语言模型和 flow；声码器始终以 float32 运行</translation>
     </message>
     <message>
-        <source>int8 language model (faster)</source>
-        <translation>int8 语言模型（较快）</translation>
+        <source>int8 (fastest)</source>
+        <translation>int8（最快）</translation>
     </message>
     <message>
-        <source>int8 makes the language model several times faster; the flow and the vocoder stay in float32</source>
-        <translation>int8 让语言模型快几倍；flow 和声码器仍以 float32 运行</translation>
+        <source>int8 makes the language model and the flow several times faster; the vocoder stays in float32</source>
+        <translation>int8 让语言模型和 flow 快几倍；声码器仍以 float32 运行</translation>
     </message>
     <message>
         <source>int8 is not available here: %1</source>

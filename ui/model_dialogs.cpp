@@ -377,13 +377,13 @@ void SettingsDialog::offerPrecisions(DeviceKind kind) {
     // bf16 is offered where the CPU multiplies it natively: elsewhere it is
     // slower than float32 (docs/PERFORMANCE.md).
     if (cpuBf16Pays()) precision_->addItem(tr("bfloat16 (faster, more memory)"), int(Precision::BFloat16));
-    precision_->addItem(tr("int8 language model (faster)"), int(Precision::Int8));
+    precision_->addItem(tr("int8 (fastest)"), int(Precision::Int8));
     const QString int8Problem = QString::fromStdString(cpuInt8Problem());
     if (!int8Problem.isEmpty())
       qobject_cast<QStandardItemModel*>(precision_->model())->item(precision_->count() - 1)->setEnabled(false);
     precision_->setToolTip(int8Problem.isEmpty()
-                               ? tr("int8 makes the language model several times faster; the flow and the vocoder "
-                                    "stay in float32")
+                               ? tr("int8 makes the language model and the flow several times faster; the vocoder "
+                                    "stays in float32")
                                : tr("int8 is not available here: %1").arg(int8Problem));
   }
   int index = precisionChosen_ ? precision_->findData(current) : -1;

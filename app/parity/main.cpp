@@ -30,7 +30,7 @@ void printUsage(std::FILE* out) {
                "usage: cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16|int8] <component> <set-dir>\n"
                "\n  --device     where the networks run (default cpu); goldens are compared on the host\n"
                "  --precision  of the LLM and the flow (default fp32, the exact mode: the front end and HiFT\n"
-               "               always run fp32; int8 quantises the LLM's layers and leaves the flow fp32);\n"
+               "               always run fp32; int8 quantises the LLM's and the DiT's projections);\n"
                "               bf16, fp16 and int8 are held to the reduced-precision bounds of the README\n"
                "\ncomponents:\n");
   for (const auto& [name, info] : cosystudio::parity::registry())

@@ -91,8 +91,9 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
   const FlowConfig config = flowConfig(flowManifest);
 
   const GoldenTensors golden(setDir / manifest.value("tensors_file", std::string("tensors.pt")));
-  const auto flow = FlowDecoder::load(setDir / flowManifest.value("weights_file", std::string("flow.pt")),
-                                      config, FlowDecoder::Options{options.device, options.numerics(ReducedNetwork::Flow).dtype});
+  const NetworkNumerics numerics = options.numerics(ReducedNetwork::Flow);
+  const auto flow = FlowDecoder::load(setDir / flowManifest.value("weights_file", std::string("flow.pt")), config,
+                                      FlowDecoder::Options{options.device, numerics.dtype, numerics.int8Linears});
 
   FlowRequest request;
   request.promptTokens = golden.at("flow.in.prompt_token").reshape({-1}).to(options.device);

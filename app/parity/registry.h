@@ -24,7 +24,7 @@ struct RunOptions {
   // How the LLM or the flow computes (networkNumerics).
   NetworkNumerics numerics(ReducedNetwork network) const { return networkNumerics(precision, network, device); }
   // Whether that network computes other than in float32, so that it is held
-  // to the reduced-precision bounds (int8 leaves the flow float32).
+  // to the reduced-precision bounds.
   bool reduced(ReducedNetwork network) const {
     const NetworkNumerics n = numerics(network);
     return n.dtype != c10::kFloat || n.int8Linears;

@@ -12,10 +12,10 @@ namespace cosystudio::parity {
 //   log-prob error         0.095       0.061      0.0098     0.23         0.12   nats
 //   greedy agreement       0.31        0.31       0.92       0.31         0.68   (of the tokens)
 //   error / range          0.0090      0.0057     0.00061    0.029        0.013
-//   spectral SNR           0.66        3.1        4.7        55           55     dB
-// int8 leaves the flow in float32 and the pipeline replays the official
-// tokens, so its waveform differs by the float32 summation order alone: 30 dB
-// still tells a change in the flow or the vocoder.
+//   spectral SNR           0.66        3.1        4.7        4.6          5.4    dB
+// int8 quantises the DiT's projections as well as the LLM's: the flow mel's
+// worst error is 0.0028 of its range at 8 bits (bf16: 0.0044), and the LLM's
+// hidden state, teacher-forced, stays the largest relative error.
 // The random tiny LLM's distributions are nearly flat (the top candidates lie
 // hundredths of a nat apart), so bf16's rounding reorders them and greedy
 // decoding wanders off after a few tokens; the teacher-forced log-probs are
@@ -24,7 +24,7 @@ namespace cosystudio::parity {
 // or noise; the flow mel's bound is the sharp one.
 ReducedTolerances reducedTolerances(const RunOptions& options) {
   if (options.precision == Precision::Float16) return {0.02, 0.85, 1.5e-3, 2.0};
-  if (options.precision == Precision::Int8) return {0.5, 0.15, 0.06, 30.0};
+  if (options.precision == Precision::Int8) return {0.5, 0.15, 0.06, 2.0};
   return {0.2, 0.15, 0.02, 0.3};
 }
 

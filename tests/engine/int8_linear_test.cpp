@@ -1,7 +1,7 @@
-// The int8 precision: the LLM's projections as fbgemm's dynamically quantised
+// The int8 precision: the LLM's and the DiT's projections as fbgemm's dynamically quantised
 // products where this libtorch has them, and a refusal that says why where it
 // has not (Debian's libtorch 1.13).
-#include "llm/linear.h"
+#include "core/linear.h"
 #include "pipeline/model.h"
 
 #include <gtest/gtest.h>
@@ -41,14 +41,15 @@ TEST(Int8Linear, FollowsTheFloatLayerWithinItsQuantisationError) {
   }
 }
 
-TEST(Int8Linear, OnlyTheLlmIsQuantisedAndTheFlowStaysFloat32) {
+// Both networks' projections are int8 products between float32 activations
+// (the flow's mel against its bound: FlowDecoder.Int8ProjectionsKeepTheMelWithinItsBound).
+TEST(Int8Linear, QuantisesBothNetworksBetweenFloat32Activations) {
   if (!int8Runs()) GTEST_SKIP() << "no int8 here: " << cpuInt8Problem();
-  const auto llm = networkNumerics(Precision::Int8, ReducedNetwork::Llm, at::kCPU);
-  const auto flow = networkNumerics(Precision::Int8, ReducedNetwork::Flow, at::kCPU);
-  EXPECT_TRUE(llm.int8Linears);
-  EXPECT_EQ(llm.dtype, at::kFloat);
-  EXPECT_FALSE(flow.int8Linears);
-  EXPECT_EQ(flow.dtype, at::kFloat);
+  for (const ReducedNetwork network : {ReducedNetwork::Llm, ReducedNetwork::Flow}) {
+    const auto numerics = networkNumerics(Precision::Int8, network, at::kCPU);
+    EXPECT_TRUE(numerics.int8Linears);
+    EXPECT_EQ(numerics.dtype, at::kFloat);
+  }
 }
 
 // --version, About and diagnostics name the precision the CPU gets.

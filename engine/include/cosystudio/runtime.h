@@ -22,26 +22,27 @@ std::string deviceName(const Device& device);
 std::optional<Device> parseDevice(const std::string& name);
 
 // Numeric precision of the LLM and the flow estimator (the front end and HiFT
-// always run in float32). Int8 is the LLM's decoder-layer projections as
-// dynamically quantised int8 products on the CPU; the flow stays float32 in it.
+// always run in float32). Int8 is the projections of the LLM's decoder layers
+// and of the flow's DiT as dynamically quantised int8 products on the CPU.
 enum class Precision { Float32, BFloat16, Float16, Int8 };
 
 // bfloat16 on CUDA. On the CPU, int8 where this libtorch has fbgemm's kernels
-// and the CPU has AVX-512 VNNI (a faster LLM decode within the bounds of bf16,
+// and the CPU has AVX-512 VNNI (a faster LLM and flow within the bounds of bf16,
 // the GPU's default: README, "Reduced precision"), float32 elsewhere.
 // (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
 Precision defaultPrecision(DeviceKind kind);
 // "fp32", "bf16", "fp16", "int8": the names the CLI, the parity tool and files use.
 std::string precisionName(Precision precision);
 std::optional<Precision> parsePrecision(const std::string& name);
-// Empty when the LLM can compute in int8 on this CPU with this build
+// Empty when the networks can compute in int8 on this CPU with this build
 // (fbgemm's kernels, which need AVX2); otherwise why not, in words for the user.
 std::string cpuInt8Problem();
 // Whether bf16 on this CPU is faster than fp32 in every part: the CPU
 // multiplies bf16 natively (AVX-512 BF16, AMX) and libtorch is 2.x. Not a
 // default: its kernel cache grows memory by up to 0.5 GB (docs/PERFORMANCE.md).
 bool cpuBf16Pays();
-// The CPU's default precision and why: "int8 (the LLM's layers; fbgemm)" or
+// The CPU's default precision and why: "int8 (the LLM's and the flow's
+// projections through fbgemm ...)" or
 // "fp32 (int8: <why not>)". For --version, diagnostics and About.
 std::string describeCpuPrecision();
 

@@ -26,9 +26,9 @@ at::Tensor mishInFloat(const at::Tensor& x) {
 }
 }  // namespace
 
-DiT::Linear DiT::linear(StateDict& weights, const std::string& key, int64_t out, int64_t in) const {
-  return {weights.take(key + ".weight", {out, in}).to(options_),
-          weights.take(key + ".bias", {out}).to(options_)};
+Linear DiT::linear(StateDict& weights, const std::string& key, int64_t out, int64_t in) const {
+  return Linear(weights.take(key + ".weight", {out, in}).to(options_),
+                weights.take(key + ".bias", {out}).to(options_));
 }
 
 DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config,
@@ -68,6 +68,12 @@ DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config
   }
   normOut_ = linear(weights, prefix + "norm_out.linear", 2 * dim, dim);
   projOut_ = linear(weights, prefix + "proj_out", mel, dim);
+}
+
+void DiT::quantizeLinears() {
+  for (Block& block : blocks_)
+    for (Linear* linear : {&block.toQ, &block.toK, &block.toV, &block.toOut, &block.ffIn, &block.ffOut})
+      linear->quantize();
 }
 
 DiT::Sequence DiT::prepare(int64_t frames, bool streaming, int64_t paddedFrames) const {

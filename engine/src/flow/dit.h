@@ -11,6 +11,7 @@
 // is rotated: that is what the released weights were trained with.
 #pragma once
 
+#include "core/linear.h"
 #include "flow/flow_config.h"
 #include "model/state_dict.h"
 
@@ -46,11 +47,13 @@ class DiT {
 
   const at::TensorOptions& options() const { return options_; }
 
+  // The int8 precision: the blocks' attention and MLP projections, which run
+  // once per frame and are nearly all of the arithmetic, become int8 products
+  // (int8LinearProblem() must be empty). The modulation, embeddings and
+  // output projection stay float32: a row per solve step, or the mel itself.
+  void quantizeLinears();
+
  private:
-  struct Linear {
-    at::Tensor weight, bias;
-    at::Tensor operator()(const at::Tensor& x) const { return at::linear(x, weight, bias); }
-  };
   struct Block {
     Linear modulation;  // attn_norm.linear: 6 chunks
     Linear toQ, toK, toV, toOut;

@@ -34,6 +34,7 @@ FlowDecoder::FlowDecoder(StateDict& weights, const FlowConfig& config, const Opt
       weights.take("spk_embed_affine_layer.weight", {config.melDim, config.speakerEmbedDim}).to(fp32);
   speakerBias_ = weights.take("spk_embed_affine_layer.bias", {config.melDim}).to(fp32);
   weights.finish();
+  if (options.int8Linears) estimator_.quantizeLinears();
 }
 
 std::unique_ptr<FlowDecoder> FlowDecoder::load(const std::filesystem::path& flowPt,

@@ -45,6 +45,7 @@ class FlowDecoder {
   struct Options {
     at::Device device = at::kCPU;
     at::ScalarType estimatorDtype = at::kFloat;  // the DiT's weights and activations
+    bool int8Linears = false;  // DiT::quantizeLinears() (int8LinearProblem() must be empty)
   };
 
   // Takes every flow weight from `weights` and calls finish() on it.

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "config/llm_config.h"
-#include "llm/linear.h"
+#include "core/linear.h"
 #include "model/state_dict.h"
 
 #include <ATen/ATen.h>

@@ -3,7 +3,7 @@
 #include "config/hyper_yaml.h"
 #include "core/fingerprint.h"
 #include "core/torch_compat.h"
-#include "llm/linear.h"
+#include "core/linear.h"
 #include "cosystudio/version.h"
 
 #include <fstream>
@@ -103,12 +103,8 @@ CosyVoice3LM loadLlm(const LoadOptions& options, const ModelConfig& config, at::
 
 std::unique_ptr<FlowDecoder> loadFlow(const LoadOptions& options, const ModelConfig& config, at::Device device,
                                       const NetworkNumerics& numerics) {
-  return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow, FlowDecoder::Options{device, numerics.dtype});
-}
-
-// What `network` computes in under `precision`: int8 leaves the flow float32.
-Precision computedIn(Precision precision, ReducedNetwork network) {
-  return precision == Precision::Int8 && network == ReducedNetwork::Flow ? Precision::Float32 : precision;
+  return FlowDecoder::load(options.modelFolder / "flow.pt", config.flow,
+                           FlowDecoder::Options{device, numerics.dtype, numerics.int8Linears});
 }
 
 template <typename F>
@@ -134,7 +130,7 @@ NetworkNumerics networkNumerics(Precision precision, ReducedNetwork network, con
       if (const std::string problem = int8LinearProblem(device); !problem.empty())
         throw EngineError("int8 is not available: " + problem + " (" + torchBuildDescription() + "); choose fp32" +
                           (device.is_cpu() ? "" : " or bf16"));
-      numerics.int8Linears = network == ReducedNetwork::Llm;
+      numerics.int8Linears = true;
       return numerics;
     case Precision::BFloat16: numerics.dtype = at::kBFloat16; break;
     case Precision::Float16: numerics.dtype = at::kHalf; break;
@@ -160,8 +156,8 @@ namespace {
 
 // The CPU's default and why. A default is held to the bounds of the GPU's
 // default, bf16 (README, "Reduced precision"), must be faster than fp32 and
-// must not make memory grow as requests come. int8 speeds up the LLM and
-// meets the bounds where its input keeps all 8 bits (AVX-512 VNNI); with 7
+// must not make memory grow as requests come. int8 speeds up the LLM and the
+// flow and meets the bounds where its input keeps all 8 bits (AVX-512 VNNI); with 7
 // (AVX2) it costs twice that and stays a choice. bf16, faster still where the
 // CPU multiplies bf16 natively, stays a choice too: oneDNN keeps the kernels
 // of every new shape, up to 0.5 GB more as requests come (docs/PERFORMANCE.md).
@@ -173,7 +169,7 @@ std::pair<Precision, std::string> cpuDefault() {
     return {Precision::Float32,
             "int8 runs with 7-bit inputs on a CPU without AVX-512 VNNI, about twice the deviation of bf16: "
             "--precision int8 chooses it" + bf16};
-  return {Precision::Int8, "the LLM's layers through fbgemm with AVX-512 VNNI; the flow fp32" + bf16};
+  return {Precision::Int8, "the LLM's and the flow's projections through fbgemm with AVX-512 VNNI" + bf16};
 }
 
 }  // namespace
@@ -218,8 +214,8 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
                   return loadFlow(options, config, device,
                                   networkNumerics(options.precision, ReducedNetwork::Flow, device));
                 })),
-      llmPrecision(computedIn(options.precision, ReducedNetwork::Llm)),
-      flowPrecision(computedIn(options.precision, ReducedNetwork::Flow)),
+      llmPrecision(options.precision),
+      flowPrecision(options.precision),
       hift(step(onStep, "Loading the vocoder", [&] {
         return HiftGenerator::load(options.modelFolder / "hift.pt", config.hift, config.sourceTables, device);
       })) {}

@@ -44,16 +44,17 @@ at::Device torchDevice(const Device& device);
 // The networks that compute in the chosen precision.
 enum class ReducedNetwork { Llm, Flow };
 
-// How a network computes in a precision: its dtype, and whether the LLM's
-// decoder-layer projections are int8 products.
+// How a network computes in a precision: its dtype, and whether its
+// projections (the LLM's decoder layers, the DiT's attention and feed-forward)
+// are int8 products.
 struct NetworkNumerics {
   at::ScalarType dtype = at::kFloat;
   bool int8Linears = false;
 };
 
 // The one place a precision becomes arithmetic: bf16 and fp16 are the dtype of
-// the LLM and the flow estimator on every device; int8 quantises the LLM's
-// projections and leaves the flow float32; the front end and HiFT stay float32.
+// the LLM and the flow estimator on every device; int8 quantises both
+// networks' projections; the front end and HiFT stay float32.
 // A precision the device or libtorch has no kernels for (fp16 on the CPU with
 // libtorch 1.13, int8 without fbgemm) is refused (EngineError), at load, not
 // in the middle of a request.

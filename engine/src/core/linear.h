@@ -1,7 +1,7 @@
-// A linear layer of the Qwen2 backbone: the float weight as loaded, or, in the
-// int8 precision, that weight quantised to int8 per output channel and packed
-// for fbgemm's dynamically quantised product (the input is quantised per call,
-// the output and the bias stay float32).
+// A linear layer of the LLM's backbone or the flow's DiT: the weight as loaded,
+// or, in the int8 precision, that weight quantised to int8 per output channel
+// and packed for fbgemm's dynamically quantised product (the input is
+// quantised per call, the output and the bias stay float32).
 #pragma once
 
 #include <ATen/ATen.h>

@@ -1,4 +1,4 @@
-#include "llm/linear.h"
+#include "core/linear.h"
 
 #include "core/torch_compat.h"
 #include "cosystudio/runtime.h"
@@ -44,8 +44,11 @@ at::Tensor Linear::operator()(const at::Tensor& x) const {
 void Linear::quantize() {
   at::globalContext().setQEngine(at::QEngine::FBGEMM);
   // Symmetric per output channel: each row's largest magnitude maps to 127.
+  // aminmax rather than abs().max(): no float temporary as large as the weight
+  // (loading the int8 model quantises 2 GB of them).
   const auto w = weight_.to(at::kFloat).contiguous();
-  const auto scales = (std::get<0>(w.abs().max(1)) / 127.0).clamp_min(1e-12).to(at::kDouble);
+  const auto [low, high] = at::aminmax(w, 1);
+  const auto scales = (at::maximum(high, -low) / 127.0).clamp_min(1e-12).to(at::kDouble);
   const auto zeros = at::zeros({w.size(0)}, at::TensorOptions(at::kLong));
   const auto q = at::quantize_per_channel(w, scales, zeros, 0, at::kQInt8);
   const c10::IValue bias = bias_.defined() ? c10::IValue(bias_.to(at::kFloat)) : c10::IValue();
