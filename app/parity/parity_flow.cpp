@@ -91,7 +91,7 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
   const FlowConfig config = flowConfig(flowManifest);
 
   const GoldenTensors golden(setDir / manifest.value("tensors_file", std::string("tensors.pt")));
-  const NetworkNumerics numerics = options.numerics(ReducedNetwork::Flow);
+  const NetworkNumerics numerics = options.numerics();
   const auto flow = FlowDecoder::load(setDir / flowManifest.value("weights_file", std::string("flow.pt")), config,
                                       FlowDecoder::Options{options.device, numerics.dtype, numerics.int8Linears});
 
@@ -127,7 +127,7 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
           [&](const std::string& key, const std::string& name, const at::Tensor& got, const at::Tensor& expected) {
             if (name == "mask" || name == "est_step0.mask")
               report.exact(key, got, expected);
-            else if (options.reduced(ReducedNetwork::Flow))  // the estimator's rounding scales with each quantity's spread
+            else if (options.reduced())  // the estimator's rounding scales with each quantity's spread
               report.closeToRange(key, got, expected, reducedTolerances(options).ofRange);
             else
               report.close(key, got, expected, kTolerance);

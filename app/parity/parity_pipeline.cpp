@@ -293,7 +293,7 @@ int runPipeline(const fs::path& caseDir, const RunOptions& runOptions) {
   options.precision = runOptions.precision;
   Model model(options, {});
   PrecisionChecks check{report, std::nullopt};
-  if (runOptions.reduced(ReducedNetwork::Llm)) check.reduced = reducedTolerances(runOptions);
+  if (runOptions.reduced()) check.reduced = reducedTolerances(runOptions);
 
   // The HiFT noise tables the engine replays from the yaml's construction order.
   const at::Tensor recordedNoise = common.at("hift.sine_waves_prefix");
@@ -354,7 +354,7 @@ int runPipeline(const fs::path& caseDir, const RunOptions& runOptions) {
     if (step >= steps.numel()) throw std::runtime_error("more decode steps than the official run took");
     return steps[step].item<int64_t>();
   });
-  if (runOptions.reduced(ReducedNetwork::Llm)) hooks.sampler = &goldenTokens;
+  if (runOptions.reduced()) hooks.sampler = &goldenTokens;
   hooks.decodeStep = [&](const DecodeStep& step) {
     decode.stepLogp.push_back(step.logp);
     decode.stepToken.push_back(step.token);

@@ -45,11 +45,9 @@ TEST(Int8Linear, FollowsTheFloatLayerWithinItsQuantisationError) {
 // (the flow's mel against its bound: FlowDecoder.Int8ProjectionsKeepTheMelWithinItsBound).
 TEST(Int8Linear, QuantisesBothNetworksBetweenFloat32Activations) {
   if (!int8Runs()) GTEST_SKIP() << "no int8 here: " << cpuInt8Problem();
-  for (const ReducedNetwork network : {ReducedNetwork::Llm, ReducedNetwork::Flow}) {
-    const auto numerics = networkNumerics(Precision::Int8, network, at::kCPU);
-    EXPECT_TRUE(numerics.int8Linears);
-    EXPECT_EQ(numerics.dtype, at::kFloat);
-  }
+  const auto numerics = networkNumerics(Precision::Int8, at::kCPU);
+  EXPECT_TRUE(numerics.int8Linears);
+  EXPECT_EQ(numerics.dtype, at::kFloat);
 }
 
 // --version, About and diagnostics name the precision the CPU gets.
@@ -66,7 +64,7 @@ TEST(Int8Linear, IsRefusedWithTheReasonWhereItCannotRun) {
   }
   EXPECT_NE(defaultPrecision(DeviceKind::Cpu), Precision::Int8);
   try {
-    networkNumerics(Precision::Int8, ReducedNetwork::Llm, at::kCPU);
+    networkNumerics(Precision::Int8, at::kCPU);
     FAIL() << "int8 was accepted where " << cpuInt8Problem();
   } catch (const EngineError& e) {
     const std::string message = e.what();

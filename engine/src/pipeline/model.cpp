@@ -122,7 +122,7 @@ at::Device torchDevice(const Device& device) {
   return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
 }
 
-NetworkNumerics networkNumerics(Precision precision, ReducedNetwork network, const at::Device& device) {
+NetworkNumerics networkNumerics(Precision precision, const at::Device& device) {
   NetworkNumerics numerics;
   switch (precision) {
     case Precision::Float32: return numerics;
@@ -208,12 +208,12 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
       llm(step(onStep, "Loading the language model",
                [&] {
                  return loadLlm(options, config, device,
-                                networkNumerics(options.precision, ReducedNetwork::Llm, device));
+                                networkNumerics(options.precision, device));
                })),
       flow(step(onStep, "Loading the flow decoder",
                 [&] {
                   return loadFlow(options, config, device,
-                                  networkNumerics(options.precision, ReducedNetwork::Flow, device));
+                                  networkNumerics(options.precision, device));
                 })),
       llmPrecision(options.precision),
       flowPrecision(options.precision),

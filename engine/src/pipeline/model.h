@@ -44,9 +44,9 @@ at::Device torchDevice(const Device& device);
 // The networks that compute in the chosen precision.
 enum class ReducedNetwork { Llm, Flow };
 
-// How a network computes in a precision: its dtype, and whether its
-// projections (the LLM's decoder layers, the DiT's attention and feed-forward)
-// are int8 products.
+// How the LLM and the flow estimator compute in a precision: their dtype, and
+// whether their projections (the LLM's decoder layers, the DiT's attention and
+// feed-forward) are int8 products.
 struct NetworkNumerics {
   at::ScalarType dtype = at::kFloat;
   bool int8Linears = false;
@@ -58,7 +58,7 @@ struct NetworkNumerics {
 // A precision the device or libtorch has no kernels for (fp16 on the CPU with
 // libtorch 1.13, int8 without fbgemm) is refused (EngineError), at load, not
 // in the middle of a request.
-NetworkNumerics networkNumerics(Precision precision, ReducedNetwork network, const at::Device& device);
+NetworkNumerics networkNumerics(Precision precision, const at::Device& device);
 
 // A network computing in reduced precision gave infinities or NaNs.
 class NonFiniteOutput : public std::runtime_error {
