@@ -260,6 +260,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   describeDevice();
   describeCheckpoint();
   describeServer();
+  // Its whole size: shown unsized, a window opens at most 2/3 of the screen
+  // tall, which on a 720-pixel screen cut the wrapped device note to two lines.
+  resize(sizeHint());
 }
 
 QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
