@@ -2,7 +2,8 @@
 # Measures what bf16, fp16 or int8 in the LLM and the flow costs against the fp32
 # goldens: runs cosystudio-parity on every network set and e2e case with
 # --precision and prints the worst figure of each kind, the numbers the
-# README's reduced-precision table is set from.
+# README's reduced-precision table is set from. int8 as an AVX2 CPU runs it,
+# on any CPU: FBGEMM_ENABLE_INSTRUCTIONS=AVX2 scripts/measure-precision.sh ...
 #
 # Usage: scripts/measure-precision.sh BUILD_DIR bf16|fp16|int8 [cpu|cuda[:N]] [FIXTURE_ROOT]
 set -euo pipefail
@@ -25,6 +26,7 @@ for run in "${runs[@]}"; do
   "$parity" --device "$device" --precision "$precision" "$component" "$set" >>"$log" 2>&1 || true
 done
 head -2 "$log"
+grep -m1 '^int8 products' "$log" || true
 # Report lines: name, figure, mean, tolerance..., verdict. The tolerance's
 # unit names the kind of figure.
 awk '

@@ -4,6 +4,17 @@
 
 include(${CMAKE_CURRENT_LIST_DIR}/parity_sets.cmake)
 
+# add_parity_test_in(<name> <environment> <pass-regex> <parity arguments...>)
+# A parity run in an environment that must show in its report (<pass-regex>).
+# A pass pattern makes ctest ignore the exit status, so it is printed.
+function(add_parity_test_in name environment pass)
+  add_test(NAME ${name}
+    COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:cosystudio-parity> ${ARGN})
+  set_tests_properties(${name} PROPERTIES LABELS parity ENVIRONMENT "${environment}"
+    PASS_REGULAR_EXPRESSION "${pass}"
+    FAIL_REGULAR_EXPRESSION "FAIL|parity: [0-9]+ passed, [1-9]|exit status [1-9]")
+endfunction()
+
 # add_parity_sets(<component> <root> [REQUIRES files...] [PREFIX name] [PRECISIONS names...])
 # One test `parity.<component>.[<prefix>.]<set>` per set under <root>
 # (parity_sets.cmake says what a set is), and one `....<set>.<precision>` per
@@ -42,17 +53,20 @@ function(add_parity_sets component root)
         COMMAND cosystudio-parity --precision ${_precision} ${component} ${_set})
       set_tests_properties(parity.${component}.${_name}.${_precision} PROPERTIES LABELS parity
         SKIP_REGULAR_EXPRESSION "${_precision} is not available")
+      if(_precision STREQUAL "int8")
+        # int8 as a CPU without AVX-512 VNNI runs it, on any CPU: fbgemm's AVX2
+        # kernels, and the 7-bit input the engine gives them there.
+        add_parity_test_in(parity.${component}.${_name}.int8_avx2
+          "FBGEMM_ENABLE_INSTRUCTIONS=AVX2" "input at 7 bits" --precision int8 ${component} ${_set})
+        set_tests_properties(parity.${component}.${_name}.int8_avx2 PROPERTIES
+          SKIP_REGULAR_EXPRESSION "int8 is not available")
+      endif()
     endforeach()
     if(COSYSTUDIO_REFERENCE_BLAS_DIR AND NOT component MATCHES "^(tokenizer|text)$")
       # The same set on the netlib reference BLAS, which Debian's libtorch
-      # runs on where OpenBLAS is missing: the report must name it. A pass
-      # pattern makes ctest ignore the exit status, so it is printed.
-      add_test(NAME parity.${component}.${_name}.reference_blas
-        COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:cosystudio-parity> ${component} ${_set})
-      set_tests_properties(parity.${component}.${_name}.reference_blas PROPERTIES LABELS parity
-        ENVIRONMENT "LD_LIBRARY_PATH=${COSYSTUDIO_REFERENCE_BLAS_DIR}"
-        PASS_REGULAR_EXPRESSION "CPU: reference BLAS \\(netlib\\)"
-        FAIL_REGULAR_EXPRESSION "FAIL|parity: [0-9]+ passed, [1-9]|exit status [1-9]")
+      # runs on where OpenBLAS is missing: the report must name it.
+      add_parity_test_in(parity.${component}.${_name}.reference_blas
+        "LD_LIBRARY_PATH=${COSYSTUDIO_REFERENCE_BLAS_DIR}" "CPU: reference BLAS \\(netlib\\)" ${component} ${_set})
     endif()
   endforeach()
 endfunction()

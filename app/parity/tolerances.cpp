@@ -6,15 +6,16 @@ namespace cosystudio::parity {
 // public set (LLM, flow and the seven e2e cases), on Debian's libtorch 1.13
 // (OpenBLAS; bf16 only: it has no fp16 matrix kernels on the CPU, nor int8
 // ones worth having) and PyPI's 2.11 (MKL; int8 through fbgemm, with the input
-// at 7 bits as on an AVX2 CPU and at 8 with AVX-512 VNNI). Each bound leaves
-// about a factor of two:
+// at 8 bits with AVX-512 VNNI and at 7 on fbgemm's AVX2 kernels, as an AVX2
+// CPU runs them: FBGEMM_ENABLE_INSTRUCTIONS=AVX2). Each bound leaves about a
+// factor of two:
 //                        bf16 1.13   bf16 2.11   fp16 2.11   int8 7-bit   int8 8-bit
 //   log-prob error         0.095       0.061      0.0098     0.23         0.12   nats
 //   greedy agreement       0.31        0.31       0.92       0.31         0.68   (of the tokens)
 //   error / range          0.0090      0.0057     0.00061    0.029        0.013
-//   spectral SNR           0.66        3.1        4.7        4.6          5.4    dB
+//   spectral SNR           0.66        3.1        4.7        5.2          5.5    dB
 // int8 quantises the DiT's projections as well as the LLM's: the flow mel's
-// worst error is 0.0028 of its range at 8 bits (bf16: 0.0044), and the LLM's
+// worst error is 0.0028 of its range at 8 bits and 0.0056 at 7 (bf16: 0.0044), and the LLM's
 // hidden state, teacher-forced, stays the largest relative error.
 // The random tiny LLM's distributions are nearly flat (the top candidates lie
 // hundredths of a nat apart), so bf16's rounding reorders them and greedy

@@ -552,9 +552,7 @@ class EngineSessionTest : public QObject {
     }
     voices->refresh();
     // Given from the editor's Speaker menu: Alt+2 is Bob (alphabetical).
-    window.show();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    window.textPanel()->editor()->setFocus();
+    QVERIFY(test::focusForKeys(window.textPanel()->editor()));
     window.textPanel()->setText(QStringLiteral("今天天气很好。\n我们出去走走。\n好的。\n走吧。"));
     QTextCursor cursor = window.textPanel()->editor()->textCursor();
     cursor.movePosition(QTextCursor::Start);

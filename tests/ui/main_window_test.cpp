@@ -240,9 +240,7 @@ class MainWindowTest : public QObject {
     QVERIFY(!window.stylePanel()->randomSeed());
 
     // Delete moves the files to the trash; Undo brings take and files back.
-    window.show();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    list->setFocus();
+    QVERIFY(test::focusForKeys(list));
     QTest::keyClick(list, Qt::Key_Delete);
     QCOMPARE(history->takes().size(), 0);
     QVERIFY(!QFileInfo::exists(wav));
@@ -448,8 +446,7 @@ class MainWindowTest : public QObject {
       QVERIFY(!first.data(Qt::DecorationRole).value<QIcon>().isNull());  // an icon, not an emoji
       auto* view = window.findChild<QListView*>(QStringLiteral("queue"));
       QCOMPARE(view->model(), model);
-      QVERIFY(QTest::qWaitForWindowActive(&window));
-      view->setFocus();
+      QVERIFY(test::focusForKeys(view));
       view->setCurrentIndex(model->index(1));
       QSignalSpy removed(model, &QAbstractItemModel::rowsRemoved);
       QTest::keyClick(view, Qt::Key_Delete);

@@ -3,10 +3,12 @@
 
 #include "job.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDropEvent>
 #include <QMimeData>
+#include <QTest>
 #include <QString>
 #include <QUrl>
 #include <QWidget>
@@ -24,6 +26,23 @@ inline PromptClip promptClipA() {
   QString error;
   if (!loadPromptClip(clip, &error)) qFatal("%s", qPrintable(error));
   return clip;
+}
+
+// Shows `widget`'s window and gives `widget` the keyboard focus, for key clicks
+// that reach a shortcut (shortcuts follow the focus window, not the widget a
+// click is sent to): whether it holds. On a bare X server, an earlier window's
+// late focus-out can take the activation back after it was given, so the
+// focus is asked for again until it holds.
+inline bool focusForKeys(QWidget* widget) {
+  QWidget* window = widget->window();
+  window->show();
+  return QTest::qWaitFor([&] {
+    if (QApplication::focusWidget() != widget) {
+      window->activateWindow();
+      widget->setFocus();
+    }
+    return window->isActiveWindow() && QApplication::focusWidget() == widget;
+  });
 }
 
 // What a file manager delivers when a file is dropped on `window`: whether the drop was taken.

@@ -6,6 +6,8 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <vector>
 
 namespace cosystudio {
@@ -28,11 +30,27 @@ bool hasFbgemm() {
   return std::find(engines.begin(), engines.end(), at::QEngine::FBGEMM) != engines.end();
 }
 
+// fbgemm picks its kernels by the CPU, capped by this variable as fbgemm
+// reads it (fbgemmInstructionSet, case-insensitive; other values cap nothing):
+// these three leave the VNNI kernels unused even where the CPU has them.
+std::string fbgemmCapBelowVnni() {
+  const char* cap = std::getenv("FBGEMM_ENABLE_INSTRUCTIONS");
+  if (cap == nullptr) return {};
+  std::string isa = cap;
+  std::transform(isa.begin(), isa.end(), isa.begin(), [](unsigned char c) { return std::toupper(c); });
+  return isa == "AVX2" || isa == "AVX512" || isa == "AVX512_256" ? isa : std::string();
+}
+
 }  // namespace
 
-bool int8FullRangeInput() {
-  static const bool vnni = cpuFeatures().avx512_vnni;
-  return vnni;
+const std::string& int8SevenBitCause() {
+  static const std::string cause = [] {
+    if (!cpuFeatures().avx512_vnni) return std::string("on a CPU without AVX-512 VNNI");
+    if (const std::string cap = fbgemmCapBelowVnni(); !cap.empty())
+      return "where FBGEMM_ENABLE_INSTRUCTIONS=" + cap + " keeps fbgemm from AVX-512 VNNI";
+    return std::string();
+  }();
+  return cause;
 }
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {

@@ -166,9 +166,9 @@ std::pair<Precision, std::string> cpuDefault() {
   const std::string bf16 = cpuBf16Pays() ? "; bf16 is faster here, at up to 0.5 GB more memory: --precision bf16" : "";
   if (const std::string problem = cpuInt8Problem(); !problem.empty())
     return {Precision::Float32, "int8: " + problem + bf16};
-  if (!int8FullRangeInput())
+  if (const std::string cause = int8SevenBitCause(); !cause.empty())
     return {Precision::Float32,
-            "int8 runs with 7-bit inputs on a CPU without AVX-512 VNNI, about twice the deviation of bf16: "
+            "int8 runs with 7-bit inputs " + cause + ", about twice the deviation of bf16: "
             "--precision int8 chooses it" + bf16};
   return {Precision::Int8, "the LLM's and the flow's projections through fbgemm with AVX-512 VNNI"};
 }
