@@ -1,7 +1,6 @@
 // cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16|int8] <component> <set-dir>
 #include "registry.h"
 
-#include "core/linear.h"
 #include "core/torch_compat.h"
 #include "cosystudio/engine.h"
 #include "pipeline/model.h"
@@ -103,9 +102,10 @@ int main(int argc, char** argv) {
   // Sums run in the BLAS library's order, so a report names the one it ran on.
   std::printf("libtorch %s; CPU: %s\n", torchBuildDescription(), describeCpuBackend(cpuBackend()).c_str());
   std::printf("device %s, precision %s\n", options.device.str().c_str(), precisionName(options.precision).c_str());
-  if (options.precision == Precision::Int8)
-    std::printf("int8 products take their input at %s\n",
-                int8FullRangeInput() ? "8 bits" : ("7 bits, " + int8SevenBitCause()).c_str());
+  if (options.precision == Precision::Int8) {
+    const std::string sevenBits = int8SevenBitCause();
+    std::printf("int8 products take their input at %s\n", sevenBits.empty() ? "8 bits" : ("7 bits, " + sevenBits).c_str());
+  }
   try {
     return command->second.run(setDir, options);
   } catch (const c10::Error& e) {

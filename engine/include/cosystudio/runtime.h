@@ -37,6 +37,10 @@ std::optional<Precision> parsePrecision(const std::string& name);
 // Empty when the networks can compute in int8 on this CPU with this build
 // (fbgemm's kernels, which need AVX2); otherwise why not, in words for the user.
 std::string cpuInt8Problem();
+// Empty where int8's products take their input at all 8 bits (fbgemm's AVX-512
+// VNNI kernels); otherwise why it keeps to 7, which doubles the deviation:
+// "on a CPU without AVX-512 VNNI", or FBGEMM_ENABLE_INSTRUCTIONS naming a lower ISA.
+std::string int8SevenBitCause();
 // Whether bf16 on this CPU is faster than fp32 in every part: the CPU
 // multiplies bf16 natively (AVX-512 BF16, AMX) and libtorch is 2.x. Not a
 // default: its kernel cache grows memory by up to 0.5 GB (docs/PERFORMANCE.md).

@@ -43,14 +43,16 @@ std::string fbgemmCapBelowVnni() {
 
 }  // namespace
 
-const std::string& int8SevenBitCause() {
-  static const std::string cause = [] {
-    if (!cpuFeatures().avx512_vnni) return std::string("on a CPU without AVX-512 VNNI");
-    if (const std::string cap = fbgemmCapBelowVnni(); !cap.empty())
-      return "where FBGEMM_ENABLE_INSTRUCTIONS=" + cap + " keeps fbgemm from AVX-512 VNNI";
-    return std::string();
-  }();
-  return cause;
+std::string int8SevenBitCause() {
+  if (!cpuFeatures().avx512_vnni) return "on a CPU without AVX-512 VNNI";
+  if (const std::string cap = fbgemmCapBelowVnni(); !cap.empty())
+    return "where FBGEMM_ENABLE_INSTRUCTIONS=" + cap + " keeps fbgemm from AVX-512 VNNI";
+  return {};
+}
+
+bool int8FullRangeInput() {
+  static const bool full = int8SevenBitCause().empty();
+  return full;
 }
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {

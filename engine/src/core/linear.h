@@ -27,15 +27,14 @@ class Linear {
   c10::IValue packed_;  // quantized::linear_prepack's result once quantised
 };
 
-// Empty where the int8 products quantise their input to all 8 bits; otherwise
-// why it keeps to 7, in words for the user. fbgemm accumulates u8 x s8 products
-// straight into int32 with AVX-512 VNNI; its AVX2 and plain AVX-512 kernels add
-// pairs of them into a saturating int16 with vpmaddubsw, so the input keeps to
-// 7 bits there (libtorch's reduce_range), which doubles the error (README,
-// "Reduced precision"): 10 % worst-case error at 8 bits on AVX2 against 2.5 %
-// at 7, measured.
-const std::string& int8SevenBitCause();
-inline bool int8FullRangeInput() { return int8SevenBitCause().empty(); }
+// Whether the int8 products quantise their input to all 8 bits
+// (int8SevenBitCause() in cosystudio/runtime.h says why not). fbgemm
+// accumulates u8 x s8 products straight into int32 with AVX-512 VNNI; its AVX2
+// and plain AVX-512 kernels add pairs of them into a saturating int16 with
+// vpmaddubsw, so the input keeps to 7 bits there (libtorch's reduce_range),
+// which doubles the error (README, "Reduced precision"): 10 % worst-case error
+// at 8 bits on AVX2 against 2.5 % at 7, measured.
+bool int8FullRangeInput();
 
 // Empty when int8 linear layers run on `device` with this libtorch on this
 // CPU; otherwise why not, in words for the user.
