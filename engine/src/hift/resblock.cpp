@@ -9,7 +9,10 @@ Snake::Snake(StateDict& weights, const std::string& name, int64_t channels)
       inverseAlpha_(1.0 / (alpha_ + 1e-9)) {}
 
 at::Tensor Snake::operator()(const at::Tensor& x) const {
-  return x + inverseAlpha_ * at::pow(at::sin(x * alpha_), 2);
+  // In place after the first product: each step of 10 s of audio is a 60 MB tensor at the last stage.
+  at::Tensor y = x * alpha_;
+  y.sin_().pow_(2).mul_(inverseAlpha_);
+  return y.add_(x);
 }
 
 ResBlock::ResBlock(StateDict& weights, const std::string& name, int64_t channels, int64_t kernel,
