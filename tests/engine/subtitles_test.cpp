@@ -82,6 +82,15 @@ TEST(SubtitleParser, ReadsSrtAsFoundInTheWild) {
   EXPECT_EQ(cues[2].index, 7);
 }
 
+TEST(SubtitleParser, AnSrtArrowJoinedByATagTakenOutIsNotATimingLine) {
+  const auto cues = parseSubtitles("1\n00:00:01,000 --> 00:00:02,000\nleft --<b>> right\n");
+  ASSERT_EQ(cues.size(), 1u);
+  EXPECT_EQ(cues[0].text, "left -> right");
+  const auto again = parseSubtitles(writeSubtitles(cues, SubtitleFormat::Srt));
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].text, "left -> right");
+}
+
 TEST(SubtitleParser, ReadsOldMacLineEnds) {
   expectSameCues(parseSubtitles("1\r00:00:00,000 --> 00:00:01,000\rone\r\r2\r00:00:01,000 --> 00:00:02,000\rtwo\r"),
                  {cue(0, 1000, "one"), cue(1000, 2000, "two")});

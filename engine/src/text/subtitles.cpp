@@ -277,11 +277,13 @@ std::vector<SubtitleCue> parseSubtitles(std::string_view file) {
     readTimes(lines[i], i + 1, cue);
     for (++i; i < count && !isBlank(lines[i]) && !startsCue(i); ++i) {
       std::string line = withoutTags(lines[i]);
-      if (webVtt) line = decodedReferences(line);
-      // In SRT a tag taken out can join "--" and ">": such text would read as a
-      // timing line once written again, and SRT has no way to escape it.
-      if (!webVtt)
+      if (webVtt) {
+        line = decodedReferences(line);
+      } else {
+        // A tag taken out can join "--" and ">": such text would read as a
+        // timing line once written again, and SRT has no way to escape it.
         for (std::size_t arrow; (arrow = line.find(kArrow)) != std::string::npos;) line.replace(arrow, kArrow.size(), "->");
+      }
       const std::string_view text = trimmed(line);
       if (text.empty()) continue;
       if (!cue.text.empty()) cue.text += '\n';
