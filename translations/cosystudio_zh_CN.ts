@@ -998,10 +998,6 @@
         <translation>角色扮演</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU: %3&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;用一小段录音克隆声音，并用它朗读任意文字；CosyVoice3 模型在您自己的电脑上运行。&lt;/p&gt;&lt;p&gt;libtorch %2&lt;br&gt;CPU：%3&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;This build runs on the CPU only. For an NVIDIA GPU, build CosyStudio from its source with &lt;code&gt;scripts/run.sh&lt;/code&gt; on the computer that has the GPU: it then builds against the CUDA libtorch (see the README).&lt;/p&gt;</source>
         <translation>&lt;p&gt;此版本只能在 CPU 上运行。若要使用 NVIDIA GPU，请在装有该 GPU 的电脑上用 &lt;code&gt;scripts/run.sh&lt;/code&gt; 从源代码构建 CosyStudio：它会链接 CUDA 版 libtorch（见 README）。&lt;/p&gt;</translation>
     </message>
@@ -1044,6 +1040,14 @@
     <message>
         <source>&lt;p&gt;CPU precision: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;CPU 精度：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;Clone a voice from a short clip and speak any text with it, using the CosyVoice3 model on your own computer.&lt;/p&gt;&lt;p&gt;System: %4&lt;br&gt;libtorch %2&lt;br&gt;CPU: %3&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;CosyStudio %1&lt;/h3&gt;&lt;p&gt;用一小段录音克隆声音，并用它朗读任意文字；CosyVoice3 模型在您自己的电脑上运行。&lt;/p&gt;&lt;p&gt;系统：%4&lt;br&gt;libtorch %2&lt;br&gt;CPU：%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;CosyStudio is free software under the Apache License 2.0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;CosyStudio 是自由软件，以 Apache License 2.0 许可发布。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2739,10 +2743,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>任意空闲端口</translation>
     </message>
     <message>
-        <source>When set, a request needs &quot;Authorization: Bearer TOKEN&quot;: clients give it as their API key</source>
-        <translation>设置后，请求须带有“Authorization: Bearer TOKEN”：客户端将其作为 API 密钥提供</translation>
-    </message>
-    <message>
         <source>&amp;Keep the takes of requests in the history</source>
         <translation>在历史中保留请求的结果(&amp;K)</translation>
     </message>
@@ -2783,10 +2783,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>，并以令牌作为 API 密钥。</translation>
     </message>
     <message>
-        <source>Warning: other machines on the network can use this engine and hear your voices, and no token is asked of them.</source>
-        <translation>警告：网络上的其他计算机可以使用此引擎并听到你的声音，且无需令牌。</translation>
-    </message>
-    <message>
         <source>Warning: other machines on the network can use this engine with the token.</source>
         <translation>警告：网络上的其他计算机凭令牌即可使用此引擎。</translation>
     </message>
@@ -2821,6 +2817,30 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>bfloat16 (faster, more memory)</source>
         <translation>bfloat16（较快，占用更多内存）</translation>
+    </message>
+    <message>
+        <source>none (made when the server first starts)</source>
+        <translation>无（服务首次启动时生成）</translation>
+    </message>
+    <message>
+        <source>When set, a request needs &quot;Authorization: Bearer TOKEN&quot;: clients give it as their API key. It is kept in plain text in CosyStudio&apos;s settings file, which only your user can read.</source>
+        <translation>设置后，请求须带有“Authorization: Bearer TOKEN”：客户端将其作为 API 密钥提供。它以明文保存在 CosyStudio 的设置文件中，只有您的用户可以读取。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Web pages that may use the server, by origin (e.g. http://localhost:3000), separated by spaces. Requests from any other page are refused.</source>
+        <translation>允许使用此服务的网页，按来源填写（例如 http://localhost:3000），以空格分隔。其他网页的请求一律拒绝。</translation>
+    </message>
+    <message>
+        <source>&amp;Web pages allowed:</source>
+        <translation>允许的网页(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Listening on %1 lets other machines in: give a token, which every request must then send.</source>
+        <translation>在 %1 上监听会让其他计算机接入：请设置令牌，此后每个请求都必须发送它。</translation>
     </message>
 </context>
 <context>

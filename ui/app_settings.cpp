@@ -35,6 +35,7 @@ constexpr char kServerEnabled[] = "server/enabled";
 constexpr char kServerHost[] = "server/host";
 constexpr char kServerPort[] = "server/port";
 constexpr char kServerToken[] = "server/token";
+constexpr char kServerAllowedOrigins[] = "server/allowed_origins";
 constexpr char kServerKeepTakes[] = "server/keepTakes";
 
 // The settings file may have been edited by hand or written by another
@@ -112,6 +113,8 @@ AppSettings AppSettings::load() {
   if (!host.isEmpty()) a.server.host = host;
   a.server.port = r.integer(kServerPort, a.server.port, 0, 65535);
   a.server.token = r.settings().value(QLatin1String(kServerToken)).toString();
+  a.server.allowedOrigins = r.settings().value(QLatin1String(kServerAllowedOrigins)).toString().split(
+      QLatin1Char(' '), Qt::SkipEmptyParts);
   a.server.keepTakes = r.integer(kServerKeepTakes, 1, 0, 1);
   return a;
 }
@@ -135,6 +138,7 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kServerHost), server.host);
   s.setValue(QLatin1String(kServerPort), server.port);
   s.setValue(QLatin1String(kServerToken), server.token);
+  s.setValue(QLatin1String(kServerAllowedOrigins), server.allowedOrigins.join(QLatin1Char(' ')));
   s.setValue(QLatin1String(kServerKeepTakes), int(server.keepTakes));
   saveAudioOutput(audioOutput);
 }

@@ -26,7 +26,8 @@ struct ServerSettings {
   bool enabled = false;  // the menu's toggle, kept for the next start
   QString host = QStringLiteral("127.0.0.1");  // another address lets other machines in
   int port = kDefaultSpeechPort;  // 0: any free one
-  QString token;  // empty: requests need none
+  QString token;  // empty: requests need none (on the loopback only)
+  QStringList allowedOrigins;  // web pages that may call it (server_access.h), e.g. "http://localhost:3000"
   bool keepTakes = true;  // a request's take joins the history like any other
 
   bool isLoopback() const;

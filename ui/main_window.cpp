@@ -288,7 +288,8 @@ void MainWindow::showSettings(bool serverPage) {
   AppSettings chosen = dialog.settings();
   chosen.server.enabled = settings_.server.enabled;  // the Tools menu's
   const bool otherServer = chosen.server.host != settings_.server.host ||
-                           chosen.server.port != settings_.server.port || chosen.server.token != settings_.server.token;
+                           chosen.server.port != settings_.server.port || chosen.server.token != settings_.server.token ||
+                           chosen.server.allowedOrigins != settings_.server.allowedOrigins;
   const bool reload = !(modelChoice(chosen, modelFolder_) == modelChoice(settings_, modelFolder_));
   const bool otherLanguage = chosen.language != settings_.language;
   const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
@@ -306,10 +307,13 @@ void MainWindow::showSettings(bool serverPage) {
 
 void MainWindow::setServing(bool on) {
   QString error;
-  if (!on)
+  if (!on) {
     server_->stop();
-  else if (!server_->start(settings_.server, &error))
-    showError(error);
+  } else {
+    // The first start makes a token: with one, no web page can use the server (server_access.h).
+    if (settings_.server.token.isEmpty()) settings_.server.token = newServerToken();
+    if (!server_->start(settings_.server, &error)) showError(error);
+  }
   settings_.server.enabled = server_->isRunning();
   settings_.save();
   if (server_->isRunning()) status_->say(tr("Other programs can now speak through %1").arg(server_->url()), 8000);

@@ -18,6 +18,8 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHostAddress>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -279,9 +281,22 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
   serverToken_ = new QLineEdit(server.token, page);
   serverToken_->setObjectName(QStringLiteral("serverToken"));
   serverToken_->setEchoMode(QLineEdit::PasswordEchoOnEdit);
-  serverToken_->setPlaceholderText(tr("none"));
+  serverToken_->setPlaceholderText(tr("none (made when the server first starts)"));
   serverToken_->setToolTip(tr("When set, a request needs \"Authorization: Bearer TOKEN\": clients give it as "
-                              "their API key"));
+                              "their API key. It is kept in plain text in CosyStudio's settings file, which only "
+                              "your user can read."));
+  auto* copyToken = new QPushButton(tr("&Copy"), page);
+  copyToken->setObjectName(QStringLiteral("copyServerToken"));
+  connect(copyToken, &QPushButton::clicked, this,
+          [this] { QGuiApplication::clipboard()->setText(serverToken_->text().trimmed()); });
+  auto* tokenRow = new QHBoxLayout;
+  tokenRow->addWidget(serverToken_, 1);
+  tokenRow->addWidget(copyToken);
+  serverOrigins_ = new QLineEdit(server.allowedOrigins.join(QLatin1Char(' ')), page);
+  serverOrigins_->setObjectName(QStringLiteral("serverOrigins"));
+  serverOrigins_->setPlaceholderText(tr("none"));
+  serverOrigins_->setToolTip(tr("Web pages that may use the server, by origin (e.g. http://localhost:3000), "
+                                "separated by spaces. Requests from any other page are refused."));
   keepServedTakes_ = new QCheckBox(tr("&Keep the takes of requests in the history"), page);
   keepServedTakes_->setObjectName(QStringLiteral("keepServedTakes"));
   keepServedTakes_->setChecked(server.keepTakes);
@@ -294,7 +309,8 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
                           page));
   form->addRow(tr("&Address:"), serverHost_);
   form->addRow(tr("&Port:"), serverPort_);
-  form->addRow(tr("&Token:"), serverToken_);
+  form->addRow(tr("&Token:"), tokenRow);
+  form->addRow(tr("&Web pages allowed:"), serverOrigins_);
   form->addRow(QString(), keepServedTakes_);
   form->addRow(QString(), serverNote_);
   for (QLabel* label : page->findChildren<QLabel*>()) label->setWordWrap(true);
@@ -307,9 +323,16 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
 void SettingsDialog::describeServer() {
   ServerSettings server = settings().server;
   const bool isAddress = !QHostAddress(server.host).isNull();
-  buttons_->button(QDialogButtonBox::Ok)->setEnabled(isAddress);
+  const bool tokenNeeded = isAddress && !server.isLoopback() && server.token.isEmpty();
+  buttons_->button(QDialogButtonBox::Ok)->setEnabled(isAddress && !tokenNeeded);
   if (!isAddress) {
     serverNote_->setText(tr("“%1” is not an IP address, such as 127.0.0.1.").arg(server.host));
+    return;
+  }
+  if (tokenNeeded) {
+    serverNote_->setText(tr("Listening on %1 lets other machines in: give a token, which every request must "
+                            "then send.")
+                             .arg(server.host));
     return;
   }
   const QString base =
@@ -317,10 +340,7 @@ void SettingsDialog::describeServer() {
   QString note = tr("Clients use the base URL %1").arg(base) +
                  (server.token.isEmpty() ? tr(" and any API key.") : tr(" and the token as their API key."));
   if (!server.isLoopback())
-    note += QLatin1Char(' ') + (server.token.isEmpty()
-                                    ? tr("Warning: other machines on the network can use this engine and hear your "
-                                         "voices, and no token is asked of them.")
-                                    : tr("Warning: other machines on the network can use this engine with the token."));
+    note += QLatin1Char(' ') + tr("Warning: other machines on the network can use this engine with the token.");
   serverNote_->setText(note);
 }
 
@@ -432,6 +452,7 @@ AppSettings SettingsDialog::settings() const {
   s.server.host = serverHost_->text().trimmed();
   s.server.port = serverPort_->value();
   s.server.token = serverToken_->text().trimmed();
+  s.server.allowedOrigins = serverOrigins_->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
   s.server.keepTakes = keepServedTakes_->isChecked();
   return s;
 }

@@ -94,6 +94,7 @@ class SettingsDialog : public QDialog {
   QLineEdit* serverHost_;
   QSpinBox* serverPort_;
   QLineEdit* serverToken_;
+  QLineEdit* serverOrigins_;
   QCheckBox* keepServedTakes_;
   QLabel* serverNote_;
   std::vector<DeviceInfo> devices_;

@@ -1,6 +1,7 @@
 #include "speech_server.h"
 
 #include "app_data.h"
+#include "qt_compat.h"
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/audio/pcm16.h"
@@ -16,6 +17,7 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -50,34 +52,6 @@ void refuseOversized(QTcpSocket* socket, QObject* parser, const ApiError& error)
                 QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
   QTimer::singleShot(kDrainMilliseconds, socket, [socket] { socket->disconnectFromHost(); });
 }
-
-// Counts each connection's bytes before the server's parser reads them.
-class BoundedTcpServer : public QTcpServer {
- public:
-  BoundedTcpServer(qsizetype maxRequestBytes, QObject* parser) : maxRequestBytes_(maxRequestBytes), parser_(parser) {}
-
- protected:
-  void incomingConnection(qintptr descriptor) override {
-    auto* socket = new QTcpSocket(this);
-    if (!socket->setSocketDescriptor(descriptor)) {
-      delete socket;
-      return;
-    }
-    // Connected before the parser, so it counts what the parser is about to read.
-    connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-      const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
-      socket->setProperty(kReceivedProperty, received);
-      if (received > maxRequestBytes_)
-        refuseOversized(socket, parser_,
-                        {413, QStringLiteral("the request is larger than %1 bytes").arg(maxRequestBytes_), {}, {}});
-    });
-    addPendingConnection(socket);
-  }
-
- private:
-  qsizetype maxRequestBytes_;
-  QObject* parser_;
-};
 
 QByteArray wavHeader(int sampleRate, quint32 dataBytes) {
   QByteArray header(44, '\0');
@@ -128,21 +102,16 @@ std::optional<QByteArray> flacBytes(const std::vector<float>& samples, int sampl
   return file.readAll();
 }
 
-QByteArray chunkFrame(const QByteArray& data) {
-  return QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
-}
-
 void answer(QHttpServerResponder& responder, const ApiError& error) {
-  responder.write(error.json(), {{"Content-Type", "application/json"}}, Status(error.status));
+  responder.write(error.json(), "application/json", Status(error.status));
 }
 
-bool sameToken(const QByteArray& given, const QByteArray& expected) {
-  // Every byte compared, so that the time taken tells nothing of the token.
-  if (given.size() != expected.size()) return false;
-  char difference = 0;
-  for (qsizetype i = 0; i < given.size(); ++i) difference |= char(given[i] ^ expected[i]);
-  return difference == 0;
+RequestHeaders headersOf(const QHttpServerRequest& request) {
+  return {request.value("host"), request.value("origin"), request.value("authorization"),
+          request.value("content-type")};
 }
+
+constexpr char kDeadlineProperty[] = "cosystudioRequestDeadline";
 
 // A voice's name as a file name in the voices folder, never a path out of it.
 bool isPlainName(const QString& name) {
@@ -151,6 +120,64 @@ bool isPlainName(const QString& name) {
 }
 
 }  // namespace
+
+// The server's connections, accepted here so that each can be counted, capped
+// and timed before Qt HTTP Server's parser reads it.
+class SpeechServer::Connections : public QTcpServer {
+ public:
+  Connections(const SpeechServerOptions& options, QObject* parser) : options_(options), parser_(parser) {}
+
+  // The connection from `address` and `port`, or null.
+  QTcpSocket* find(const QHostAddress& address, quint16 port) const {
+    for (QTcpSocket* socket : open_)
+      if (socket->peerPort() == port && socket->peerAddress().isEqual(address)) return socket;
+    return nullptr;
+  }
+
+  // A whole request arrived on `socket`: the count and the deadline start again for the next.
+  static void awaitNextRequest(QTcpSocket* socket) {
+    socket->setProperty(kReceivedProperty, 0);
+    if (auto* deadline = socket->property(kDeadlineProperty).value<QTimer*>()) deadline->start();
+  }
+  // The socket carries an answer that takes its time: no deadline until it ends.
+  static void holdWhileAnswering(QTcpSocket* socket) {
+    if (auto* deadline = socket->property(kDeadlineProperty).value<QTimer*>()) deadline->stop();
+  }
+
+ protected:
+  void incomingConnection(qintptr descriptor) override {
+    auto* socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(descriptor) || open_.size() >= options_.maxConnections) {
+      delete socket;
+      return;
+    }
+    // Qt HTTP Server may give the socket another parent: the set knows it while it is connected.
+    open_.insert(socket);
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { open_.remove(socket); });
+    connect(socket, &QObject::destroyed, this, [this, socket] { open_.remove(socket); });
+    auto* deadline = new QTimer(socket);
+    deadline->setSingleShot(true);
+    deadline->setInterval(options_.requestDeadlineMs);
+    connect(deadline, &QTimer::timeout, socket, &QTcpSocket::abort);
+    deadline->start();
+    socket->setProperty(kDeadlineProperty, QVariant::fromValue(deadline));
+    // Connected before the parser, so it counts what the parser is about to read.
+    connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+      const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
+      socket->setProperty(kReceivedProperty, received);
+      if (received > options_.limits.maxRequestBytes)
+        refuseOversized(socket, parser_,
+                        {413, QStringLiteral("the request is larger than %1 bytes").arg(options_.limits.maxRequestBytes),
+                         {}, {}});
+    });
+    addPendingConnection(socket);
+  }
+
+ private:
+  const SpeechServerOptions& options_;
+  QObject* parser_;
+  QSet<QTcpSocket*> open_;
+};
 
 // One request on its way: the client's connection and what it was promised.
 struct SpeechServer::Stream {
@@ -165,19 +192,20 @@ struct SpeechServer::Stream {
 
 SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent)
     : QObject(parent), engine_(engine), options_(std::move(options)), http_(std::make_unique<QHttpServer>()) {
+  using qt_compat::ResponderArg;
   http_->route(QStringLiteral("/v1/audio/speech"), QHttpServerRequest::Method::Post,
-               [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
                  speak(request, std::move(responder));
                });
   http_->route(QStringLiteral("/v1/audio/voices"), QHttpServerRequest::Method::Get,
-               [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
                  listVoices(request, std::move(responder));
                });
   http_->route(QStringLiteral("/v1/models"), QHttpServerRequest::Method::Get,
-               [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
                  listModels(request, std::move(responder));
                });
-  http_->setMissingHandler([this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  qt_compat::setMissingHandler(*http_, this, [this](const QHttpServerRequest& request, ResponderArg responder) {
     if (!admit(request, responder)) return;
     answer(responder, {404, QStringLiteral("no such endpoint: %1").arg(request.url().path()), {},
                        QStringLiteral("not_found")});
@@ -195,34 +223,41 @@ SpeechServer::~SpeechServer() {
 }
 
 bool SpeechServer::listen(QString* error) {
-  auto* tcp = new BoundedTcpServer(options_.limits.maxRequestBytes, http_.get());
-  if (!tcp->listen(options_.address, options_.port)) {
+  if (const auto refusal = refuseListening(options_.access)) {
+    *error = *refusal;
+    return false;
+  }
+  auto* tcp = new Connections(options_, http_.get());
+  if (!tcp->listen(options_.access.address, options_.port)) {
     *error = tcp->errorString();
     delete tcp;
     return false;
   }
   port_ = tcp->serverPort();
   http_->bind(tcp);
+  connections_ = tcp;
   return true;
 }
 
 QString SpeechServer::url() const {
   QUrl url;
   url.setScheme(QStringLiteral("http"));
-  url.setHost(options_.address.toString());
+  url.setHost(options_.access.address.toString());
   url.setPort(port_);
   url.setPath(QStringLiteral("/v1"));
   return url.toString();
 }
 
+QTcpSocket* SpeechServer::clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const {
+  if (QTcpSocket* socket = qt_compat::responderSocket(responder)) return socket;
+  return connections_ ? connections_->find(request.remoteAddress(), qt_compat::remotePort(request)) : nullptr;
+}
+
 bool SpeechServer::admit(const QHttpServerRequest& request, QHttpServerResponder& responder) {
-  // A whole request arrived: the count starts again for the next one.
-  if (QTcpSocket* socket = responder.socket()) socket->setProperty(kReceivedProperty, 0);
-  if (options_.token.isEmpty() || sameToken(request.value("authorization"), "Bearer " + options_.token.toUtf8()))
-    return true;
-  answer(responder, {401, QStringLiteral("a valid token is needed: send \"Authorization: Bearer TOKEN\""), {},
-                     QStringLiteral("invalid_api_key")});
-  return false;
+  if (QTcpSocket* socket = clientSocket(request, responder)) Connections::awaitNextRequest(socket);
+  const auto refusal = refuseRequest(options_.access, headersOf(request));
+  if (refusal) answer(responder, *refusal);
+  return !refusal;
 }
 
 void SpeechServer::listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
@@ -280,6 +315,7 @@ std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& requ
 
 void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
   if (!admit(request, responder)) return;
+  if (const auto refusal = refuseNonJsonBody(headersOf(request))) return answer(responder, *refusal);
   auto parsed = parseSpeechRequest(request.body(), options_.limits);
   if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
   const SpeechRequest& speech = std::get<SpeechRequest>(parsed);
@@ -292,7 +328,12 @@ void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder
   if (auto* error = std::get_if<ApiError>(&queued)) return answer(responder, *error);
   const quint64 id = std::get<quint64>(queued);
 
-  QTcpSocket* socket = responder.socket();
+  QTcpSocket* socket = clientSocket(request, responder);
+  if (!socket) {
+    engine_->cancel(id);  // the client is already gone
+    return;
+  }
+  Connections::holdWhileAnswering(socket);
   auto stream = std::unique_ptr<Stream>(new Stream{socket, std::move(responder), speech.format,
                                                    speech.format != SpeechFormat::Flac && speech.speed == 1.0});
   stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
@@ -305,16 +346,13 @@ void SpeechServer::onAudio(quint64 id, const AudioChunk& chunk) {
   if (found == streams_.end() || !found->second->streamed || !found->second->socket) return;
   Stream& stream = *found->second;
   if (!stream.headerSent) beginStream(stream, chunk.sampleRate);
-  const QByteArray bytes = pcmBytes(stream.join.add(chunk));
-  if (!bytes.isEmpty()) stream.responder.writeBody(chunkFrame(bytes));
+  qt_compat::writeChunk(stream.responder, pcmBytes(stream.join.add(chunk)));
 }
 
 void SpeechServer::beginStream(Stream& stream, int sampleRate) {
   // The status waits for the first audio, so that a request that fails before it still gets its error.
-  stream.responder.writeStatusLine(Status::Ok);
-  stream.responder.writeHeaders({{"Content-Type", contentType(stream.format)}, {"Transfer-Encoding", "chunked"}});
-  stream.responder.writeBody(stream.format == SpeechFormat::Wav ? chunkFrame(wavHeader(sampleRate, UINT32_MAX))
-                                                                : QByteArray());
+  qt_compat::beginChunked(stream.responder, contentType(stream.format));
+  if (stream.format == SpeechFormat::Wav) qt_compat::writeChunk(stream.responder, wavHeader(sampleRate, UINT32_MAX));
   stream.headerSent = true;
 }
 
@@ -324,9 +362,8 @@ void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int
   Stream& stream = *found->second;
   if (stream.socket && stream.streamed) {
     if (!stream.headerSent) beginStream(stream, sampleRate);
-    const QByteArray rest = pcmBytes(stream.join.finish());
-    if (!rest.isEmpty()) stream.responder.writeBody(chunkFrame(rest));
-    stream.responder.writeBody("0\r\n\r\n");
+    qt_compat::writeChunk(stream.responder, pcmBytes(stream.join.finish()));
+    qt_compat::endChunked(stream.responder);
   } else if (stream.socket) {
     // A whole take gets the peak guard of every export (the CLI's and the window's); a
     // stream cannot, as it is a gain on the whole take.
@@ -368,6 +405,7 @@ void SpeechServer::onClientGone(quint64 id) { engine_->cancel(id); }
 void SpeechServer::end(quint64 id) {
   const auto found = streams_.find(id);
   disconnect(found->second->clientGone);
+  if (QTcpSocket* socket = found->second->socket) Connections::awaitNextRequest(socket);
   streams_.erase(found);
   emit activeRequestsChanged(activeRequests());
 }

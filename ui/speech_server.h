@@ -2,11 +2,14 @@
 //   POST /v1/audio/speech  (speech_request.h) the audio, streamed as it is made
 //   GET  /v1/models        the one model
 //   GET  /v1/audio/voices  the saved voices (NAME.voice in the voices folder)
-// It checks a request and hands it to a SpeechEngine: the window's queue, or
-// the CLI's own engine thread. A client that goes away cancels its request.
+// It checks who asks (server_access.h) and what, and hands the request to a
+// SpeechEngine: the window's queue, or the CLI's own engine thread. A client
+// that goes away cancels its request; one that sends no whole request within
+// a deadline, or comes past the connection cap, is let go.
 #pragma once
 
 #include "cosystudio/engine.h"
+#include "server_access.h"
 #include "speech_request.h"
 
 #include <QHostAddress>
@@ -54,12 +57,18 @@ class SpeechEngine : public QObject {
 };
 
 struct SpeechServerOptions {
-  QHostAddress address = QHostAddress(QHostAddress::LocalHost);
-  quint16 port = 0;  // 0: any free one
-  QString token;     // when set, every request needs "Authorization: Bearer TOKEN"
+  ServerAccess access;  // the address it listens on, its token, the web pages allowed
+  quint16 port = 0;     // 0: any free one
   QString voicesFolder;
   SpeechLimits limits;
   int maxRequests = 16;  // running and waiting; more are answered 429
+  // Open connections; more are closed at once, so that clients that hold
+  // connections open cannot take every one the system gives the process.
+  int maxConnections = 64;
+  // How long a connection may take to send a whole request, from its opening
+  // or the end of its last answer; then it is closed (a client that trickles
+  // its bytes, or keeps an idle connection, holds nothing for long).
+  int requestDeadlineMs = 30000;
 };
 
 // The port the window's server listens on unless Settings say otherwise.
@@ -87,11 +96,14 @@ class SpeechServer : public QObject {
  private:
   struct Stream;
 
+  class Connections;
+
   void speak(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder);
-  // False after answering: the token is missing or wrong.
+  // False after answering: the request is not this server's to answer (server_access.h).
   bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder);
+  QTcpSocket* clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const;
   std::variant<SpeechJob, ApiError> jobFor(const SpeechRequest& request) const;
 
   void onAudio(quint64 id, const AudioChunk& chunk);
@@ -104,6 +116,7 @@ class SpeechServer : public QObject {
   SpeechEngine* engine_;
   SpeechServerOptions options_;
   std::unique_ptr<QHttpServer> http_;
+  Connections* connections_ = nullptr;  // owned by http_ once bound
   quint16 port_ = 0;
   std::map<quint64, std::unique_ptr<Stream>> streams_;
 };

@@ -52,12 +52,13 @@ WindowSpeechServer::~WindowSpeechServer() = default;
 bool WindowSpeechServer::start(const ServerSettings& settings, QString* error) {
   stop();  // first: the new server may want the same port
   SpeechServerOptions options;
-  if (!options.address.setAddress(settings.host)) {
+  if (!options.access.address.setAddress(settings.host)) {
     *error = QCoreApplication::translate("WindowSpeechServer", "%1 is not an IP address").arg(settings.host);
     return false;
   }
   options.port = quint16(settings.port);
-  options.token = settings.token;
+  options.access.token = settings.token;
+  options.access.allowedOrigins = settings.allowedOrigins;
   options.voicesFolder = voicesFolder();
   QDir().mkpath(options.voicesFolder);
   auto server = std::make_unique<SpeechServer>(&engine_, options);

@@ -1,4 +1,4 @@
-// cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token T]:
+// cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token-file F]:
 // the local speech server with OpenAI's API (ui/speech_server.h), on an engine
 // thread of this process. Ctrl-C stops it; running requests are cancelled.
 #include "command.h"
@@ -9,6 +9,7 @@
 #include "speech_server.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -28,8 +29,29 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = ui::kDefaultSpeechPort;
   std::string token;
+  std::string tokenFile;
+  std::vector<std::string> allowedOrigins;
   int maxRequests = ui::SpeechServerOptions{}.maxRequests;
+  int maxConnections = ui::SpeechServerOptions{}.maxConnections;
+  double requestTimeout = ui::SpeechServerOptions{}.requestDeadlineMs / 1000.0;
 };
+
+// The variable a token may come in, so that it shows in no process list.
+constexpr char kTokenVariable[] = "COSYSTUDIO_SERVER_TOKEN";
+
+// The token from --token, --token-file (its first line) or the environment; empty: none.
+QString serverToken(const ServeOptions& o) {
+  if (!o.tokenFile.empty()) {
+    QFile file(QString::fromStdString(o.tokenFile));
+    if (!file.open(QIODevice::ReadOnly))
+      throw std::runtime_error("cannot read the token file " + o.tokenFile + ": " + file.errorString().toStdString());
+    const QString token = QString::fromUtf8(file.readLine(4096)).trimmed();
+    if (token.isEmpty()) throw std::runtime_error("the token file " + o.tokenFile + " is empty");
+    return token;
+  }
+  if (!o.token.empty()) return QString::fromStdString(o.token);
+  return qEnvironmentVariable(kTokenVariable).trimmed();
+}
 
 // The engine is thread-confined: it is made, loaded and used on a thread of
 // its own, which runs the server's jobs one at a time in the order they came.
@@ -145,19 +167,27 @@ int serve(const ServeOptions& o) {
   QCoreApplication app(argc, argv);
 
   ui::SpeechServerOptions options;
-  if (!options.address.setAddress(QString::fromStdString(o.host))) {
+  if (!options.access.address.setAddress(QString::fromStdString(o.host))) {
     std::fprintf(stderr, "cosystudio-cli serve: --host '%s' is not an IP address\n", o.host.c_str());
     return 2;
   }
+  options.access.token = serverToken(o);
+  for (const std::string& origin : o.allowedOrigins) options.access.allowedOrigins << QString::fromStdString(origin);
+  if (const auto refusal = ui::refuseListening(options.access)) {
+    std::fprintf(stderr, "cosystudio-cli serve: %s: give one with --token-file FILE or %s\n",
+                 refusal->toUtf8().constData(), kTokenVariable);
+    return 2;
+  }
   options.port = quint16(o.port);
-  options.token = QString::fromStdString(o.token);
   options.voicesFolder = o.voices.empty() ? ui::voicesFolder() : QString::fromStdString(o.voices);
   options.maxRequests = o.maxRequests;
+  options.maxConnections = o.maxConnections;
+  options.requestDeadlineMs = int(o.requestTimeout * 1000);
   if (!QFileInfo(options.voicesFolder).isDir())
     throw std::runtime_error("the voices folder " + options.voicesFolder.toStdString() + " does not exist");
-  if (!options.address.isLoopback())
-    std::fprintf(stderr, "warning: listening on %s, not on the loopback: other machines can use this engine%s\n",
-                 o.host.c_str(), o.token.empty() ? ", and no --token is asked of them" : "");
+  if (!options.access.address.isLoopback())
+    std::fprintf(stderr, "warning: listening on %s, not on the loopback: other machines can use this engine with "
+                 "the token\n", o.host.c_str());
 
   EngineThread engine(o.engine);
   engine.waitUntilLoaded();
@@ -192,9 +222,25 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--port", o->port, "Port to listen on (0: any free one, printed at start)")
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
-  sub->add_option("--token", o->token, "Ask every request for \"Authorization: Bearer TOKEN\" (the API key)");
+  auto* token = sub->add_option("--token", o->token,
+                                "Ask every request for \"Authorization: Bearer TOKEN\" (the API key); it shows in "
+                                "the process list, which --token-file and " + std::string(kTokenVariable) +
+                                    " avoid. Needed off the loopback");
+  sub->add_option("--token-file", o->tokenFile, "Read the token from the first line of FILE")
+      ->check(CLI::ExistingFile)
+      ->excludes(token);
+  sub->add_option("--allow-origin", o->allowedOrigins,
+                  "Let web pages from ORIGIN (e.g. http://localhost:3000) call the server; requests that carry "
+                  "another Origin are refused (repeat for more)");
   sub->add_option("--max-requests", o->maxRequests, "Requests running and waiting at once; more are answered 429")
       ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  sub->add_option("--max-connections", o->maxConnections, "Open connections at once; more are closed")
+      ->check(CLI::Range(1, 4096))
+      ->capture_default_str();
+  sub->add_option("--request-timeout", o->requestTimeout,
+                  "Seconds a connection may take to send a whole request; then it is closed")
+      ->check(CLI::Range(0.1, 3600.0))
       ->capture_default_str();
   return {sub, [o] { return serve(*o); }};
 });

@@ -2,10 +2,11 @@
 """`cosystudio-cli serve` on the tiny model, used by real clients.
 
   serve_test.py clients CLI MODEL PROMPT TRANSCRIPT OUT VENV_PYTHON
-      curl (speech, models, voices, 401 without the token, 400 naming the
-      field, 413 for an oversized body, a client that hangs up) and the openai
-      package (streaming); the audio they receive is the audio `synth` writes
-      with the same seed.
+      curl (speech, models, voices, 401 without the token, 403 for what a
+      web page could send, 400 naming the field, 413 for an oversized body, a
+      client that hangs up, idle connections and the connection cap) and the
+      openai package (streaming); the audio they receive is the audio `synth`
+      writes with the same seed.
   serve_test.py clients-at PORT VOICES CLI MODEL PROMPT TRANSCRIPT OUT VENV_PYTHON
       the same against a server already running on PORT with token TOKEN and
       the voices folder VOICES (the window's: Tools → Serve on localhost).
@@ -45,12 +46,20 @@ def check(condition, message):
 
 
 class Server:
-    """`cosystudio-cli serve --port 0` and the port it printed."""
+    """`cosystudio-cli serve --port 0` and the port it printed. The token comes
+    from a file (--token-file), or from the environment when no file is given,
+    so that it shows in no process list."""
 
-    def __init__(self, cli, model, voices, log, *extra):
+    def __init__(self, cli, model, voices, log, *extra, token_file=None):
+        environment = dict(os.environ)
+        if token_file:
+            pathlib.Path(token_file).write_text(TOKEN + "\n")
+            extra = ("--token-file", str(token_file), *extra)
+        else:
+            environment["COSYSTUDIO_SERVER_TOKEN"] = TOKEN
         self.process = subprocess.Popen(
-            [cli, "serve", "--model", model, "--voices", voices, "--port", "0", "--token", TOKEN, *extra],
-            stdout=subprocess.PIPE, stderr=open(log, "w"), text=True)
+            [cli, "serve", "--model", model, "--voices", voices, "--port", "0", *extra],
+            stdout=subprocess.PIPE, stderr=open(log, "w"), text=True, env=environment)
         line = self.process.stdout.readline()
         check(line.startswith("listening on http://127.0.0.1:"), f"serve printed {line!r}; see {log}")
         self.port = int(line.split(":")[2].split("/")[0])
@@ -84,12 +93,13 @@ class RunningServer:
         pass
 
 
-def request(port, method, path, body=None, token=TOKEN, timeout=120):
-    """(status, headers, body bytes)"""
+def request(port, method, path, body=None, token=TOKEN, timeout=120, headers=None):
+    """(status, headers, body bytes); `headers` add to or replace the usual ones."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    headers = {"Content-Type": "application/json"}
+    sent = {"Content-Type": "application/json"}
     if token:
-        headers["Authorization"] = f"Bearer {token}"
+        sent["Authorization"] = f"Bearer {token}"
+    headers = dict(sent, **(headers or {}))
     data = json.dumps(body, ensure_ascii=False).encode() if isinstance(body, dict) else body
     connection.request(method, path, body=data, headers=headers)
     response = connection.getresponse()
@@ -139,11 +149,56 @@ def save_voice(cli, model, prompt, transcript, voices):
     return voice
 
 
+# How long the test's server gives a connection to send a whole request.
+REQUEST_TIMEOUT = 10
+MAX_CONNECTIONS = 6
+
+
 def clients(cli, model, prompt, transcript, out, venv_python):
     out = pathlib.Path(out)
     voice = save_voice(cli, model, prompt, transcript, out / "voices")
-    server = Server(cli, model, str(voice.parent), out / "serve-clients.log")
+    # Off the loopback a token is needed: refused before anything is listened on or loaded.
+    refused = subprocess.run([cli, "serve", "--model", model, "--voices", str(voice.parent), "--host", "0.0.0.0",
+                              "--port", "0"], capture_output=True, text=True,
+                             env={k: v for k, v in os.environ.items() if k != "COSYSTUDIO_SERVER_TOKEN"})
+    check(refused.returncode == 2 and "needs a token" in refused.stderr and "--token-file" in refused.stderr,
+          f"serve off the loopback without a token: {refused.returncode} {refused.stderr!r}")
+    server = Server(cli, model, str(voice.parent), out / "serve-clients.log", "--request-timeout",
+                    str(REQUEST_TIMEOUT), "--max-connections", str(MAX_CONNECTIONS))
+    check_connections(server)
     check_clients(server, cli, model, voice, out, venv_python)
+
+
+def closed_within(connection, seconds):
+    """Whether the server closes `connection` within `seconds`."""
+    import socket
+    connection.settimeout(seconds)
+    try:
+        return connection.recv(1) == b""
+    except socket.timeout:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def check_connections(server):
+    """Idle connections are closed after the request timeout, and past the cap at once."""
+    import socket
+    idle = socket.create_connection(("127.0.0.1", server.port))
+    idle.sendall(b"POST /v1/audio/speech HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+    start = time.monotonic()
+    check(closed_within(idle, REQUEST_TIMEOUT + 60), "a connection that never finished its request stayed open")
+    check(time.monotonic() - start > REQUEST_TIMEOUT / 2, "a slow request was closed long before its timeout")
+    idle.close()
+    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(MAX_CONNECTIONS)]
+    time.sleep(0.5)  # accepted, so they are counted
+    extra = socket.create_connection(("127.0.0.1", server.port))
+    # Closed at once, not at the timeout: the cap, not the deadline.
+    check(closed_within(extra, REQUEST_TIMEOUT / 2), "a connection past the cap was kept open")
+    for connection in held + [extra]:
+        connection.close()
+    time.sleep(0.5)
+    check(request(server.port, "GET", "/v1/models")[0] == 200, "the server answers no more after the cap")
 
 
 def clients_at(port, voices, cli, model, prompt, transcript, out, venv_python):
@@ -202,6 +257,23 @@ def check_clients(server, cli, model, voice, out, venv_python):
             result = curl("-o", str(out / "error.json"), "-w", "%{http_code}", *args)
             return int(result), (out / "error.json").read_bytes()
 
+        # What a web page in the user's browser could send is refused, token or not: a
+        # cross-site "simple" POST (an Origin, a text/plain body), and a DNS-rebinding
+        # page's Host (its own name, resolved to the loopback).
+        good = {"model": "m", "input": "好。", "voice": "Ann"}
+        status, _, answer = request(server.port, "POST", "/v1/audio/speech", json.dumps(good).encode(),
+                                    headers={"Origin": "http://evil.example", "Content-Type": "text/plain"})
+        json_error(403, answer, status)
+        check(json.loads(answer)["error"]["code"] == "origin_not_allowed", f"origin: {answer!r}")
+        status, _, answer = request(server.port, "POST", "/v1/audio/speech", json.dumps(good).encode(),
+                                    headers={"Content-Type": "text/plain;charset=UTF-8"})
+        json_error(415, answer, status)
+        for host in [f"evil.example:{server.port}", "127.0.0.1.evil.example", ""]:
+            status, _, answer = request(server.port, "GET", "/v1/audio/voices", headers={"Host": host})
+            json_error(403, answer, status)
+            check(b"Ann" not in answer, f"Host {host!r} read the voices: {answer!r}")
+        for host in [f"localhost:{server.port}", f"127.0.0.1:{server.port}"]:
+            check(request(server.port, "GET", "/v1/audio/voices", headers={"Host": host})[0] == 200, host)
         json_error(401, *reversed(code_and_body(f"{server.base}/models")))
         json_error(401, *reversed(code_and_body("-H", "Authorization: Bearer wrong", f"{server.base}/models")))
         for body, param in [({"input": "x", "voice": "Ann"}, "model"),
@@ -223,7 +295,7 @@ def check_clients(server, cli, model, voice, out, venv_python):
                                                 speech)))
 
         # A client that hangs up cancels its request: the next one is answered at once.
-        hang_up = subprocess.Popen(["curl", "-sS", *auth, "--data-binary",
+        hang_up = subprocess.Popen(["curl", "-sS", *auth, "-H", "Content-Type: application/json", "--data-binary",
                                     json.dumps({"model": "m", "input": LONG * 3, "voice": "Ann"}), "-o", os.devnull,
                                     speech])
         time.sleep(1.5)
@@ -252,7 +324,8 @@ def load(cli, model, prompt, transcript, out, clients=8, requests=25):
     subprocess.run([cli, "voice", "save", "--model", model, "--prompt", prompt, "--prompt-text", transcript,
                     "--out", str(voices / "Ann.voice")], check=True, stdout=subprocess.DEVNULL)
     # Fewer requests may wait than there are clients: some are refused, and must be refused cleanly.
-    server = Server(cli, model, str(voices), out / "serve-load.log", "--max-requests", "4")
+    server = Server(cli, model, str(voices), out / "serve-load.log", "--max-requests", "4",
+                    token_file=out / "load-token")
     body = {"model": "tts-1", "input": "好。", "voice": "Ann", "response_format": "pcm"}
     try:
         for _ in range(8):  # the allocators reach their working size

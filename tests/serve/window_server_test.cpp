@@ -13,7 +13,9 @@
 #include "../ui/test_support.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -108,6 +110,27 @@ class WindowServerTest : public QObject {
     QCOMPARE(AppSettings::load().server.enabled, false);
   }
 
+  void theFirstStartMakesAToken() {
+    QSettings().remove(QStringLiteral("server/token"));
+    {
+      MainWindow window;
+      QVERIFY(saveAnn());
+      const int port = serve(window);
+      QVERIFY(port > 0);
+      const QString made = AppSettings::load().server.token;
+      QCOMPARE(made.size(), 22);  // 128 random bits
+      QNetworkAccessManager network;
+      QNetworkReply* reply = postSpeech(network, port, QStringLiteral("你好。"));  // with the test's token
+      QTRY_VERIFY(reply->isFinished());
+      QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 401);
+      serve(window);
+      serve(window);  // started again: the same token
+      QCOMPARE(AppSettings::load().server.token, made);
+      serve(window);
+    }
+    QSettings().setValue(QStringLiteral("server/token"), kToken);
+  }
+
   void curlAndOpenAiGetTheCliAudioFromTheWindow() {
     MainWindow window;
     QVERIFY(loadTinyModel(window));
@@ -195,8 +218,14 @@ class WindowServerTest : public QObject {
     QVERIFY(!note->text().contains(QStringLiteral("Warning")));
     host->setText(QStringLiteral("0.0.0.0"));
     QVERIFY2(note->text().contains(QStringLiteral("Warning: other machines")), qPrintable(note->text()));
+    // Off the loopback a token is needed: the settings cannot be taken without one.
     token->clear();
-    QVERIFY(note->text().contains(QStringLiteral("no token is asked")));
+    QVERIFY2(note->text().contains(QStringLiteral("give a token")), qPrintable(note->text()));
+    QVERIFY(!ok->isEnabled());
+    token->setText(kToken);
+    QVERIFY(ok->isEnabled());
+    dialog.findChild<QPushButton*>(QStringLiteral("copyServerToken"))->click();
+    QCOMPARE(QGuiApplication::clipboard()->text(), kToken);
     host->setText(QStringLiteral("localhost:80"));
     QVERIFY(!ok->isEnabled());
     QVERIFY(note->text().contains(QStringLiteral("is not an IP address")));

@@ -1,0 +1,68 @@
+// The differences between the Qt versions CosyStudio builds against, in one
+// place: Debian 12's Qt 6.4 and Debian 13's Qt 6.8.
+//
+// Qt HTTP Server left its technical preview in 6.8 with another API: a route's
+// handler takes `QHttpServerResponder&` (6.4: `&&`), the missing-request
+// handler takes a context object, a streamed answer is written as chunks by
+// the responder itself (6.4: a status line, headers and raw body bytes the
+// caller frames), and the responder no longer gives its socket (the request
+// names its client's address and port instead).
+#pragma once
+
+#include <QtGlobal>
+#include <QByteArray>
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QTcpSocket>
+
+#include <utility>
+
+namespace cosystudio::ui::qt_compat {
+
+#if QT_VERSION >= QT_VERSION_CHECK(6, 8, 0)
+// What a route's handler receives.
+using ResponderArg = QHttpServerResponder&;
+
+template <typename Handler>
+void setMissingHandler(QHttpServer& server, const QObject* context, Handler&& handler) {
+  server.setMissingHandler(context, std::forward<Handler>(handler));
+}
+
+inline void beginChunked(QHttpServerResponder& responder, const QByteArray& contentType) {
+  responder.writeBeginChunked(contentType);
+}
+inline void writeChunk(QHttpServerResponder& responder, const QByteArray& data) {
+  if (!data.isEmpty()) responder.writeChunk(data);
+}
+inline void endChunked(QHttpServerResponder& responder) { responder.writeEndChunked(QByteArray()); }
+
+// The client's connection: the responder's socket where Qt gives it, else the
+// socket the server accepted from the request's address and port.
+inline quint16 remotePort(const QHttpServerRequest& request) { return request.remotePort(); }
+inline QTcpSocket* responderSocket(QHttpServerResponder&) { return nullptr; }
+#else
+using ResponderArg = QHttpServerResponder&&;
+
+template <typename Handler>
+void setMissingHandler(QHttpServer& server, const QObject*, Handler&& handler) {
+  server.setMissingHandler(std::forward<Handler>(handler));
+}
+
+inline QByteArray chunkFrame(const QByteArray& data) {
+  return QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n";
+}
+inline void beginChunked(QHttpServerResponder& responder, const QByteArray& contentType) {
+  responder.writeStatusLine(QHttpServerResponder::StatusCode::Ok);
+  responder.writeHeaders({{"Content-Type", contentType}, {"Transfer-Encoding", "chunked"}});
+}
+inline void writeChunk(QHttpServerResponder& responder, const QByteArray& data) {
+  if (!data.isEmpty()) responder.writeBody(chunkFrame(data));
+}
+inline void endChunked(QHttpServerResponder& responder) { responder.writeBody("0\r\n\r\n"); }
+
+inline quint16 remotePort(const QHttpServerRequest&) { return 0; }
+inline QTcpSocket* responderSocket(QHttpServerResponder& responder) { return responder.socket(); }
+#endif
+
+}  // namespace cosystudio::ui::qt_compat
