@@ -130,9 +130,10 @@ void showAbout(QWidget* parent) {
   QString html = tr("<h3>CosyStudio %1</h3>"
                     "<p>Clone a voice from a short clip and speak any text with it, "
                     "using the CosyVoice3 model on your own computer.</p>"
-                    "<p>libtorch %2<br>CPU: %3</p>")
+                    "<p>System: %4<br>libtorch %2<br>CPU: %3</p>")
                      .arg(QString::fromLatin1(kVersion), QString::fromLatin1(torchBuildDescription()),
-                          QString::fromStdString(describeCpuBackend(cpuBackend())));
+                          QString::fromStdString(describeCpuBackend(cpuBackend())),
+                          QString::fromStdString(operatingSystem()).toHtmlEscaped());
   const OpenBlasInfo blas = openBlasInfo();
   html += blas.loaded ? tr("<p>CPU features: %1<br>BLAS: %2</p>")
                             .arg(QString::fromStdString(describeCpuFeatures(cpuFeatures())).toHtmlEscaped(),
@@ -148,6 +149,7 @@ void showAbout(QWidget* parent) {
                "libtorch (see the README).</p>");
   else if (const std::string why = gpuUnavailableReason(); !why.empty())
     html += tr("<p><b>No GPU is used:</b> %1.</p>").arg(QString::fromStdString(why).toHtmlEscaped());
+  html += tr("<p>CosyStudio is free software under the Apache License 2.0.</p>");
   html += tr("<p><b>Model:</b> <a href=\"%1\">Fun-CosyVoice3-0.5B-2512</a> by FunAudioLLM, Tongyi Lab, Alibaba, "
              "under the Apache License 2.0; downloaded separately.</p>")
               .arg(QLatin1String(kModelScopeUrl));
