@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing (Debian 12 packages; for the CUDA build also PyPI's
+# Installs what is missing (Debian 12 or 13 packages; for the CUDA build also PyPI's
 # torch, into a cache of its own) and builds CosyStudio.
 # Idempotent: installs nothing and rebuilds only what changed on a second run.
 #
@@ -88,12 +88,13 @@ install_missing_packages() {
 
 # The choice torch-choice.sh made, and why.
 print_choice() {
+  echo "setup: system: $COSYSTUDIO_DISTRO"
   echo "setup: NVIDIA driver: $COSYSTUDIO_NVIDIA_DRIVER"
   if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
     echo "setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch $COSYSTUDIO_PYPI_TORCH_VERSION" \
          "with CUDA $COSYSTUDIO_PYPI_TORCH_CUDA (flavour $COSYSTUDIO_TORCH_FLAVOUR) into $COSYSTUDIO_BUILD_DIR"
   else
-    echo "setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch 1.13 into $COSYSTUDIO_BUILD_DIR"
+    echo "setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch $COSYSTUDIO_SYSTEM_TORCH into $COSYSTUDIO_BUILD_DIR"
   fi
   echo "setup: why: $COSYSTUDIO_TORCH_WHY"
 }

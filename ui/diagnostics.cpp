@@ -85,7 +85,7 @@ QByteArray diagnosticsJson(const DiagnosticsContext& context) {
       {QStringLiteral("app"), QStringLiteral("CosyStudio %1").arg(QString::fromLatin1(kVersion))},
       {QStringLiteral("libtorch"), QString::fromLatin1(torchBuildDescription())},
       {QStringLiteral("qt"), QString::fromLatin1(qVersion())},
-      {QStringLiteral("os"), QSysInfo::prettyProductName()},
+      {QStringLiteral("os"), QString::fromStdString(operatingSystem())},
       {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
       {QStringLiteral("cpu"), cpuJson()},
       {QStringLiteral("cpu_backend"), QString::fromStdString(describeCpuBackend(cpuBackend()))},

@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", [] {
     setCpuThreads(0);  // the default every command uses
     const OpenBlasInfo blas = openBlasInfo();
-    std::string text = std::string("cosystudio-cli ") + kVersion + "\nlibtorch " + torchBuildDescription() +
+    std::string text = std::string("cosystudio-cli ") + kVersion + "\nSystem: " + operatingSystem() +
+                       "\nlibtorch " + torchBuildDescription() +
                        "\nCPU: " + describeCpuBackend(cpuBackend()) +
                        "\nCPU features: " + describeCpuFeatures(cpuFeatures()) +
                        "\nCPU precision: " + describeCpuPrecision();

@@ -1,7 +1,8 @@
 # Sourced by setup.sh, test.sh and run.sh: which libtorch CosyStudio is built
 # against, and the build folder that goes with it. ROOT must be set.
 #
-#   system  Debian's libtorch 1.13, CPU only, on OpenBLAS       -> build/
+#   system  Debian's libtorch (1.13 on Debian 12, 2.6 on Debian 13),
+#           CPU only, on OpenBLAS                                -> build/
 #   pypi    the CUDA libtorch inside PyPI's torch wheel          -> build-cuda/
 #
 # COSYSTUDIO_TORCH=system|pypi forces one; unset (or auto), the CUDA build is
@@ -194,7 +195,28 @@ choose_torch() {
   fi
 }
 
+# Sets COSYSTUDIO_DISTRO (PRETTY_NAME of os-release, e.g. "Debian GNU/Linux 13
+# (trixie)") and COSYSTUDIO_SYSTEM_TORCH ("2.6 (libtorch-dev 2.6.0+dfsg-7)"):
+# the libtorch-dev that is installed, else the one apt would install.
+# COSYSTUDIO_OS_RELEASE reads another os-release (the tests).
+describe_system_torch() {
+  local os_release="${COSYSTUDIO_OS_RELEASE:-/etc/os-release}" version=""
+  COSYSTUDIO_DISTRO="$(. "$os_release" 2>/dev/null && echo "${PRETTY_NAME:-$NAME}")"
+  [[ -n "$COSYSTUDIO_DISTRO" ]] || COSYSTUDIO_DISTRO="an unknown system (no $os_release)"
+  if [[ "$(dpkg-query -W -f='${Status}' libtorch-dev 2>/dev/null || true)" == "install ok installed" ]]; then
+    version="$(dpkg-query -W -f='${Version}' libtorch-dev)"
+  else
+    version="$(apt-cache policy libtorch-dev 2>/dev/null | awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }')"
+  fi
+  if [[ "$version" =~ ^([0-9]+:)?([0-9]+\.[0-9]+) ]]; then
+    COSYSTUDIO_SYSTEM_TORCH="${BASH_REMATCH[2]} (libtorch-dev $version)"
+  else
+    COSYSTUDIO_SYSTEM_TORCH="(libtorch-dev is not available from the configured Debian mirror)"
+  fi
+}
+
 choose_torch
+describe_system_torch
 
 if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
   torch_flavour_row "$COSYSTUDIO_TORCH_FLAVOUR"

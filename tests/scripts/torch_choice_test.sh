@@ -76,7 +76,7 @@ dry_run() {
 with_fake="$tmp/fake:$PATH"
 cu12="setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch 2.10.0 with CUDA 12.8 (flavour cu12) into $ROOT/build-cuda"
 cu13="setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch 2.11.0 with CUDA 13.0 (flavour cu13) into $ROOT/build-cuda"
-cpu="setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch 1.13 into $ROOT/build"
+cpu="setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch [0-9]*.[0-9]* (libtorch-dev *) into $ROOT/build"
 minor="*CUDA 12.8 programs run on R525 and newer through CUDA's minor-version compatibility*"
 
 dry_run "$with_fake" FAKE_DRIVER=535.247.01 FAKE_CUDA=12.2
@@ -126,6 +126,10 @@ check "COSYSTUDIO_TORCH_FLAVOUR=cu12 on R580, in a folder of its own" \
 
 dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 COSYSTUDIO_TORCH=system
 check "COSYSTUDIO_TORCH=system on R580: the CPU build" "$cpu" "setup: why: COSYSTUDIO_TORCH=system asks for it"
+
+printf 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nNAME="Debian GNU/Linux"\n' >"$tmp/os-release"
+dry_run "$tmp/no-smi" COSYSTUDIO_OS_RELEASE="$tmp/os-release"
+check "the system is named from os-release" "setup: system: Debian GNU/Linux 13 (trixie)" "$cpu"
 
 dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 COSYSTUDIO_TORCH_FLAVOUR=cu11
 out+=$'\n'"exit status $status"

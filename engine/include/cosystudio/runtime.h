@@ -94,6 +94,9 @@ CpuBackend cpuBackend();
 // "OpenBLAS (/usr/lib/.../libblas.so.3), 2 threads on 2 physical cores"
 std::string describeCpuBackend(const CpuBackend& backend);
 
+// The system this runs on, as /etc/os-release names it: "Debian GNU/Linux 13 (trixie)".
+std::string operatingSystem();
+
 // The CPU's vector and matrix instruction sets that this process can use:
 // those the CPU has and the operating system keeps the registers of. Read
 // with CPUID at run time; all false (and the strings empty) on a CPU other
