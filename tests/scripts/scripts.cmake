@@ -12,3 +12,11 @@ add_test(NAME structure.includes
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_includes.sh ${PROJECT_SOURCE_DIR} ${COSYSTUDIO_COMPONENT_HEADERS})
 set_tests_properties(structure.includes PROPERTIES LABELS unit
   PASS_REGULAR_EXPRESSION "every client includes only what it may")
+
+# scripts/device-check.sh cut short by SIGTERM, by SIGKILL of its process group
+# and by its own time bound, its rehearsal on fake programs: each time the
+# report is whole and names the steps done, the one cut short and the rest.
+add_test(NAME device_check.cut_short
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/device_check_cut_short_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(device_check.cut_short PROPERTIES LABELS unit
+  PASS_REGULAR_EXPRESSION "device-check: cut short, the report is whole")
