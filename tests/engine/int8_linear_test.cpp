@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 using namespace cosystudio;
 
 namespace {
@@ -55,6 +58,20 @@ TEST(Int8Linear, TheCpuDefaultIsTheOneDescribed) {
   const std::string described = describeCpuPrecision();
   EXPECT_EQ(described.rfind(precisionName(defaultPrecision(DeviceKind::Cpu)) + " (", 0), 0u) << described;
   if (defaultPrecision(DeviceKind::Cpu) == Precision::Int8) EXPECT_TRUE(int8FullRangeInput());
+}
+
+// A CPU with AVX-512 VNNI on a libtorch with fbgemm gets int8 by default: a
+// probe that failed there for another reason would turn the default into fp32,
+// and the int8 tests into skips, without a word.
+TEST(Int8Linear, AVnniCpuWithFbgemmDefaultsToInt8) {
+  const auto& engines = at::globalContext().supportedQEngines();
+  const bool fbgemm = std::find(engines.begin(), engines.end(), at::QEngine::FBGEMM) != engines.end();
+  if (fbgemm && cpuFeatures().avx512_vnni && std::getenv("FBGEMM_ENABLE_INSTRUCTIONS") == nullptr) {
+    EXPECT_EQ(cpuInt8Problem(), "");
+    EXPECT_EQ(defaultPrecision(DeviceKind::Cpu), Precision::Int8) << describeCpuPrecision();
+  } else if (!fbgemm) {
+    EXPECT_NE(defaultPrecision(DeviceKind::Cpu), Precision::Int8) << describeCpuPrecision();
+  }
 }
 
 TEST(Int8Linear, IsRefusedWithTheReasonWhereItCannotRun) {
