@@ -20,3 +20,8 @@ add_test(NAME device_check.cut_short
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/device_check_cut_short_test.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(device_check.cut_short PROPERTIES LABELS unit
   PASS_REGULAR_EXPRESSION "device-check: cut short, the report is whole")
+
+# .ci/check-skips, which fails CI on a skip .ci/expected-skips does not list for the build.
+add_test(NAME ci.check_skips COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_skips_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(ci.check_skips PROPERTIES LABELS unit
+  PASS_REGULAR_EXPRESSION "check-skips: expected skips pass, others fail")
