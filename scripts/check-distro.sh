@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The README's commands in a fresh Debian system of another release, as a new
+# user there would run them: a minimal root made with debootstrap, this
+# checkout's tracked files copied in, entered with chroot. Needs root.
+#
+# Usage: scripts/check-distro.sh trixie|bookworm [full|unit]
+#   full   scripts/setup.sh --dry-run; the GPU build's dry run with a fake
+#          nvidia-smi for drivers 550 and 580; scripts/test.sh (the CPU build,
+#          every test); the .deb built with cpack and installed with apt in a
+#          second fresh root, where its programs start
+#   unit   the same with the unit tests alone (scripts/test.sh -L unit: the
+#          engine, the CLI, the server with its clients; what CI has time for)
+#
+# The base root is made once per release and kept in COSYSTUDIO_CACHE
+# (~/.cache/cosystudio/roots/RELEASE.base), and so are the Debian packages it
+# downloads and its ccache; each run works in a new copy of the base root,
+# removed at the end (COSYSTUDIO_KEEP_ROOT=1 keeps it).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+release="${1:-}"
+part="${2:-full}"
+case "$release" in bookworm | trixie) ;; *) echo "usage: $0 trixie|bookworm [full|unit]" >&2; exit 2 ;; esac
+case "$part" in full | unit) ;; *) echo "usage: $0 trixie|bookworm [full|unit]" >&2; exit 2 ;; esac
+if [[ $EUID -ne 0 ]]; then
+  echo "check-distro: debootstrap and chroot need root: run it with sudo" >&2
+  exit 2
+fi
+command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap
+
+cache="${COSYSTUDIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cosystudio}/roots"
+mirror="${COSYSTUDIO_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+base="$cache/$release.base"
+work="$(mktemp -d "$cache/$release.run.XXXXXX" 2>/dev/null || { mkdir -p "$cache"; mktemp -d "$cache/$release.run.XXXXXX"; })"
+started=$SECONDS
+say() { printf 'check-distro: [%4d s] %s\n' "$((SECONDS - started))" "$*"; }
+
+# Mounts the kernel's file systems and the caches into root $1.
+mounted=()
+enter() {
+  local root="$1" dir
+  for dir in proc sys dev; do
+    mount --bind "/$dir" "$root/$dir"
+    mounted+=("$root/$dir")
+  done
+  mkdir -p "$cache/$release.apt" "$cache/$release.ccache" "$root/var/cache/apt/archives" "$root/root/.ccache"
+  mount --bind "$cache/$release.apt" "$root/var/cache/apt/archives"
+  mounted+=("$root/var/cache/apt/archives")
+  mount --bind "$cache/$release.ccache" "$root/root/.ccache"
+  mounted+=("$root/root/.ccache")
+  cp /etc/resolv.conf "$root/etc/resolv.conf"
+}
+leave() {
+  local i
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
+  mounted=()
+  if [[ "${COSYSTUDIO_KEEP_ROOT:-0}" == 1 ]]; then
+    say "kept $work"
+  else
+    rm -rf --one-file-system "$work"
+  fi
+}
+trap leave EXIT
+
+# A fresh copy of the base root, made once by debootstrap.
+fresh_root() {
+  local root="$1"
+  if [[ ! -f "$base/etc/os-release" ]]; then
+    say "making the $release base root with debootstrap (a few minutes, once)"
+    rm -rf "$base.new"
+    debootstrap --variant=minbase "$release" "$base.new" "$mirror" >"$cache/$release.debootstrap.log" 2>&1 ||
+      { tail -20 "$cache/$release.debootstrap.log" >&2; exit 1; }
+    mv "$base.new" "$base"
+  fi
+  cp -a "$base" "$root"
+}
+
+# run_in ROOT COMMAND: COMMAND by bash in ROOT, as a login shell of root would
+# (the CI's variables and the host's PATH do not leak in).
+run_in() {
+  chroot "$1" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    LANG=C.UTF-8 TERM=dumb CCACHE_DIR=/root/.ccache bash -euo pipefail -c "$2"
+}
+
+build_root="$work/build-root"
+fresh_root "$build_root"
+enter "$build_root"
+say "$(. "$build_root/etc/os-release" && echo "$PRETTY_NAME"): a fresh root in $build_root"
+mkdir -p "$build_root/src/cosystudio"
+git -C "$ROOT" ls-files -z | (cd "$ROOT" && xargs -0 cp --parents -t "$build_root/src/cosystudio")
+run_in "$build_root" "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+  sudo ca-certificates >/dev/null"
+
+say "scripts/setup.sh --dry-run"
+run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --dry-run"
+# The GPU build's choice for the drivers this release ships (550) and the newest (580).
+cat >"$build_root/usr/local/bin/nvidia-smi" <<'SMI'
+#!/bin/sh
+case "$*" in
+  -L) echo "GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-00000000-0000-0000-0000-000000000000)" ;;
+  --query-gpu=driver_version\ --format=csv,noheader) echo "$FAKE_DRIVER" ;;
+  "") echo "| NVIDIA-SMI $FAKE_DRIVER   Driver Version: $FAKE_DRIVER   CUDA Version: $FAKE_CUDA |" ;;
+esac
+SMI
+chmod +x "$build_root/usr/local/bin/nvidia-smi"
+for driver in "550.163.01 12.4 cu12" "580.95.05 13.0 cu13"; do
+  read -r version cuda flavour <<<"$driver"
+  say "scripts/setup.sh --dry-run with a fake nvidia-smi: driver $version"
+  dry="$(run_in "$build_root" "cd /src/cosystudio && FAKE_DRIVER=$version FAKE_CUDA=$cuda scripts/setup.sh --dry-run")"
+  echo "$dry"
+  if [[ "$dry" != *"(flavour $flavour)"* ]]; then
+    echo "check-distro: driver $version should get the $flavour flavour" >&2
+    exit 1
+  fi
+done
+rm "$build_root/usr/local/bin/nvidia-smi"
+
+# The README's test command; for CI, its unit tests alone (the engine, the CLI,
+# the server with its clients, the scripts). Its skips are held to the
+# release's rows of .ci/expected-skips.
+ctest_args=""
+[[ "$part" == unit ]] && ctest_args="-L unit"
+say "scripts/test.sh $ctest_args (installs the packages, builds, runs the tests)"
+run_in "$build_root" "cd /src/cosystudio && scripts/test.sh $ctest_args 2>&1 | tee /tmp/ctest.log"
+"$ROOT/.ci/check-skips" "$release" "$build_root/tmp/ctest.log"
+say "the .deb"
+run_in "$build_root" "cd /src/cosystudio/build && cpack -G DEB >/dev/null && ls cosystudio_*.deb"
+deb="$(ls "$build_root"/src/cosystudio/build/cosystudio_*.deb)"
+
+# The package in a second fresh root, where nothing of the project was built.
+install_root="$work/install-root"
+fresh_root "$install_root"
+enter "$install_root"
+cp "$deb" "$install_root/tmp/"
+say "apt install ./$(basename "$deb") in a fresh root"
+run_in "$install_root" "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q /tmp/$(basename "$deb") \
+  >/tmp/apt.log || { tail -30 /tmp/apt.log; exit 1; }
+  cosystudio-cli --version
+  QT_QPA_PLATFORM=offscreen cosystudio --version
+  man -w cosystudio-cli >/dev/null 2>&1 || test -f /usr/share/man/man1/cosystudio-cli.1.gz"
+say "passed: $release ($part)"
