@@ -87,8 +87,13 @@ enter "$build_root"
 say "$(. "$build_root/etc/os-release" && echo "$PRETTY_NAME"): a fresh root in $build_root"
 mkdir -p "$build_root/src/cosystudio"
 git -C "$ROOT" ls-files -z | (cd "$ROOT" && xargs -0 cp --parents -t "$build_root/src/cosystudio")
+# The host's own certificate authorities (a TLS-inspecting proxy's), which
+# pip needs there as here to reach PyPI for the server tests' clients.
+mkdir -p "$build_root/usr/local/share/ca-certificates"
+cp /usr/local/share/ca-certificates/*.crt "$build_root/usr/local/share/ca-certificates/" 2>/dev/null || true
+[[ -f /etc/pip.conf ]] && cp /etc/pip.conf "$build_root/etc/pip.conf"
 run_in "$build_root" "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-  sudo ca-certificates >/dev/null"
+  sudo ca-certificates >/dev/null && update-ca-certificates >/dev/null"
 
 say "scripts/setup.sh --dry-run"
 run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --dry-run"

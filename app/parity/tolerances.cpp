@@ -1,5 +1,7 @@
 #include "tolerances.h"
 
+#include "cosystudio/runtime.h"
+
 namespace cosystudio::parity {
 
 // Measured with scripts/measure-precision.sh on the CPU, worst over every
@@ -23,9 +25,14 @@ namespace cosystudio::parity {
 // the sharp check. HiFT with random weights turns the flow mel's 0.5 % into
 // voicing flips, so the waveform's bound only tells a waveform from silence
 // or noise; the flow mel's bound is the sharp one.
+// int8 with its input at 8 bits is the CPU's default where it runs so (AVX-512
+// VNNI): a default is held to about twice its own worst (0.12 nats, 0.013 of
+// the range), within 1.5x of bf16's bounds; at 7 bits it is a choice only.
 ReducedTolerances reducedTolerances(const RunOptions& options) {
   if (options.precision == Precision::Float16) return {0.02, 0.85, 1.5e-3, 2.0};
-  if (options.precision == Precision::Int8) return {0.5, 0.15, 0.06, 2.0};
+  if (options.precision == Precision::Int8)
+    return int8SevenBitCause().empty() ? ReducedTolerances{0.25, 0.15, 0.03, 2.0}
+                                       : ReducedTolerances{0.5, 0.15, 0.06, 2.0};
   return {0.2, 0.15, 0.02, 0.3};
 }
 
