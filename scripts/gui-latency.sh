@@ -2,7 +2,9 @@
 # The window's event-loop latency on the full-size random-weight model folder
 # (tests/ui/gui_latency_test.cpp): loading 3.4 GB, generating, saving the take,
 # exporting a two-minute take with mastering and resetting the engine, with the
-# longest stall of each phase. CI runs the same test on the tiny model.
+# longest stall of each phase. CI runs the same test on the tiny model. The
+# test holds the window thread's CPU time per turn; the stalls are wall-clock
+# time, which other work on the cores lengthens: measure them on a quiet machine.
 # Usage: scripts/gui-latency.sh [BUILD_DIR] [MODEL_FOLDER]   (the folder is written first when missing)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

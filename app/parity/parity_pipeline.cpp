@@ -59,9 +59,16 @@ struct PrecisionChecks {
     report.close(name, got, expected, reduced ? reduced->logProbNats : kLlmTolerance);
   }
   // Candidate ids and counts: near-equal candidates may swap places in bf16.
-  void ids(const std::string& name, const at::Tensor& got, const at::Tensor& expected) const {
+  // In fp32 ids ranked by log-prob (given the golden's, `expectedLogp`) may
+  // too, where their golden log-probs lie closer than the log-prob tolerance:
+  // Debian's libtorch 1.13 swapped 2 of 825 top-25 ids on an unpublished e2e set,
+  // every token, log-prob (within 1.4e-6) and stop decision the same.
+  void ids(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+           const at::Tensor& expectedLogp = {}) const {
     if (reduced)
       report.agreement(name, got, expected, reduced->greedyAgreement);
+    else if (expectedLogp.defined())
+      report.ranked(name, got, expected, expectedLogp, kLlmTolerance);
     else
       report.exact(name, got, expected);
   }
@@ -169,7 +176,7 @@ void compareDecode(const PrecisionChecks& check, const std::string& seg, const D
   const at::Tensor logp = at::stack(d.stepLogp);  // (steps, V), unmasked
   check.logProbs(llm + "step0_logp", logp[0], golden.at(llm + "step0_logp"));
   const auto [topLogp, topIds] = logp.topk(golden.at(llm + "step_top25_ids").size(1), 1);
-  check.ids(llm + "step_top25_ids", topIds, golden.at(llm + "step_top25_ids"));
+  check.ids(llm + "step_top25_ids", topIds, golden.at(llm + "step_top25_ids"), golden.at(llm + "step_top25_logp"));
   check.logProbs(llm + "step_top25_logp", topLogp, golden.at(llm + "step_top25_logp"));
   check.logProbs(llm + "step_logp_eos", logp.select(1, speechTokenSize + 1), golden.at(llm + "step_logp_eos"));
   const at::Tensor stopIds = logp.narrow(1, speechTokenSize, logp.size(1) - speechTokenSize);

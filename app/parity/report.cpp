@@ -9,6 +9,7 @@
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 namespace cosystudio::parity {
 
@@ -189,6 +190,50 @@ bool Report::exact(const std::string& name, long long got, long long expected) {
   line(name, double(std::llabs(got - expected)), 0.0, "exact", ok,
        ok ? "" : "got " + std::to_string(got) + ", expected " + std::to_string(expected));
   return ok;
+}
+
+bool Report::ranked(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+                    const at::Tensor& expectedScores, double tieTolerance) {
+  if (!comparable(name, got, expected)) return false;
+  if (expectedScores.sizes() != expected.sizes()) {
+    failure(name, "golden scores shaped " + shapeText(expectedScores) + ", its ids " + shapeText(expected));
+    return false;
+  }
+  const int64_t width = expected.dim() ? expected.size(-1) : 1;
+  const int64_t rows = width ? expected.numel() / width : 0;
+  const auto gotRows = got.detach().to(at::kCPU, at::kLong).reshape({rows, width}).contiguous();
+  const auto goldenRows = expected.to(at::kLong).reshape({rows, width}).contiguous();
+  const auto scoreRows = expectedScores.to(at::kDouble).reshape({rows, width}).contiguous();
+  const auto ids = gotRows.accessor<int64_t, 2>();
+  const auto golden = goldenRows.accessor<int64_t, 2>();
+  const auto score = scoreRows.accessor<double, 2>();
+  int64_t nearTies = 0, outOfPlace = 0;
+  double widestGap = 0;  // the widest golden gap an id moved across
+  for (int64_t row = 0; row < rows; ++row) {
+    std::vector<bool> taken(size_t(width), false);
+    for (int64_t rank = 0; rank < width; ++rank) {
+      int64_t own = 0;  // the id's golden rank, each golden id matched once
+      while (own < width && (taken[size_t(own)] || golden[row][own] != ids[row][rank])) ++own;
+      if (own == width) {
+        ++outOfPlace;
+        widestGap = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      taken[size_t(own)] = true;
+      if (own == rank) continue;
+      const double gap = std::abs(score[row][own] - score[row][rank]);
+      widestGap = std::max(widestGap, gap);
+      gap < tieTolerance ? ++nearTies : ++outOfPlace;
+    }
+  }
+  const std::string of = " of " + std::to_string(gotRows.numel());
+  char tol[64];
+  std::snprintf(tol, sizeof tol, "ties < %.0e", tieTolerance);
+  line(name, widestGap, double(nearTies + outOfPlace), tol, outOfPlace == 0,
+       outOfPlace ? std::to_string(outOfPlace) + of + " out of place"
+       : nearTies ? std::to_string(nearTies) + of + " changed places with a near-tied candidate"
+                  : "");
+  return outOfPlace == 0;
 }
 
 void Report::failure(const std::string& name, const std::string& message) {

@@ -58,6 +58,14 @@ class Report {
   // Exact comparison for ids, lengths and shapes.
   bool exact(const std::string& name, const at::Tensor& got, const at::Tensor& expected);
   bool exact(const std::string& name, long long got, long long expected);
+  // Ranked ids, each row best first as topk gives them, against the golden
+  // rows and their scores (`expectedScores`, shaped alike: each golden id's
+  // log-prob, best first). Two candidates whose golden scores differ by less
+  // than `tieTolerance` may change places: a computation held to that
+  // tolerance may order them either way. Any other difference fails: an id
+  // moved across a wider golden gap, or one not in its golden row (or twice).
+  bool ranked(const std::string& name, const at::Tensor& got, const at::Tensor& expected,
+              const at::Tensor& expectedScores, double tieTolerance);
   // A check that could not run (exception, missing tensor) counts as a failure.
   void failure(const std::string& name, const std::string& message);
   // A golden quantity deliberately left out, with the reason; neither passes nor fails.
