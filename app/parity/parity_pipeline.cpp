@@ -37,7 +37,7 @@ struct WaveformTolerance {
   double max;
   double mean;
 };
-constexpr WaveformTolerance kEndToEndWav{1e-2, 2e-4};
+constexpr WaveformTolerance kEndToEndWav{2e-2, 5e-4};
 constexpr double kLlmTolerance = 1e-4;  // README: LLM logits / log-probs
 
 // The checks whose bound depends on the precision of the LLM and the flow:
@@ -429,10 +429,14 @@ int runPipeline(const fs::path& caseDir, const RunOptions& runOptions) {
     // ~3e-7 (tolerance 1e-5), which moves the flow mel by ~2e-6 (tolerance
     // 1e-4); the F0 predictor turns that into ~2.5e-5 Hz of F0, and the sine
     // source integrates F0 over every sample, so the phase difference grows
-    // along the segment. How far depends on the summation order of the BLAS;
-    // worst of the public cases (max / mean abs): reference BLAS 2.3e-3 /
-    // 3.4e-5, OpenBLAS 5.8e-3 / 1.17e-4, PyPI libtorch's MKL 7.6e-3 / 9.1e-5,
-    // all on `stream`. Held at about 1.3x / 1.7x of the worst.
+    // along the segment. How far depends on the summation order of the BLAS
+    // and the CPU; worst of the public cases (max / mean abs), all on
+    // `stream`: reference BLAS 2.3e-3 / 3.4e-5, OpenBLAS 5.8e-3 / 1.17e-4,
+    // PyPI libtorch's MKL 7.6e-3 / 9.1e-5 on an AMD Zen 5, and 1.42e-2 /
+    // 3.3e-4 on an Intel Xeon of family 6 model 207 (1.46e-2 / 2.6e-4 with MKL
+    // held to AVX2: the CPU's MKL path, not AMX), where the flow mel still
+    // matches to 6e-6 and the vocoder alone on the golden mel to 2.5e-5.
+    // Held at about 1.4x / 1.5x of the worst.
     check.waveform(seg + ".wav", at::tensor(at::ArrayRef<float>(result.segments[k].samples)), expected);
   }
   report.failUnreported(common, "");
