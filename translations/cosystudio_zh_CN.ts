@@ -2336,16 +2336,40 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>%1：仓库对 %4 的回应是 %2 %3</translation>
     </message>
     <message>
-        <source>Downloading %1 failed: %2</source>
-        <translation>下载 %1 失败：%2</translation>
-    </message>
-    <message>
         <source>%1 does not match the hash the hub publishes for it (%2 %3, the download has %4); it was deleted: download it again</source>
         <translation>%1 与仓库公布的哈希值不符（%2 %3，下载到的是 %4）；已删除，请重新下载</translation>
     </message>
     <message>
         <source>Cannot rename %1 to %2: %3</source>
         <translation>无法将 %1 重命名为 %2：%3</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link, which a download does not follow; remove it</source>
+        <translation>它是一个符号链接，下载不会顺着它写入；请将它删除</translation>
+    </message>
+    <message>
+        <source>%1 is plain http: the files and the hashes that verify them come unencrypted from the same server, so whoever is on the way can change both</source>
+        <translation>%1 是未加密的 http：文件和用来校验它们的哈希值未经加密地来自同一台服务器，传输途中的任何人都能把两者一起篡改</translation>
+    </message>
+    <message>
+        <source>allow plain http to use it anyway (cosystudio-cli: --allow-http)</source>
+        <translation>如仍要使用，请允许未加密的 http（cosystudio-cli：--allow-http）</translation>
+    </message>
+    <message>
+        <source>the hub sent nothing for %1 s</source>
+        <translation>仓库 %1 秒内没有发来任何数据</translation>
+    </message>
+    <message>
+        <source>The hub publishes no hash for these files, so they cannot be verified: %1</source>
+        <translation>仓库没有公布这些文件的哈希值，因此无法校验：%1</translation>
+    </message>
+    <message>
+        <source>allow unverified files to download them anyway (cosystudio-cli: --allow-unverified)</source>
+        <translation>如仍要下载，请允许未校验的文件（cosystudio-cli：--allow-unverified）</translation>
+    </message>
+    <message>
+        <source>Downloading %1 failed after %2 tries: %3</source>
+        <translation>下载 %1 尝试 %2 次后失败：%3</translation>
     </message>
 </context>
 <context>
@@ -2455,6 +2479,14 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>The download stopped: %1</source>
         <translation>下载已停止：%1</translation>
+    </message>
+    <message>
+        <source>Allow un&amp;verified files (the hub publishes no hash for them)</source>
+        <translation>允许未校验的文件(&amp;V)（仓库没有公布它们的哈希值）</translation>
+    </message>
+    <message>
+        <source>Allow plain &amp;http (files and hashes come unprotected from one server)</source>
+        <translation>允许未加密的 http(&amp;H)（文件和哈希值都未经保护地来自同一台服务器）</translation>
     </message>
 </context>
 <context>

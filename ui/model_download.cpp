@@ -13,13 +13,16 @@
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cerrno>
 #include <filesystem>
 #include <system_error>
+
+#include <fcntl.h>
 
 namespace cosystudio::ui {
 namespace {
 
-// Network failures in a row, without a byte arriving in between, before giving up.
+// Network failures and stalls in a row, without a byte arriving in between, before giving up.
 constexpr int kMaxFailedAttempts = 3;
 constexpr int kRetryDelayMs = 500;
 constexpr qint64 kSpeedWindowMs = 5000;
@@ -59,6 +62,22 @@ bool writeAll(QFile& file, const QByteArray& data) {
   return true;
 }
 
+// Opens the .part at `path` as `part` to write the download into, appending
+// or from the start, unbuffered (a full disk fails the write that hits it, not
+// a later flush), and never through a symbolic link planted in its place
+// (O_NOFOLLOW), which would send the download into whatever file it points
+// to. The reason it cannot be opened, or empty.
+QString openPart(QFile& part, const QString& path, bool append) {
+  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC);
+  const int fd = ::open(QFile::encodeName(path).constData(), flags, 0666);
+  if (fd < 0)
+    return errno == ELOOP ? ModelDownload::tr("it is a symbolic link, which a download does not follow; remove it")
+                          : qt_error_string(errno);
+  if (!part.open(fd, QIODevice::WriteOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle))
+    return part.errorString();
+  return {};
+}
+
 QString sizeText(qint64 bytes) { return QLocale().formattedDataSize(bytes); }
 
 qint64 storageFreeBytes(const QString& folder) { return QStorageInfo(folder).bytesAvailable(); }
@@ -72,10 +91,22 @@ QString durationText(double seconds) {
   return QStringLiteral("%1:%2").arg(whole / 60).arg(twoDigits(whole % 60));
 }
 
-ModelDownload::ModelDownload(Hub hub, QString folder, QObject* parent)
-    : QObject(parent), hub_(std::move(hub)), folder_(std::move(folder)), freeSpace_(storageFreeBytes) {
+ModelDownload::ModelDownload(Hub hub, QString folder, AllowedRisks allowed, QObject* parent)
+    : QObject(parent),
+      hub_(std::move(hub)),
+      folder_(std::move(folder)),
+      allowed_(allowed),
+      freeSpace_(storageFreeBytes) {
   // Hugging Face answers a download with a redirect to its CDN on another host.
   network_.setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+  // Our own stall timer: Qt's transfer timeout (6.4) stops once a reply's
+  // headers arrive, so a hub that sends nothing after them would hang it.
+  stall_.setSingleShot(true);
+  stall_.setInterval(kStallTimeout);
+  connect(&stall_, &QTimer::timeout, this, [this] {
+    stalled_ = true;
+    reply_->abort();
+  });
 }
 
 ModelDownload::~ModelDownload() { cancel(); }
@@ -84,7 +115,23 @@ void ModelDownload::start() {
   *stopped_ = false;
   clock_.start();
   listing_.clear();
+  if (hub_.endpoint.scheme() == QLatin1String("http") &&
+      !takeRisk(allowed_.plainHttp,
+                tr("%1 is plain http: the files and the hashes that verify them come unencrypted from the same "
+                   "server, so whoever is on the way can change both")
+                    .arg(hub_.endpoint.toString()),
+                tr("allow plain http to use it anyway (cosystudio-cli: --allow-http)")))
+    return;
   requestListing(hub_.listingUrl());
+}
+
+bool ModelDownload::takeRisk(bool allowed, const QString& risk, const QString& howToAllow) {
+  if (!allowed) {
+    fail(QStringLiteral("%1; %2").arg(risk, howToAllow));
+    return false;
+  }
+  emit warning(risk);
+  return true;
 }
 
 void ModelDownload::cancel() {
@@ -109,10 +156,21 @@ void ModelDownload::fail(const QString& message) {
 
 QString ModelDownload::finalPath(const HubFile& file) const { return folder_ + QLatin1Char('/') + file.path; }
 
-void ModelDownload::requestListing(const QUrl& url) {
-  QNetworkRequest request(url);
+void ModelDownload::get(QNetworkRequest request) {
   request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("CosyStudio/%1").arg(kVersion));
   reply_ = network_.get(request);
+  stalled_ = false;
+  stall_.start();
+  connect(reply_, &QNetworkReply::readyRead, &stall_, qOverload<>(&QTimer::start));
+  connect(reply_, &QNetworkReply::finished, &stall_, &QTimer::stop);
+}
+
+QString ModelDownload::whyFailed(const QNetworkReply& reply) const {
+  return stalled_ ? tr("the hub sent nothing for %1 s").arg(stall_.interval() / 1000) : reply.errorString();
+}
+
+void ModelDownload::requestListing(const QUrl& url) {
+  get(QNetworkRequest(url));
   connect(reply_, &QNetworkReply::finished, this, &ModelDownload::listingArrived);
 }
 
@@ -120,7 +178,7 @@ void ModelDownload::listingArrived() {
   QNetworkReply* reply = reply_;
   reply->deleteLater();
   if (reply->error() != QNetworkReply::NoError)
-    return fail(tr("Cannot list the files of %1 at %2: %3").arg(hub_.repo, reply->url().toString(), reply->errorString()));
+    return fail(tr("Cannot list the files of %1 at %2: %3").arg(hub_.repo, reply->url().toString(), whyFailed(*reply)));
   QString error;
   const auto page = parseListing(hub_.layout, reply->readAll(), &error);
   if (!page) return fail(error);
@@ -131,6 +189,15 @@ void ModelDownload::listingArrived() {
   const auto files = filesTheEngineReads(listing_, &error);
   if (!files) return fail(error);
   files_ = *files;
+  QStringList unverified;
+  for (const HubFile& file : files_)
+    if (file.hash.isEmpty()) unverified.append(file.path);
+  if (!unverified.isEmpty() &&
+      !takeRisk(allowed_.unverifiedFiles,
+                tr("The hub publishes no hash for these files, so they cannot be verified: %1")
+                    .arg(unverified.join(QStringLiteral(", "))),
+                tr("allow unverified files to download them anyway (cosystudio-cli: --allow-unverified)")))
+    return;
   index_ = 0;
   completedBytes_ = 0;
   totalBytes_ = 0;
@@ -202,16 +269,14 @@ void ModelDownload::fetch(qint64 offset, std::shared_ptr<QCryptographicHash> has
   offset_ = have_ = offset;
   hash_ = std::move(hash);
   responseChecked_ = false;
-  part_ = std::make_unique<QFile>(partPath(file));
-  // Unbuffered: a full disk fails the write that hits it, not a later flush.
-  const auto mode = QIODevice::WriteOnly | QIODevice::Unbuffered | (offset > 0 ? QIODevice::Append : QIODevice::Truncate);
-  if (!part_->open(mode)) return fail(tr("Cannot write %1: %2").arg(part_->fileName(), part_->errorString()));
+  part_ = std::make_unique<QFile>();
+  if (const QString why = openPart(*part_, partPath(file), offset > 0); !why.isEmpty())
+    return fail(tr("Cannot write %1: %2").arg(partPath(file), why));
   if (have_ == file.size) return verifyAndRename();
 
   QNetworkRequest request(hub_.fileUrl(file.path));
-  request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("CosyStudio/%1").arg(kVersion));
   if (offset > 0) request.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
-  reply_ = network_.get(request);
+  get(request);
   connect(reply_, &QNetworkReply::readyRead, this, &ModelDownload::receive);
   connect(reply_, &QNetworkReply::finished, this, &ModelDownload::replyFinished);
   reportProgress(true);
@@ -246,8 +311,7 @@ void ModelDownload::receive() {
   }
   const QByteArray data = reply_->readAll();
   if (data.isEmpty()) return;
-  if (!writeAll(*part_, data))
-    return fail(tr("Cannot write %1: %2").arg(part_->fileName(), part_->errorString()));
+  if (!writeAll(*part_, data)) return fail(tr("Cannot write %1: %2").arg(partPath(current()), part_->errorString()));
   hash_->addData(data);
   have_ += data.size();
   fetched_ += data.size();
@@ -271,9 +335,10 @@ void ModelDownload::replyFinished() {
                     .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString(),
                          reply->url().toString()));
   if (have_ == current().size) return verifyAndRename();
-  // Cut off: go on from where the .part ends.
+  // Cut off or stalled: go on from where the .part ends.
   if (++failedAttempts_ > kMaxFailedAttempts)
-    return fail(tr("Downloading %1 failed: %2").arg(current().path, reply->errorString()));
+    return fail(tr("Downloading %1 failed after %2 tries: %3")
+                    .arg(current().path, QString::number(failedAttempts_), whyFailed(*reply)));
   part_.reset();
   QTimer::singleShot(kRetryDelayMs, this, [this] {
     if (!*stopped_) fetch(have_, hash_);

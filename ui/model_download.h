@@ -1,8 +1,10 @@
 // Downloads the files of a model folder that the engine reads from a hub
 // (hub_listing.h), resumably: each file arrives in NAME.part beside its final
-// name (an interrupted download goes on with an HTTP range, also after a
-// restart), is hashed as it is written, and gets its final name only when the
-// hash matches the one the hub publishes. Qt Core and Network only.
+// name (an interrupted or stalled download goes on with an HTTP range, also
+// after a restart), is hashed as it is written, and gets its final name only
+// when the hash matches the one the hub publishes. A file the hub publishes
+// no hash for and a plain-http hub are refused unless the user allows them
+// (AllowedRisks). Qt Core and Network only.
 #pragma once
 
 #include "hub_listing.h"
@@ -11,8 +13,10 @@
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -35,16 +39,31 @@ struct DownloadProgress {
 // A time left as "m:ss", or "h:mm:ss" from an hour on.
 QString durationText(double seconds);
 
+// What a download refuses unless the user allows it; each allowed one is
+// said as a warning when the download meets it.
+struct AllowedRisks {
+  // Files the listing publishes no hash for (some ModelScope listings): they arrive unverified.
+  bool unverifiedFiles = false;
+  // An http:// hub: the files and the hashes that verify them come unencrypted
+  // from the same server, so whoever is on the way can change both.
+  bool plainHttp = false;
+};
+
 class ModelDownload : public QObject {
   Q_OBJECT
 
  public:
-  ModelDownload(Hub hub, QString folder, QObject* parent = nullptr);
+  ModelDownload(Hub hub, QString folder, AllowedRisks allowed = {}, QObject* parent = nullptr);
   ~ModelDownload() override;
 
   // The free bytes on the disk that holds `folder` (QStorageInfo unless replaced).
   using FreeSpaceProbe = std::function<qint64(const QString& folder)>;
   void setFreeSpaceProbe(FreeSpaceProbe probe) { freeSpace_ = std::move(probe); }
+
+  // No byte for this long and a request is given up (a file then goes on from
+  // its .part): a live connection, however slow, sends something within it.
+  static constexpr std::chrono::seconds kStallTimeout{30};
+  void setStallTimeout(std::chrono::seconds timeout) { stall_.setInterval(timeout); }
 
   void start();
   // Stops at once; the .part files stay for the next download to resume.
@@ -62,8 +81,17 @@ class ModelDownload : public QObject {
   void fileDone(const cosystudio::ui::HubFile& file, bool alreadyThere);
   void finished();
   void failed(const QString& message);
+  // A risk the user allowed (AllowedRisks), as the download meets it.
+  void warning(const QString& message);
 
  private:
+  // Refuses a risk the user did not allow, saying how to allow it; an allowed
+  // one is said as a warning. Whether the download goes on.
+  bool takeRisk(bool allowed, const QString& risk, const QString& howToAllow);
+  // Sends `request` as reply_, named, and given up (aborted) when it stalls.
+  void get(QNetworkRequest request);
+  // Why `reply` failed, in words (a stall, or Qt's reason).
+  QString whyFailed(const QNetworkReply& reply) const;
   void requestListing(const QUrl& url);
   void listingArrived();
   bool checkFreeSpace();
@@ -87,7 +115,10 @@ class ModelDownload : public QObject {
 
   Hub hub_;
   QString folder_;
+  AllowedRisks allowed_;
   FreeSpaceProbe freeSpace_;
+  QTimer stall_;          // restarted by each byte of reply_
+  bool stalled_ = false;  // reply_ was given up for it
   QNetworkAccessManager network_;
   QList<HubFile> listing_;
   QList<HubFile> files_;

@@ -4,6 +4,7 @@
 #include "model_dialogs.h"
 #include "model_download.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -41,6 +42,10 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   folder_ = new QLineEdit(appDataFolder() + QStringLiteral("/models/") + QString::fromLatin1(kModelRepo).section(QLatin1Char('/'), 1), this);
   folder_->setObjectName(QStringLiteral("folder"));
   browse_ = new QPushButton(tr("&Browse…"), this);
+  allowUnverified_ = new QCheckBox(tr("Allow un&verified files (the hub publishes no hash for them)"), this);
+  allowHttp_ = new QCheckBox(tr("Allow plain &http (files and hashes come unprotected from one server)"), this);
+  allowUnverified_->setObjectName(QStringLiteral("allowUnverified"));
+  allowHttp_->setObjectName(QStringLiteral("allowHttp"));
   file_ = new QLabel(this);
   fileBar_ = new QProgressBar(this);
   totalBar_ = new QProgressBar(this);
@@ -50,6 +55,10 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   report_->setObjectName(QStringLiteral("downloadReport"));
   report_->setWordWrap(true);
   report_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  warnings_ = new QLabel(this);
+  warnings_->setObjectName(QStringLiteral("downloadWarnings"));
+  warnings_->setWordWrap(true);
+  warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   buttons_ = new QDialogButtonBox(QDialogButtonBox::Close, this);
   download_ = buttons_->addButton(tr("&Download"), QDialogButtonBox::ActionRole);
   use_ = buttons_->addButton(tr("&Use this model"), QDialogButtonBox::AcceptRole);
@@ -65,12 +74,15 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   form->addRow(tr("&Mirror:"), mirror_);
   form->addRow(tr("&Repository:"), repo_);
   form->addRow(tr("&Folder:"), folderRow);
+  form->addRow(QString(), allowUnverified_);
+  form->addRow(QString(), allowHttp_);
   form->addRow(tr("File:"), fileBar_);
   form->addRow(tr("Total:"), totalBar_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
   layout->addWidget(file_);
   layout->addWidget(figures_);
+  layout->addWidget(warnings_);
   layout->addWidget(report_, 1);
   layout->addWidget(buttons_);
 
@@ -96,10 +108,15 @@ void ModelDownloadDialog::start() {
   QString error;
   const auto hub = Hub::fromSource(source, repo_->text().trimmed(), &error);
   if (!hub) return report_->setText(error);
-  running_ = new ModelDownload(*hub, folder(), this);
+  AllowedRisks allowed;
+  allowed.unverifiedFiles = allowUnverified_->isChecked();
+  allowed.plainHttp = allowHttp_->isChecked();
+  running_ = new ModelDownload(*hub, folder(), allowed, this);
   connect(running_, &ModelDownload::progress, this, &ModelDownloadDialog::showProgress);
   connect(running_, &ModelDownload::finished, this, &ModelDownloadDialog::downloadFinished);
   connect(running_, &ModelDownload::failed, this, &ModelDownloadDialog::downloadFailed);
+  connect(running_, &ModelDownload::warning, this, &ModelDownloadDialog::showWarning);
+  warnings_->clear();
   report_->setText(tr("Listing the files…"));
   use_->setVisible(false);
   setRunning(true);
@@ -117,7 +134,8 @@ void ModelDownloadDialog::cancel() {
 }
 
 void ModelDownloadDialog::setRunning(bool running) {
-  for (QWidget* input : std::initializer_list<QWidget*>{source_, repo_, folder_, browse_, download_})
+  for (QWidget* input :
+       std::initializer_list<QWidget*>{source_, repo_, folder_, browse_, allowUnverified_, allowHttp_, download_})
     input->setEnabled(!running);
   mirror_->setEnabled(!running && source_->currentIndex() == Mirror);
   buttons_->button(QDialogButtonBox::Close)->setText(running ? tr("&Cancel") : tr("&Close"));
@@ -157,6 +175,11 @@ void ModelDownloadDialog::downloadFailed(const QString& message) {
   running_ = nullptr;
   setRunning(false);
   report_->setText(tr("The download stopped: %1").arg(message));
+}
+
+void ModelDownloadDialog::showWarning(const QString& message) {
+  const QString line = QStringLiteral("⚠ ") + message;
+  warnings_->setText(warnings_->text().isEmpty() ? line : warnings_->text() + QLatin1Char('\n') + line);
 }
 
 }  // namespace cosystudio::ui

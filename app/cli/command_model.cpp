@@ -1,6 +1,7 @@
-// cosystudio-cli model download [--source hf|modelscope|URL] [--repo ID] DIR:
-// fetch the files of the model that the engine reads, resumably, each checked
-// against the hash its hub publishes, then check the folder.
+// cosystudio-cli model download [--source hf|modelscope|URL] [--repo ID]
+// [--allow-unverified] [--allow-http] DIR: fetch the files of the model that
+// the engine reads, resumably, each checked against the hash its hub
+// publishes, then check the folder.
 #include "command.h"
 
 #include "cosystudio/model_folder.h"
@@ -9,6 +10,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QLocale>
+#include <QTimer>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +23,7 @@
 namespace cosystudio::cli {
 namespace {
 
+using ui::AllowedRisks;
 using ui::DownloadProgress;
 using ui::Hub;
 using ui::HubFile;
@@ -30,6 +33,7 @@ struct DownloadOptions {
   std::string source = "hf";
   std::string repo = ui::kModelRepo;
   std::string folder;
+  AllowedRisks allowed;
   bool json = false;
 };
 
@@ -53,8 +57,10 @@ class ProgressPrinter {
 
   void fileDone(const HubFile& file, bool alreadyThere) {
     endLine();
-    std::fprintf(stderr, "%s  %s  %s\n", file.path.toUtf8().constData(), sizeText(file.size).c_str(),
-                 alreadyThere ? "already there" : "verified");
+    const char* state = alreadyThere          ? "already there"
+                        : file.hash.isEmpty() ? "not verified (no hash published)"
+                                              : "verified";
+    std::fprintf(stderr, "%s  %s  %s\n", file.path.toUtf8().constData(), sizeText(file.size).c_str(), state);
   }
 
   void endLine() {
@@ -97,7 +103,7 @@ int downloadModel(const DownloadOptions& options) {
     return 2;
   }
   const QString folder = QString::fromStdString(options.folder);
-  ModelDownload download(*hub, folder);
+  ModelDownload download(*hub, folder, options.allowed);
   ProgressPrinter printer;
   QList<HubFile> files;
   QElapsedTimer clock;
@@ -116,8 +122,14 @@ int downloadModel(const DownloadOptions& options) {
     std::fprintf(stderr, "cosystudio-cli model download: %s\n", message.toUtf8().constData());
     app.exit(1);
   });
+  QObject::connect(&download, &ModelDownload::warning, [&](const QString& message) {
+    printer.endLine();
+    std::fprintf(stderr, "cosystudio-cli model download: warning: %s\n", message.toUtf8().constData());
+  });
   QObject::connect(&download, &ModelDownload::finished, [&] { app.exit(0); });
-  download.start();
+  // In the event loop: a download refused at once (plain http) ends it, which
+  // an exit before exec() would not.
+  QTimer::singleShot(0, &download, &ModelDownload::start);
   if (app.exec() != 0) return 1;
 
   const auto problems = checkModelFolder(options.folder);
@@ -139,6 +151,12 @@ const Registration registration([](CLI::App& app) -> Run {
                        "hf (Hugging Face, or the HF_ENDPOINT mirror), modelscope, or a Hugging Face mirror's URL")
       ->capture_default_str();
   download->add_option("--repo", options->repo, "The model's repository")->capture_default_str();
+  download->add_flag("--allow-unverified", options->allowed.unverifiedFiles,
+                     "Accept files the hub publishes no hash for (some ModelScope listings): downloaded "
+                     "unverified and named in a warning, instead of refused");
+  download->add_flag("--allow-http", options->allowed.plainHttp,
+                     "Accept a plain-http source (an http:// URL or HF_ENDPOINT), with a warning: its files and "
+                     "their hashes come unencrypted from one server, so whoever is on the way can change both");
   download->add_flag("--json", options->json, "Print a summary as JSON on stdout");
   download->add_option("dir", options->folder, "Folder to download into (created if needed)")->required();
   return {model, [options] { return downloadModel(*options); }};

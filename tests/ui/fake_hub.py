@@ -7,7 +7,10 @@ HTTP ranges. Prints "PORT CDN_PORT", then one line per file request:
 
 Faults for the tests, each for one file (a path relative to the folder):
   --drop PATH:N      the first download of PATH stops after N bytes (connection closed)
+  --stall PATH:N     the first download of PATH sends N bytes, then nothing (connection left open)
+  --hang PATH        every download of PATH sends its headers, then nothing (connection left open)
   --wrong-hash PATH  the listings publish a wrong hash for PATH
+  --no-hash PATH     the listings publish no hash for PATH, as some of ModelScope's do
   --missing PATH     PATH is listed but its download answers 404
   --slow PATH        the first download of PATH comes in small pieces with pauses (time to cancel)
 With --run COMMAND...: runs the command with HUB_URL set to the hub's URL,
@@ -43,6 +46,7 @@ class Repo:
                 blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
                 self.files[path] = (len(data), hashlib.sha256(data).hexdigest(), blob)
         self.drops = dict(spec.rsplit(":", 1) for spec in options.drop)
+        self.stalls = dict(spec.rsplit(":", 1) for spec in options.stall)
         self.slow = set(options.slow)
         self.lock = threading.Lock()
 
@@ -57,6 +61,9 @@ class Repo:
         digest = self.files[path][2]
         return "0" * 40 if path in self.options.wrong_hash else digest
 
+    def publishes_hash(self, path):
+        return path not in self.options.no_hash
+
     def path_for_sha256(self, digest):
         return next((p for p, (_, sha, _) in self.files.items() if sha == digest), None)
 
@@ -64,6 +71,13 @@ class Repo:
         """The byte count after which this download stops, once."""
         with self.lock:
             return int(self.drops.pop(path)) if path in self.drops else None
+
+    def take_stall(self, path):
+        """The byte count after which this download sends nothing more: once, or 0 every time."""
+        if path in self.options.hang:
+            return 0
+        with self.lock:
+            return int(self.stalls.pop(path)) if path in self.stalls else None
 
     def take_slow(self, path):
         with self.lock:
@@ -80,15 +94,17 @@ class Repo:
                 if folder not in folders:
                     folders.add(folder)
                     entries.append({"type": "directory", "oid": "0" * 40, "size": 0, "path": folder})
-            entry = {"type": "file", "oid": self.published_blob(path), "size": size, "path": path}
-            if self.is_lfs(path):
-                entry["lfs"] = {"oid": self.published_sha256(path), "size": size, "pointerSize": 134}
+            entry = {"type": "file", "size": size, "path": path}
+            if self.publishes_hash(path):
+                entry["oid"] = self.published_blob(path)
+                if self.is_lfs(path):
+                    entry["lfs"] = {"oid": self.published_sha256(path), "size": size, "pointerSize": 134}
             entries.append(entry)
         return entries
 
     def modelscope_files(self):
         files = [{"Name": p.rsplit("/", 1)[-1], "Path": p, "Type": "blob", "Size": size,
-                  "Sha256": self.published_sha256(p), "IsLFS": self.is_lfs(p)}
+                  "Sha256": self.published_sha256(p) if self.publishes_hash(p) else "", "IsLFS": self.is_lfs(p)}
                  for p, (size, _, _) in sorted(self.files.items())]
         folders = sorted({p.rsplit("/", 1)[0] for p in self.files if "/" in p})
         return [{"Name": f, "Path": f, "Type": "tree", "Size": 0} for f in folders] + files
@@ -198,6 +214,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(size - start))
         self.end_headers()
         limit = self.repo.take_drop(path)
+        stall = self.repo.take_stall(path)
         slow = self.repo.take_slow(path)
         with open(os.path.join(self.repo.root, path), "rb") as source:
             source.seek(start)
@@ -206,6 +223,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 piece = source.read(16384 if slow else 1 << 20)
                 if not piece:
                     break
+                if stall is not None and sent + len(piece) >= stall:
+                    self.wfile.write(piece[:stall - sent])
+                    return self.send_nothing_more()
                 if limit is not None and sent + len(piece) >= limit:
                     self.wfile.write(piece[:limit - sent])
                     self.wfile.flush()
@@ -215,6 +235,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 sent += len(piece)
                 if slow:
                     time.sleep(0.02)
+
+    def send_nothing_more(self):
+        """Keeps the connection open, silent, until the client gives up on it."""
+        self.wfile.flush()
+        self.close_connection = True
+        try:
+            while self.connection.recv(4096):
+                pass
+        except OSError:
+            pass
 
 
 def quiet_about_closed_connections(request, address):
@@ -228,7 +258,10 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--repo", default="FunAudioLLM/Fun-CosyVoice3-0.5B-2512")
     parser.add_argument("--drop", action="append", default=[])
+    parser.add_argument("--stall", action="append", default=[])
+    parser.add_argument("--hang", action="append", default=[])
     parser.add_argument("--wrong-hash", action="append", default=[])
+    parser.add_argument("--no-hash", action="append", default=[])
     parser.add_argument("--missing", action="append", default=[])
     parser.add_argument("--slow", action="append", default=[])
     parser.add_argument("--run", nargs=argparse.REMAINDER)

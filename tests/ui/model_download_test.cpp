@@ -1,10 +1,12 @@
 // The model download against a hub on the loopback (fake_hub.py) serving the
 // tiny model folder in Hugging Face's and ModelScope's layouts: redirects to a
-// CDN host, ranges, a cut connection, a wrong hash, a 404, a full disk, cancel.
+// CDN host, ranges, a cut connection, a stalled one, a wrong hash, no hash, a
+// 404, plain http, a full disk, a link planted as a .part, cancel.
 #include "cosystudio/model_folder.h"
 #include "model_download.h"
 #include "model_download_dialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,6 +23,17 @@ using namespace cosystudio::ui;
 namespace {
 
 QString tinyModelA() { return qEnvironmentVariable("COSYSTUDIO_FIXTURES_DIR") + QStringLiteral("/e2e/tiny-model-a"); }
+
+// For the stall tests: shorter than the default, still far longer than a
+// pause of a transfer on the loopback (a spurious stall would only resume).
+constexpr std::chrono::seconds kShortStall{1};
+
+// The fake hub is plain http on the loopback: downloads from it allow that.
+AllowedRisks plainHttpAllowed() {
+  AllowedRisks allowed;
+  allowed.plainHttp = true;
+  return allowed;
+}
 
 // fake_hub.py for one test: its URL, and the file requests it has seen.
 class FakeHub {
@@ -63,6 +76,17 @@ QString runDownload(ModelDownload& download) {
   return failed.isEmpty() ? QString() : failed.first().first().toString();
 }
 
+QStringList entriesOf(const QString& folder) {
+  return QDir(folder).entryList(QDir::NoDotAndDotDot | QDir::AllEntries);
+}
+
+// The dialog set to download from the fake hub as a mirror into `folder`.
+void fillIn(ModelDownloadDialog& dialog, const QString& mirror, const QString& folder) {
+  dialog.findChild<QComboBox*>(QStringLiteral("source"))->setCurrentIndex(2);  // a Hugging Face mirror
+  dialog.findChild<QLineEdit*>(QStringLiteral("mirror"))->setText(mirror);
+  dialog.findChild<QLineEdit*>(QStringLiteral("folder"))->setText(folder);
+}
+
 QStringList problemsIn(const QString& folder) {
   QStringList lines;
   for (const auto& problem : checkModelFolder(folder.toStdString()))
@@ -79,7 +103,7 @@ class ModelDownloadTest : public QObject {
   void fetchesWhatTheEngineReadsFromHuggingFace() {
     FakeHub server;
     QTemporaryDir folder;
-    ModelDownload download(server.hub(), folder.path());
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
     QCOMPARE(runDownload(download), QString());
     QCOMPARE(problemsIn(folder.path()), QStringList());
     // Only what the engine reads: not the tokenizer's weights nor the hub's metadata.
@@ -96,7 +120,7 @@ class ModelDownloadTest : public QObject {
   void fetchesFromModelScope() {
     FakeHub server;
     QTemporaryDir folder;
-    ModelDownload download(server.hub(Hub::Layout::ModelScope), folder.path());
+    ModelDownload download(server.hub(Hub::Layout::ModelScope), folder.path(), plainHttpAllowed());
     QCOMPARE(runDownload(download), QString());
     QCOMPARE(problemsIn(folder.path()), QStringList());
     QVERIFY(server.requests().contains(QStringLiteral("hub GET CosyVoice-BlankEN/vocab.json range=-")));
@@ -105,7 +129,7 @@ class ModelDownloadTest : public QObject {
   void goesOnWhereACutConnectionStopped() {
     FakeHub server({QStringLiteral("--drop"), QStringLiteral("llm.pt:5000000")});
     QTemporaryDir folder;
-    ModelDownload download(server.hub(), folder.path());
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
     qint64 total = 0;
     connect(&download, &ModelDownload::listed, this, [&](const QList<HubFile>&, qint64 missing) { total = missing; });
     QCOMPARE(runDownload(download), QString());
@@ -114,12 +138,42 @@ class ModelDownloadTest : public QObject {
     QCOMPARE(download.bytesFetched(), total);  // nothing twice
   }
 
+  // The hub stops sending, the connection left open: the attempt is given up
+  // after the stall timeout, and the file goes on from its .part.
+  void goesOnWhereAStalledTransferStopped() {
+    FakeHub server({QStringLiteral("--stall"), QStringLiteral("llm.pt:5000000")});
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
+    download.setStallTimeout(kShortStall);
+    qint64 total = 0;
+    connect(&download, &ModelDownload::listed, this, [&](const QList<HubFile>&, qint64 missing) { total = missing; });
+    QCOMPARE(runDownload(download), QString());
+    QCOMPARE(problemsIn(folder.path()), QStringList());
+    const QStringList requests = server.requests();
+    QVERIFY2(!requests.filter(QStringLiteral("cdn GET llm.pt range=bytes=")).isEmpty(),
+             qPrintable(requests.join('\n')));
+    QCOMPARE(download.bytesFetched(), total);  // nothing twice
+  }
+
+  // A hub that sends nothing however often it is asked: a bounded number of
+  // tries, then a message naming the file.
+  void givesUpOnAFileThatKeepsStalling() {
+    FakeHub server({QStringLiteral("--hang"), QStringLiteral("hift.pt")});
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
+    download.setStallTimeout(kShortStall);
+    QCOMPARE(runDownload(download),
+             QStringLiteral("Downloading hift.pt failed after 4 tries: the hub sent nothing for 1 s"));
+    QCOMPARE(server.requests().count(QStringLiteral("cdn GET hift.pt range=-")), 4);
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("hift.pt"))));
+  }
+
   void cancelKeepsThePartForTheNextDownload() {
     FakeHub server({QStringLiteral("--slow"), QStringLiteral("flow.pt")});
     QTemporaryDir folder;
     const QString flow = folder.filePath(QStringLiteral("flow.pt"));
     {
-      ModelDownload download(server.hub(), folder.path());
+      ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
       QSignalSpy ended(&download, &ModelDownload::failed);
       bool cancelled = false;
       connect(&download, &ModelDownload::progress, this, [&](const DownloadProgress& progress) {
@@ -136,7 +190,7 @@ class ModelDownloadTest : public QObject {
     const qint64 kept = QFileInfo(flow + QStringLiteral(".part")).size();
     QVERIFY(kept > 100000 && kept < sizeOf(QStringLiteral("flow.pt")));
 
-    ModelDownload again(server.hub(), folder.path());
+    ModelDownload again(server.hub(), folder.path(), plainHttpAllowed());
     QSignalSpy reused(&again, &ModelDownload::fileDone);
     QCOMPARE(runDownload(again), QString());
     QCOMPARE(problemsIn(folder.path()), QStringList());
@@ -147,7 +201,7 @@ class ModelDownloadTest : public QObject {
   void refusesAFileThatDoesNotMatchTheHubsHash() {
     FakeHub server({QStringLiteral("--wrong-hash"), QStringLiteral("hift.pt")});
     QTemporaryDir folder;
-    ModelDownload download(server.hub(), folder.path());
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
     const QString message = runDownload(download);
     QVERIFY2(message.startsWith(QStringLiteral("hift.pt does not match the hash the hub publishes for it (SHA-256 "
                                                "0000000000000000000000000000000000000000000000000000000000000000, "
@@ -157,25 +211,93 @@ class ModelDownloadTest : public QObject {
     QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("hift.pt.part"))));
   }
 
+  // Some ModelScope listings publish no hash for a file: refused, naming it,
+  // before anything is downloaded.
+  void refusesAFileTheHubPublishesNoHashFor() {
+    FakeHub server({QStringLiteral("--no-hash"), QStringLiteral("cosyvoice3.yaml")});
+    QTemporaryDir folder;
+    ModelDownload download(server.hub(Hub::Layout::ModelScope), folder.path(), plainHttpAllowed());
+    QCOMPARE(runDownload(download),
+             QStringLiteral("The hub publishes no hash for these files, so they cannot be verified: cosyvoice3.yaml; "
+                            "allow unverified files to download them anyway (cosystudio-cli: --allow-unverified)"));
+    QCOMPARE(entriesOf(folder.path()), QStringList());
+  }
+
+  // Allowed, the unverified files are named in a warning.
+  void takesUnverifiedFilesWhenAllowedAndNamesThem() {
+    FakeHub server({QStringLiteral("--no-hash"), QStringLiteral("cosyvoice3.yaml")});
+    QTemporaryDir folder;
+    AllowedRisks allowed = plainHttpAllowed();
+    allowed.unverifiedFiles = true;
+    ModelDownload download(server.hub(Hub::Layout::ModelScope), folder.path(), allowed);
+    QSignalSpy warnings(&download, &ModelDownload::warning);
+    QCOMPARE(runDownload(download), QString());
+    QCOMPARE(problemsIn(folder.path()), QStringList());
+    QCOMPARE(warnings.count(), 2);  // plain http, then the file
+    QCOMPARE(warnings.last().first().toString(),
+             QStringLiteral("The hub publishes no hash for these files, so they cannot be verified: cosyvoice3.yaml"));
+  }
+
+  // An http:// hub is refused before any request, saying how to allow it;
+  // allowed, it is warned about.
+  void refusesAPlainHttpHubUnlessAllowed() {
+    FakeHub server;
+    QTemporaryDir folder;
+    const QString risk = QStringLiteral("%1 is plain http: the files and the hashes that verify them come unencrypted "
+                                        "from the same server, so whoever is on the way can change both")
+                             .arg(server.url());
+    ModelDownload refused(server.hub(), folder.path());
+    QCOMPARE(runDownload(refused),
+             risk + QStringLiteral("; allow plain http to use it anyway (cosystudio-cli: --allow-http)"));
+    QCOMPARE(entriesOf(folder.path()), QStringList());
+
+    ModelDownload allowed(server.hub(), folder.path(), plainHttpAllowed());
+    QSignalSpy warnings(&allowed, &ModelDownload::warning);
+    QCOMPARE(runDownload(allowed), QString());
+    QCOMPARE(warnings.count(), 1);
+    QCOMPARE(warnings.first().first().toString(), risk);
+  }
+
   void namesAMissingFileAndItsUrl() {
     FakeHub server({QStringLiteral("--missing"), QStringLiteral("campplus.onnx")});
     QTemporaryDir folder;
-    ModelDownload download(server.hub(), folder.path());
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
     QCOMPARE(runDownload(download), QStringLiteral("campplus.onnx: the hub answered 404 Not Found for %1/%2/resolve/main/"
                                                    "campplus.onnx")
                                         .arg(server.url(), QString::fromLatin1(kModelRepo)));
     QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("campplus.onnx"))));
   }
 
+  // A symbolic link planted in place of a .part is not followed: the file it
+  // points to keeps its bytes, and the download stops naming the link.
+  void aLinkPlantedAsThePartIsNotFollowed() {
+    FakeHub server;
+    QTemporaryDir folder;
+    QTemporaryDir elsewhere;
+    const QString target = elsewhere.filePath(QStringLiteral("precious"));
+    QFile precious(target);
+    QVERIFY(precious.open(QIODevice::WriteOnly) && precious.write("precious") == 8);
+    precious.close();
+    const QString part = folder.filePath(QStringLiteral("flow.pt.part"));
+    QVERIFY(QFile::link(target, part));
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
+    const QString message = runDownload(download);
+    QVERIFY(precious.open(QIODevice::ReadOnly));
+    QCOMPARE(precious.readAll(), QByteArray("precious"));
+    QCOMPARE(message, QStringLiteral("Cannot write %1: it is a symbolic link, which a download does not follow; remove it")
+                          .arg(part));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("flow.pt"))));
+  }
+
   void checksTheFreeSpaceFirst() {
     FakeHub server;
     QTemporaryDir folder;
-    ModelDownload download(server.hub(), folder.path());
+    ModelDownload download(server.hub(), folder.path(), plainHttpAllowed());
     download.setFreeSpaceProbe([](const QString&) { return qint64(1) << 20; });
     const QString message = runDownload(download);
     QVERIFY2(message.contains(QStringLiteral("more on the disk of %1, which has 1.00 MiB free").arg(folder.path())),
              qPrintable(message));
-    QCOMPARE(QDir(folder.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
+    QCOMPARE(entriesOf(folder.path()), QStringList());
   }
 
   // A real write failure: the CLI under a file-size limit (ulimit -f, 512-byte
@@ -186,7 +308,8 @@ class ModelDownloadTest : public QObject {
     QProcess cli;
     cli.start(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("ulimit -f 2048; exec \"$0\" \"$@\""),
                                      QStringLiteral(COSYSTUDIO_CLI), QStringLiteral("model"), QStringLiteral("download"),
-                                     QStringLiteral("--source"), server.url(), folder.path()});
+                                     QStringLiteral("--allow-http"), QStringLiteral("--source"), server.url(),
+                                     folder.path()});
     QVERIFY(cli.waitForFinished(30000));
     const QString errors = QString::fromUtf8(cli.readAllStandardError());
     QCOMPARE(cli.exitCode(), 1);
@@ -203,9 +326,8 @@ class ModelDownloadTest : public QObject {
     QTemporaryDir parent;
     const QString folder = parent.filePath(QStringLiteral("model"));
     ModelDownloadDialog dialog;
-    dialog.findChild<QComboBox*>(QStringLiteral("source"))->setCurrentIndex(2);  // a Hugging Face mirror
-    dialog.findChild<QLineEdit*>(QStringLiteral("mirror"))->setText(server.url());
-    dialog.findChild<QLineEdit*>(QStringLiteral("folder"))->setText(folder);
+    fillIn(dialog, server.url(), folder);
+    dialog.findChild<QCheckBox*>(QStringLiteral("allowHttp"))->setChecked(true);
     auto* use = dialog.findChild<QPushButton*>(QStringLiteral("useModel"));
     auto* report = dialog.findChild<QLabel*>(QStringLiteral("downloadReport"));
     QVERIFY(use->isHidden());
@@ -224,9 +346,8 @@ class ModelDownloadTest : public QObject {
     FakeHub server({QStringLiteral("--wrong-hash"), QStringLiteral("hift.pt")});
     QTemporaryDir folder;
     ModelDownloadDialog dialog;
-    dialog.findChild<QComboBox*>(QStringLiteral("source"))->setCurrentIndex(2);
-    dialog.findChild<QLineEdit*>(QStringLiteral("mirror"))->setText(server.url());
-    dialog.findChild<QLineEdit*>(QStringLiteral("folder"))->setText(folder.path());
+    fillIn(dialog, server.url(), folder.path());
+    dialog.findChild<QCheckBox*>(QStringLiteral("allowHttp"))->setChecked(true);
     auto* download = dialog.findChild<QPushButton*>(QStringLiteral("download"));
     auto* report = dialog.findChild<QLabel*>(QStringLiteral("downloadReport"));
     download->click();
@@ -235,6 +356,43 @@ class ModelDownloadTest : public QObject {
     QVERIFY(download->isEnabled());  // to try again
     QVERIFY(dialog.findChild<QPushButton*>(QStringLiteral("useModel"))->isHidden());
     QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("hift.pt"))));
+  }
+
+  // A plain-http mirror whose listing has a file without a hash: each refused
+  // until its box, off at first, is ticked; then both are warned about.
+  void theDialogTakesARiskOnlyWhenItsBoxIsTicked() {
+    FakeHub server({QStringLiteral("--no-hash"), QStringLiteral("cosyvoice3.yaml")});
+    QTemporaryDir folder;
+    ModelDownloadDialog dialog;
+    fillIn(dialog, server.url(), folder.path());
+    auto* allowHttp = dialog.findChild<QCheckBox*>(QStringLiteral("allowHttp"));
+    auto* allowUnverified = dialog.findChild<QCheckBox*>(QStringLiteral("allowUnverified"));
+    auto* download = dialog.findChild<QPushButton*>(QStringLiteral("download"));
+    auto* use = dialog.findChild<QPushButton*>(QStringLiteral("useModel"));
+    auto* report = dialog.findChild<QLabel*>(QStringLiteral("downloadReport"));
+    auto* warnings = dialog.findChild<QLabel*>(QStringLiteral("downloadWarnings"));
+    const QString plainHttp = QStringLiteral("%1 is plain http").arg(server.url());
+    QVERIFY(!allowHttp->isChecked() && !allowUnverified->isChecked());
+
+    download->click();
+    QTRY_VERIFY_WITH_TIMEOUT(report->text().startsWith(QStringLiteral("The download stopped: ") + plainHttp), 30000);
+    QVERIFY2(report->text().contains(QStringLiteral("allow plain http")), qPrintable(report->text()));
+    QCOMPARE(entriesOf(folder.path()), QStringList());
+
+    allowHttp->setChecked(true);
+    download->click();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        report->text().startsWith(QStringLiteral("The download stopped: The hub publishes no hash")), 30000);
+    QVERIFY2(report->text().contains(QStringLiteral("cosyvoice3.yaml; allow unverified files")),
+             qPrintable(report->text()));
+    QCOMPARE(entriesOf(folder.path()), QStringList());
+
+    allowUnverified->setChecked(true);
+    download->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!use->isHidden(), 30000);
+    QVERIFY2(warnings->text().startsWith(QStringLiteral("⚠ ") + plainHttp), qPrintable(warnings->text()));
+    QVERIFY2(warnings->text().endsWith(QStringLiteral("cannot be verified: cosyvoice3.yaml")),
+             qPrintable(warnings->text()));
   }
 };
 
