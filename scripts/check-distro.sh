@@ -3,13 +3,15 @@
 # user there would run them: a minimal root made with debootstrap, this
 # checkout's tracked files copied in, entered with chroot. Needs root.
 #
-# Usage: scripts/check-distro.sh trixie|bookworm [full|unit]
+# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli]
 #   full   scripts/setup.sh --dry-run; the GPU build's dry run with a fake
 #          nvidia-smi for drivers 550 and 580; scripts/test.sh (the CPU build,
 #          every test); the .deb built with cpack and installed with apt in a
 #          second fresh root, where its programs start
 #   unit   the same with the unit tests alone (scripts/test.sh -L unit: the
-#          engine, the CLI, the server with its clients; what CI has time for)
+#          engine, the CLI, the server with its clients)
+#   cli    the same with the command line's, the server's, the scripts' and
+#          the package's tests (every target is still built; what CI has time for)
 #
 # The base root is made once per release and kept in COSYSTUDIO_CACHE
 # (~/.cache/cosystudio/roots/RELEASE.base), and so are the Debian packages it
@@ -19,8 +21,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 release="${1:-}"
 part="${2:-full}"
-case "$release" in bookworm | trixie) ;; *) echo "usage: $0 trixie|bookworm [full|unit]" >&2; exit 2 ;; esac
-case "$part" in full | unit) ;; *) echo "usage: $0 trixie|bookworm [full|unit]" >&2; exit 2 ;; esac
+case "$release" in bookworm | trixie) ;; *) echo "usage: $0 trixie|bookworm [full|unit|cli]" >&2; exit 2 ;; esac
+case "$part" in full | unit | cli) ;; *) echo "usage: $0 trixie|bookworm [full|unit|cli]" >&2; exit 2 ;; esac
 if [[ $EUID -ne 0 ]]; then
   echo "check-distro: debootstrap and chroot need root: run it with sudo" >&2
   exit 2
@@ -122,8 +124,11 @@ rm "$build_root/usr/local/bin/nvidia-smi"
 # The README's test command; for CI, its unit tests alone (the engine, the CLI,
 # the server with its clients, the scripts). Its skips are held to the
 # release's rows of .ci/expected-skips.
-ctest_args=""
-[[ "$part" == unit ]] && ctest_args="-L unit"
+case "$part" in
+  full) ctest_args="" ;;
+  unit) ctest_args="-L unit" ;;
+  cli) ctest_args="-L unit -R '^(cli|serve|setup|ci|structure|packaging)\.'" ;;
+esac
 say "scripts/test.sh $ctest_args (installs the packages, builds, runs the tests)"
 run_in "$build_root" "cd /src/cosystudio && scripts/test.sh $ctest_args 2>&1 | tee /tmp/ctest.log"
 "$ROOT/.ci/check-skips" "$release" "$build_root/tmp/ctest.log"
