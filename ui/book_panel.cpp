@@ -161,6 +161,7 @@ void BookPanel::showRecipe(const Recipe& recipe) {
     }
     model_->setRow(number, row);
   }
+  showProgress();
   updateButtons();
 }
 
@@ -356,11 +357,22 @@ void BookPanel::reloadFolder() { folder_ = std::make_unique<BookFolder>(folder_-
 
 void BookPanel::showProgress() {
   const int count = model_->chapterCount();
-  int made = 0;
-  for (int number = 1; number <= count; ++number) made += model_->row(number).stage == BookChapterModel::Stage::Made;
+  int made = 0, outdated = 0;
+  for (int number = 1; number <= count; ++number) {
+    const BookChapterModel::Stage stage = model_->row(number).stage;
+    made += stage == BookChapterModel::Stage::Made;
+    outdated += stage == BookChapterModel::Stage::Outdated;
+  }
   if (jobs_.isEmpty() || runCharacters_ <= 0) {
     progress_->setValue(count ? made * 1000 / count : 0);
-    showProgressText(count ? tr("%1 of %n chapter(s) made", nullptr, count).arg(made) : QString());
+    QString text;
+    if (outdated > 0)  // their files are there: "0 of 3 made" alone reads as if they were lost
+      text = tr("%1 of %n chapter(s) made; %2 made from other text or settings", nullptr, count)
+                 .arg(made)
+                 .arg(outdated);
+    else if (count > 0)
+      text = tr("%1 of %n chapter(s) made", nullptr, count).arg(made);
+    showProgressText(text);
     return;
   }
   const qsizetype runningChars =

@@ -23,6 +23,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -91,6 +92,10 @@ QJsonObject chapterEntry(const QString& folder, int number) {
   for (const QJsonValue& entry : manifestOf(folder).value(QStringLiteral("chapters")).toArray())
     if (entry[QStringLiteral("number")].toInt() == number) return entry.toObject();
   return {};
+}
+
+QString progressText(const BookPanel* book) {
+  return book->findChild<QProgressBar*>(QStringLiteral("bookProgress"))->toolTip();
 }
 
 }  // namespace
@@ -229,7 +234,7 @@ class BookPanelTest : public QObject {
   // Chapter 2 made by `cosystudio-cli book`, the rest in the window with the
   // same voice, seed and model: the window keeps the CLI's chapter and the CLI
   // the window's, each made once. Another speed in the window marks every
-  // chapter made from other settings and queues them all again.
+  // chapter made from other settings, says so, and queues them all again.
   void aBookBegunInTheCliIsFinishedInTheWindow() {
     QTemporaryDir outputs;
     const QString folder = outputs.filePath(QStringLiteral("books/small-book"));
@@ -244,6 +249,7 @@ class BookPanelTest : public QObject {
     QVERIFY(window.openBook(smallBook()));
     BookPanel* book = window.bookPanel();
     QCOMPARE(stages(book), QList<Stage>({Stage::ToMake, Stage::Made, Stage::ToMake}));
+    QVERIFY2(progressText(book).startsWith(QStringLiteral("1 of 3 ")), qPrintable(progressText(book)));
     button(book, "makeRestButton")->click();
     QCOMPARE(book->pendingJobs().size(), 2);
     QTRY_COMPARE_WITH_TIMEOUT(stages(book), QList<Stage>({Stage::Made, Stage::Made, Stage::Made}), 180000);
@@ -261,6 +267,9 @@ class BookPanelTest : public QObject {
     window.stylePanel()->restoreSession(state);
     QVERIFY(window.openBook(smallBook()));
     QCOMPARE(stages(book), QList<Stage>({Stage::Outdated, Stage::Outdated, Stage::Outdated}));
+    QVERIFY2(progressText(book).startsWith(QStringLiteral("0 of 3 ")) &&
+                 progressText(book).endsWith(QStringLiteral("; 3 made from other text or settings")),
+             qPrintable(progressText(book)));
     button(book, "makeRestButton")->click();
     QCOMPARE(book->pendingJobs().size(), 3);
     button(book, "stopBookButton")->click();
