@@ -89,6 +89,13 @@
             <numerusform>%1 of %n chapters made; %2 to go in this run</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n chapter(s) made; %2 made from other text or settings</source>
+        <translation>
+            <numerusform>%1 of %n chapter made; %2 made from other text or settings</numerusform>
+            <numerusform>%1 of %n chapters made; %2 made from other text or settings</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::HistoryPanel</name>

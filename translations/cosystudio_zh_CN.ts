@@ -1197,6 +1197,12 @@
         <source>, about %1 left</source>
         <translation>，大约还需 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n chapter(s) made; %2 made from other text or settings</source>
+        <translation>
+            <numerusform>已生成 %1/%n 章；%2 章按其他文本或设置生成</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ClipPanel</name>

@@ -5,6 +5,8 @@
 
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/model_folder.h"
+#include "cosystudio/settings_json.h"
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
@@ -95,6 +97,25 @@ void BookFolder::begin(uint64_t seed) {
 
 std::string BookFolder::textHash(const QString& text) {
   return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex().toStdString();
+}
+
+std::string BookFolder::renderKey(const RenderInputs& inputs) {
+  SynthesisSettings settings = inputs.settings;
+  settings.stream = false;
+  settings.segmentTimeLimitSeconds = 0;
+  std::error_code error;
+  fs::path model = fs::weakly_canonical(inputs.model, error);  // one folder however it is named (relative, a link)
+  if (error) model = inputs.model;
+  std::string checkpoint = inputs.checkpoint;
+  try {
+    checkpoint = chooseLlmCheckpoint(model, checkpoint);  // the one loaded, named or not
+  } catch (const std::exception&) {
+    // the folder has none: the model does not load, and no chapter is made
+  }
+  const Json fields{inputs.voice, settingsJson(settings), inputs.instruction, model.string(), checkpoint,
+                    precisionName(inputs.precision), inputs.encoding, inputs.sampleRate, inputs.loudness,
+                    inputs.subtitles};
+  return textHash(QString::fromStdString(fields.dump()));
 }
 
 std::string BookFolder::chapterStem(int number, int count, const QString& title) {

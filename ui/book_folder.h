@@ -1,7 +1,7 @@
 // The folder a book is rendered into, shared by `cosystudio-cli book` and the
 // window's book view: a file per chapter (NN-title.wav with its subtitles) and
 // book.json, which records what each file was made from — the chapter's text
-// and a key of the voice, settings and model. A chapter whose text and key are
+// and its render key (renderKey). A chapter whose text and key are
 // unchanged and whose file is still there is finished and never made again
 // unless asked; the manifest is written after every chapter, and the lines of
 // the one under way as they are made (chapter_lines.h), so quitting loses at
@@ -14,6 +14,8 @@
 #pragma once
 
 #include "book_import.h"
+
+#include "cosystudio/engine.h"
 
 #include <QString>
 
@@ -60,6 +62,31 @@ class BookFolder {
 
   // SHA-256 of a chapter's text, as the manifest records it.
   static std::string textHash(const QString& text);
+
+  // Everything besides its text that a chapter's files are made from, as
+  // either client gives it.
+  struct RenderInputs {
+    std::string voice;           // Voice::fingerprint(): its clip and transcript, from a file or a clip alike
+    SynthesisSettings settings;  // mode, speed, seed and how the text is read
+    std::string instruction;     // instruct mode's
+    std::filesystem::path model;  // the model's folder
+    std::string checkpoint;       // its language model; empty: the one it loads by default
+    Precision precision = Precision::Float32;
+    // The chapter's WAV: its encoding ("pcm16", "pcm24" or "float"), its rate
+    // (0: the model's), its loudness (LUFS; 0: as made) and the subtitles
+    // beside it ("srt" or "vtt"; empty: none). The book view writes these defaults.
+    std::string encoding = "pcm16";
+    int sampleRate = 0;
+    double loudness = 0;
+    std::string subtitles = "srt";
+  };
+  // The key each chapter is recorded with, one for `cosystudio-cli book` and
+  // the book view alike, so that a book begun in one is finished in the
+  // other. It holds all of `inputs` but streaming and the watchdog, which
+  // change nothing made: the voice by its content, not its file; the model
+  // by its folder, checkpoint and precision (another precision makes other
+  // audio), not the device or threads it runs on.
+  static std::string renderKey(const RenderInputs& inputs);
   // "03-第三章-结束": the chapter's number, then its title without the
   // characters file systems or shells trip over.
   static std::string chapterStem(int number, int count, const QString& title);

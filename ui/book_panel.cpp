@@ -6,12 +6,10 @@
 #include "model_download.h"  // durationText
 #include "take_store.h"
 
-#include "cosystudio/settings_json.h"
+#include "cosystudio/voice_fingerprint.h"
 
-#include <QCryptographicHash>
 #include <QDesktopServices>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -28,13 +26,24 @@ namespace cosystudio::ui {
 
 namespace {
 
-// What a chapter's file is written as: the same for every chapter, so part of its key.
+// What a chapter's file is written as: the output BookFolder::RenderInputs has
+// by default (16-bit WAV at the model's rate, as made, with SRT subtitles).
 ExportFormat chapterFormat() {
   ExportFormat format;
   format.subtitles = text::SubtitleFormat::Srt;
   return format;
 }
-constexpr const char* kChapterFormatKey = "wav pcm16 24000 srt";
+
+// The fingerprint of the job's voice, without the engine: the same for a
+// voice file and for the clip and transcript it was made from.
+std::string jobVoiceFingerprint(const JobSpec& job) {
+  if (job.voiceFile.isEmpty()) return voiceFingerprint(engineClip(job.clip), job.transcript.toStdString());
+  try {
+    return Voice::load(job.voiceFile.toStdString()).fingerprint();
+  } catch (const std::exception&) {
+    return {};  // the chapter's job says why it cannot be read
+  }
+}
 
 }  // namespace
 
@@ -126,21 +135,15 @@ bool BookPanel::openBook(const QString& path, const QString& folder, QString* er
 }
 
 std::string BookPanel::renderKey(const Recipe& recipe, quint64 seed) const {
-  const JobSpec& base = recipe.base;
-  QByteArray voice;
-  if (!base.voiceFile.isEmpty()) {
-    QFile file(base.voiceFile);
-    if (file.open(QIODevice::ReadOnly)) voice = QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
-  } else {
-    voice = base.clip.digest + '\n' + base.transcript.toUtf8();
-  }
-  SynthesisSettings settings = base.settings;
-  settings.seed = seed;
-  settings.stream = false;               // chapters are never streamed
-  settings.segmentTimeLimitSeconds = 0;  // the watchdog changes nothing that is made
-  const QString key = QString::fromLatin1(voice.toHex()) + u'\n' + QString::fromStdString(settingsJson(settings)) +
-                      u'\n' + base.instruction + u'\n' + recipe.model + u'\n' + QLatin1String(kChapterFormatKey);
-  return BookFolder::textHash(key);
+  BookFolder::RenderInputs inputs;  // the output as chapterFormat() writes it
+  inputs.voice = jobVoiceFingerprint(recipe.base);
+  inputs.settings = recipe.base.settings;
+  inputs.settings.seed = seed;
+  inputs.instruction = recipe.base.instruction.toStdString();
+  inputs.model = recipe.model.folder.toStdString();
+  inputs.checkpoint = recipe.model.llmCheckpoint.toStdString();
+  inputs.precision = recipe.model.precision;
+  return BookFolder::renderKey(inputs);
 }
 
 void BookPanel::showRecipe(const Recipe& recipe) {
@@ -158,6 +161,7 @@ void BookPanel::showRecipe(const Recipe& recipe) {
     }
     model_->setRow(number, row);
   }
+  showProgress();
   updateButtons();
 }
 
@@ -353,11 +357,22 @@ void BookPanel::reloadFolder() { folder_ = std::make_unique<BookFolder>(folder_-
 
 void BookPanel::showProgress() {
   const int count = model_->chapterCount();
-  int made = 0;
-  for (int number = 1; number <= count; ++number) made += model_->row(number).stage == BookChapterModel::Stage::Made;
+  int made = 0, outdated = 0;
+  for (int number = 1; number <= count; ++number) {
+    const BookChapterModel::Stage stage = model_->row(number).stage;
+    made += stage == BookChapterModel::Stage::Made;
+    outdated += stage == BookChapterModel::Stage::Outdated;
+  }
   if (jobs_.isEmpty() || runCharacters_ <= 0) {
     progress_->setValue(count ? made * 1000 / count : 0);
-    showProgressText(count ? tr("%1 of %n chapter(s) made", nullptr, count).arg(made) : QString());
+    QString text;
+    if (outdated > 0)  // their files are there: "0 of 3 made" alone reads as if they were lost
+      text = tr("%1 of %n chapter(s) made; %2 made from other text or settings", nullptr, count)
+                 .arg(made)
+                 .arg(outdated);
+    else if (count > 0)
+      text = tr("%1 of %n chapter(s) made", nullptr, count).arg(made);
+    showProgressText(text);
     return;
   }
   const qsizetype runningChars =

@@ -47,12 +47,12 @@ class BookPanel : public QWidget {
 
   // What the chapters are made with: the job the panels describe, the seed
   // asked for (none: the panels draw a random one, and the book keeps its
-  // own), and the model folder with its checkpoint. A chapter made with
-  // another voice, style or model is made again.
+  // own), and the model as Settings load it. A chapter made with another
+  // voice, style or model is made again (BookFolder::renderKey).
   struct Recipe {
     JobSpec base;
     std::optional<quint64> askedSeed;
-    QString model;
+    ModelChoice model;
   };
   // Marks each chapter made, made from other text or settings, or to make, as `recipe` would find it.
   void showRecipe(const Recipe& recipe);

@@ -436,10 +436,9 @@ bool MainWindow::openBook(const QString& path) {
 
 BookPanel::Recipe MainWindow::bookRecipe(QString* problem) {
   QString ignored;  // showing the chapters as the panels would make them needs no usable clip
-  BookPanel::Recipe recipe{jobFromPanels(problem ? problem : &ignored, false), std::nullopt, {}};
+  BookPanel::Recipe recipe{jobFromPanels(problem ? problem : &ignored, false), std::nullopt,
+                           modelChoice(settings_, modelFolder_)};
   if (!style_->randomSeed()) recipe.askedSeed = recipe.base.settings.seed;
-  const ModelChoice model = modelChoice(settings_, modelFolder_);
-  recipe.model = model.folder + u'\n' + model.llmCheckpoint + u'\n' + QString::number(int(model.precision));
   return recipe;
 }
 

@@ -21,7 +21,6 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/request_rules.h"
 #include "cosystudio/script.h"
-#include "cosystudio/settings_json.h"
 
 #include <cstdio>
 #include <map>
@@ -56,14 +55,20 @@ struct BookOptions {
 const std::map<std::string, Mode> kModes{
     {"zero-shot", Mode::ZeroShot}, {"cross-lingual", Mode::CrossLingual}, {"instruct", Mode::Instruct}};
 
-// What a chapter's audio depends on besides its text: the voice, the settings
-// and the output options. A change in any of them makes it again.
-std::string renderKey(const Voice& voice, const SynthesisSettings& settings, const std::string& instruction,
-                      const AudioOutputOptions& output, const EngineOptions& engine) {
-  const std::string key = voice.fingerprint() + "\n" + settingsJson(settings) + "\n" + instruction + "\n" +
-                          output.format + "\n" + std::to_string(output.rate) + "\n" + std::to_string(output.loudness) +
-                          "\n" + output.subtitles + "\n" + engine.model + "\n" + engine.checkpoint;
-  return ui::BookFolder::textHash(QString::fromStdString(key));
+// The chapters' render key: the voice, the settings, the model as loaded and the output options.
+std::string renderKey(const Voice& voice, const BookOptions& o, const Engine& engine) {
+  ui::BookFolder::RenderInputs inputs;
+  inputs.voice = voice.fingerprint();
+  inputs.settings = o.settings;
+  inputs.instruction = o.instruction;
+  inputs.model = engine.options().modelFolder;
+  inputs.checkpoint = engine.options().llmCheckpoint;
+  inputs.precision = engine.options().precision;
+  inputs.encoding = o.output.format;
+  inputs.sampleRate = o.output.rate;
+  inputs.loudness = o.output.loudness;
+  inputs.subtitles = o.output.subtitles;
+  return ui::BookFolder::renderKey(inputs);
 }
 
 void listChapters(const ui::Book& book) {
@@ -138,7 +143,7 @@ int renderBook(BookOptions o) {
     statusLine("Analysing the prompt clip…");
     voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
   }
-  const std::string key = renderKey(voice, o.settings, o.instruction, o.output, o.engine);
+  const std::string key = renderKey(voice, o, engine);
   const std::map<std::string, Voice> voices{{ui::kChapterVoice, voice}};
 
   // What is to be made: the chosen chapters not finished from this text and key.

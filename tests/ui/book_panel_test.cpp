@@ -3,8 +3,9 @@
 // book.json, opened again it shows every chapter made and makes nothing, a
 // change of voice or seed marks them made from other settings, stopping keeps
 // what is made, and the finished book joins into one Opus file. A chapter
-// stopped halfway resumes at the paragraph it stopped in. A book that
-// cannot be read is refused naming it, and the book shown stays.
+// stopped halfway resumes at the paragraph it stopped in. A book begun with
+// `cosystudio-cli book` is finished in the window, and the other way round.
+// A book that cannot be read is refused naming it, and the book shown stays.
 #include "book_panel.h"
 #include "clip_panel.h"
 #include "engine_session.h"
@@ -21,6 +22,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -33,6 +36,7 @@ using Stage = BookChapterModel::Stage;
 namespace {
 
 QString smallBook() { return test::fixtures() + QStringLiteral("/books/small-book.md"); }
+const QString kTranscript = QStringLiteral("希望你以后能够做的比我还好呦。");  // of test::promptA()
 
 QJsonObject manifestOf(const QString& folder) {
   QFile file(QDir(folder).filePath(QStringLiteral("book.json")));
@@ -61,12 +65,37 @@ void prepare(MainWindow& window, const QString& outputs, quint64 seed) {
   window.setOutputsFolder(outputs);
   QVERIFY(window.setModelFolder(test::tinyModelA()));
   QVERIFY(window.openClip(test::promptA()));
-  window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+  window.clipPanel()->setTranscript(kTranscript);
   SessionState state;
   window.stylePanel()->saveSession(state);
   state.randomSeed = false;
   state.settings.seed = seed;
   window.stylePanel()->restoreSession(state);
+}
+
+// The small book made into `folder` by `cosystudio-cli book` in the voice
+// prepare() gives the window, with `options`: its --json report, or nothing
+// when it fails.
+QJsonObject bookInCli(const QString& folder, const QStringList& options) {
+  QProcess cli;
+  cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+  cli.start(QStringLiteral(COSYSTUDIO_CLI),
+            QStringList{QStringLiteral("book"), smallBook(), QStringLiteral("--model"), test::tinyModelA(),
+                        QStringLiteral("--prompt"), test::promptA(), QStringLiteral("--prompt-text"), kTranscript,
+                        QStringLiteral("--out"), folder, QStringLiteral("--json")} +
+                options);
+  if (!cli.waitForFinished(300000) || cli.exitStatus() != QProcess::NormalExit || cli.exitCode() != 0) return {};
+  return QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+}
+
+QJsonObject chapterEntry(const QString& folder, int number) {
+  for (const QJsonValue& entry : manifestOf(folder).value(QStringLiteral("chapters")).toArray())
+    if (entry[QStringLiteral("number")].toInt() == number) return entry.toObject();
+  return {};
+}
+
+QString progressText(const BookPanel* book) {
+  return book->findChild<QProgressBar*>(QStringLiteral("bookProgress"))->toolTip();
 }
 
 }  // namespace
@@ -200,6 +229,51 @@ class BookPanelTest : public QObject {
     QVERIFY(made.open(QIODevice::ReadOnly));
     QVERIFY(made.readAll() == expected.readAll());
     QTRY_VERIFY(!QDir(folder).exists(QStringLiteral(".lines")));  // gone with the chapters recorded
+  }
+
+  // Chapter 2 made by `cosystudio-cli book`, the rest in the window with the
+  // same voice, seed and model: the window keeps the CLI's chapter and the CLI
+  // the window's, each made once. Another speed in the window marks every
+  // chapter made from other settings, says so, and queues them all again.
+  void aBookBegunInTheCliIsFinishedInTheWindow() {
+    QTemporaryDir outputs;
+    const QString folder = outputs.filePath(QStringLiteral("books/small-book"));
+    const QJsonObject begun = bookInCli(
+        folder, {QStringLiteral("--seed"), QStringLiteral("11"), QStringLiteral("--chapters"), QStringLiteral("2")});
+    QCOMPARE(begun.value(QStringLiteral("made")).toInt(-1), 1);
+    const QJsonObject byCli = chapterEntry(folder, 2);
+    QVERIFY(!byCli.isEmpty());
+
+    MainWindow window;
+    prepare(window, outputs.path(), 11);
+    QVERIFY(window.openBook(smallBook()));
+    BookPanel* book = window.bookPanel();
+    QCOMPARE(stages(book), QList<Stage>({Stage::ToMake, Stage::Made, Stage::ToMake}));
+    QVERIFY2(progressText(book).startsWith(QStringLiteral("1 of 3 ")), qPrintable(progressText(book)));
+    button(book, "makeRestButton")->click();
+    QCOMPARE(book->pendingJobs().size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(stages(book), QList<Stage>({Stage::Made, Stage::Made, Stage::Made}), 180000);
+    QCOMPARE(chapterEntry(folder, 2), byCli);
+
+    // Run again (with the seed the book was begun with), the CLI keeps every chapter.
+    const QJsonObject again = bookInCli(folder, {});
+    QCOMPARE(again.value(QStringLiteral("made")).toInt(-1), 0);
+    for (const QJsonValue& chapter : again.value(QStringLiteral("chapters")).toArray())
+      QCOMPARE(chapter[QStringLiteral("state")].toString(), QStringLiteral("kept"));
+
+    SessionState state;
+    window.stylePanel()->saveSession(state);
+    state.settings.speed = 1.25;
+    window.stylePanel()->restoreSession(state);
+    QVERIFY(window.openBook(smallBook()));
+    QCOMPARE(stages(book), QList<Stage>({Stage::Outdated, Stage::Outdated, Stage::Outdated}));
+    QVERIFY2(progressText(book).startsWith(QStringLiteral("0 of 3 ")) &&
+                 progressText(book).endsWith(QStringLiteral("; 3 made from other text or settings")),
+             qPrintable(progressText(book)));
+    button(book, "makeRestButton")->click();
+    QCOMPARE(book->pendingJobs().size(), 3);
+    button(book, "stopBookButton")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(book->pendingJobs().isEmpty(), 60000);
   }
 
   // A book dropped on the window opens in the book view, and the next session opens it again.

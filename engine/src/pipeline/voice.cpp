@@ -11,6 +11,7 @@
 
 #include "core/fingerprint.h"
 #include "cosystudio/atomic_file.h"
+#include "cosystudio/voice_fingerprint.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,14 +86,26 @@ std::size_t Voice::bytes() const {
          d.promptMel.capacity() * sizeof(float);
 }
 
-std::string Voice::fingerprint() const {
+namespace {
+
+// The voice's clip (mono) and transcript, whether it is prepared or not.
+std::string clipFingerprint(const std::string& transcript, int clipRate, const std::vector<float>& clip) {
   Fingerprint fingerprint;
-  if (data_) {
-    fingerprint.mix(data_->transcript.data(), data_->transcript.size());
-    fingerprint.mix(&data_->clipRate, sizeof data_->clipRate);
-    fingerprint.mix(data_->clip.data(), data_->clip.size() * sizeof(float));
-  }
+  fingerprint.mix(transcript.data(), transcript.size());
+  fingerprint.mix(&clipRate, sizeof clipRate);
+  fingerprint.mix(clip.data(), clip.size() * sizeof(float));
   return fingerprint.hex();
+}
+
+}  // namespace
+
+std::string Voice::fingerprint() const {
+  return data_ ? clipFingerprint(data_->transcript, data_->clipRate, data_->clip) : Fingerprint().hex();
+}
+
+std::string voiceFingerprint(const audio::Clip& clip, const std::string& transcript) {
+  const audio::Clip mono = audio::downmixToMono(clip);  // as prepareVoice keeps it
+  return clipFingerprint(transcript, mono.sampleRate, mono.channels.at(0));
 }
 
 double Voice::clipSeconds() const {
