@@ -50,10 +50,6 @@
         <translation>%1 缺少书中引用的 %2。</translation>
     </message>
     <message>
-        <source>%1: %2 is too large for a book&apos;s page (%3 MB).</source>
-        <translation>%1：%2 太大，不像书中的一页（%3 MB）。</translation>
-    </message>
-    <message>
         <source>%1: %2 is damaged: %3</source>
         <translation>%1：%2 已损坏：%3</translation>
     </message>
@@ -76,6 +72,14 @@
     <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large for a book: its pages come to more than %2 MB once unpacked.</source>
+        <translation>%1 太大，不像一本书：其页面解压后超过 %2 MB。</translation>
+    </message>
+    <message>
+        <source>%1 is too large for a book: it holds more than %2 MB of text.</source>
+        <translation>%1 太大，不像一本书：其中文字超过 %2 MB。</translation>
     </message>
 </context>
 <context>

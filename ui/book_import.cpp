@@ -23,9 +23,6 @@ struct BookImport {
   Q_DECLARE_TR_FUNCTIONS(BookImport)
 };
 
-// Far above a real book's largest document; refuses zip bombs before inflating them.
-constexpr zip_uint64_t kMaxEntryBytes = 64ull << 20;
-
 bool isHan(QChar c) { return c.script() == QChar::Script_Han || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f); }
 
 // Whitespace runs as one space, none where a line break falls between two
@@ -99,18 +96,22 @@ class EpubArchive {
 
   const QString& name() const { return name_; }
 
-  // The whole entry; throws naming it when it is missing, too large or damaged.
-  QByteArray read(const QString& path) const {
+  // The whole entry; throws naming it when it is missing or damaged, and
+  // naming the book when the entries read would come to more than
+  // kMaxBookBytes: checked before unpacking, since the size the zip gives is
+  // all that is read.
+  QByteArray read(const QString& path) {
     const QByteArray entry = path.toUtf8();
     zip_stat_t stat;
     zip_stat_init(&stat);
     if (zip_stat(zip_, entry.constData(), 0, &stat) != 0 || !(stat.valid & ZIP_STAT_SIZE))
       throw BookError(BookImport::tr("%1 lacks %2, which the book names.").arg(name_, path).toStdString());
-    if (stat.size > kMaxEntryBytes)
-      throw BookError(BookImport::tr("%1: %2 is too large for a book's page (%3 MB).")
-                          .arg(name_, path)
-                          .arg(double(stat.size) / 1e6, 0, 'f', 0)
+    if (stat.size > zip_uint64_t(kMaxBookBytes) - unpacked_)
+      throw BookError(BookImport::tr("%1 is too large for a book: its pages come to more than %2 MB once unpacked.")
+                          .arg(name_)
+                          .arg(kMaxBookBytes >> 20)
                           .toStdString());
+    unpacked_ += stat.size;
     QByteArray data(qsizetype(stat.size), Qt::Uninitialized);
     std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> file(zip_fopen(zip_, entry.constData(), 0), zip_fclose);
     const zip_int64_t read = file ? zip_fread(file.get(), data.data(), stat.size) : -1;
@@ -125,6 +126,7 @@ class EpubArchive {
   QByteArray bytes_;  // the source reads from it until the archive is closed
   QString name_;
   zip_t* zip_ = nullptr;
+  zip_uint64_t unpacked_ = 0;  // the sizes of the entries read so far
 };
 
 // HTML's named characters that pages use without declaring them; nothing for
@@ -169,7 +171,7 @@ QString resolved(const QString& from, const QString& href) {
 // Reads `path` as XML, calling `onStart` at each element and `onText` with its
 // text; throws naming the document and line when it is not well-formed.
 template <typename OnStart, typename OnEnd, typename OnText>
-void walkXml(const EpubArchive& epub, const QString& path, OnStart onStart, OnEnd onEnd, OnText onText) {
+void walkXml(EpubArchive& epub, const QString& path, OnStart onStart, OnEnd onEnd, OnText onText) {
   const QByteArray bytes = epub.read(path);
   QXmlStreamReader xml(bytes);
   HtmlEntities entities;
@@ -202,7 +204,7 @@ struct Package {
   QString ncx;         // EPUB 2 table of contents, or empty
 };
 
-Package readPackage(const EpubArchive& epub) {
+Package readPackage(EpubArchive& epub) {
   QString packagePath;
   walkXml(
       epub, QStringLiteral("META-INF/container.xml"),
@@ -246,7 +248,7 @@ Package readPackage(const EpubArchive& epub) {
 }
 
 // The chapters the book's own table of contents lists, in its order.
-QVector<TocEntry> readToc(const EpubArchive& epub, const Package& package) {
+QVector<TocEntry> readToc(EpubArchive& epub, const Package& package) {
   QVector<TocEntry> toc;
   const auto target = [&toc](const QString& document, const QString& href) {
     const qsizetype hash = href.indexOf(u'#');
@@ -333,18 +335,19 @@ bool isUnspoken(QStringView name) {
 }  // namespace
 
 Book bookFromEpub(const QByteArray& zip, const QString& name) {
-  const EpubArchive epub(zip, name);
+  EpubArchive epub(zip, name);
   const Package package = readPackage(epub);
   const QVector<TocEntry> toc = readToc(epub, package);
+  // Where each chapter begins: its document and fragment (empty for the
+  // document's start). The first entry for a place wins.
+  QHash<std::pair<QString, QString>, const TocEntry*> starts;
+  for (const TocEntry& entry : toc)
+    if (!starts.contains({entry.file, entry.fragment})) starts.insert({entry.file, entry.fragment}, &entry);
   const QString title = package.title.isEmpty() ? name : package.title;
   ChapterBuilder builder(title);
   int untitled = 0;
   for (const QString& page : package.spine) {
-    const auto startsChapter = [&](const QString& fragment) -> const TocEntry* {
-      for (const TocEntry& entry : toc)
-        if (entry.file == page && entry.fragment == fragment) return &entry;
-      return nullptr;
-    };
+    const auto startsChapter = [&](const QString& fragment) { return starts.value({page, fragment}); };
     if (const TocEntry* entry = startsChapter({}))
       builder.startChapter(entry->title);
     else if (toc.isEmpty())
@@ -534,11 +537,16 @@ Book importBook(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly))
     throw BookError(BookImport::tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()).toStdString());
-  const QByteArray bytes = file.readAll();
   const QFileInfo info(path);
   const QString suffix = info.suffix().toLower();
-  if (suffix == QLatin1String("epub")) return bookFromEpub(bytes, info.fileName());
-  const QString text = QString::fromUtf8(bytes);
+  // An EPUB's pages are counted as they are unpacked; a text is read whole.
+  if (suffix == QLatin1String("epub")) return bookFromEpub(file.readAll(), info.fileName());
+  if (file.size() > kMaxBookBytes)
+    throw BookError(BookImport::tr("%1 is too large for a book: it holds more than %2 MB of text.")
+                        .arg(info.fileName())
+                        .arg(kMaxBookBytes >> 20)
+                        .toStdString());
+  const QString text = QString::fromUtf8(file.readAll());
   if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
     return bookFromMarkdown(text, info.completeBaseName());
   return bookFromPlainText(text, info.completeBaseName());

@@ -16,6 +16,13 @@
 
 namespace cosystudio::ui {
 
+// The most a book is read from: a text or Markdown file's bytes, or all the
+// documents of an EPUB once unpacked (a page its spine lists twice counts
+// twice). The longest novels hold a few million characters and a
+// ten-million-character web novel is 30 MB of UTF-8, so no real book comes
+// near it; a zip bomb, or one small page listed thousands of times, does.
+constexpr qint64 kMaxBookBytes = qint64(64) << 20;
+
 struct BookChapter {
   QString title;
   QString text;  // paragraphs separated by blank lines

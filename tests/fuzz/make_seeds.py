@@ -16,6 +16,7 @@ import json
 import pathlib
 import shutil
 import struct
+import zipfile
 
 import numpy as np
 import onnx
@@ -231,15 +232,41 @@ def scripts():
                                         encoding="utf-8")
 
 
+XHTML = '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">'
+
+
+def epub(path, items, itemrefs, files):
+    """An EPUB 3 of `files` (name: text) with content.opf at its root: `items`
+    its manifest, `itemrefs` its spine."""
+    container = ('<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" version="1.0">'
+                 '<rootfiles><rootfile full-path="content.opf"/></rootfiles></container>')
+    package = (f'<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><manifest>{items}</manifest>'
+               f'<spine>{itemrefs}</spine></package>')
+    entries = {"mimetype": "application/epub+zip", "META-INF/container.xml": container, "content.opf": package, **files}
+    with zipfile.ZipFile(path, "w") as book:
+        for name, text in entries.items():
+            book.writestr(zipfile.ZipInfo(name, (2026, 12, 3, 0, 0, 0)), text, zipfile.ZIP_DEFLATED, 9)
+
+
 def books():
     """The book fixtures pandoc wrote (EPUB 3 and EPUB 2) from their Markdown,
-    and a plain text novel with chapter lines."""
+    a plain text novel with chapter lines, a spine that lists one page (1 MB
+    unpacked, 1 KB packed) past the 64 MB a book may unpack to, and a table of
+    contents of 500 chapters, each an anchor of one page."""
     out = folder("book")
     books = ROOT / "tests" / "fixtures" / "books"
     shutil.copy(books / "small-book.epub", out / "epub3.epub")
     shutil.copy(books / "small-book-epub2.epub", out / "epub2.epub")
     shutil.copy(books / "small-book.md", out / "book.md")
     (out / "novel.txt").write_text("第一章 开始\n今天。\n\nChapter 2\nBye.\n", encoding="utf-8")
+    page = XHTML + "<body><p>Again.</p>" + " " * (1 << 20) + "</body></html>"
+    epub(out / "spine_repeats_a_page.epub", '<item id="p" href="page.xhtml"/>', '<itemref idref="p"/>' * 65,
+         {"page.xhtml": page})
+    links = "".join(f'<li><a href="page.xhtml#c{i}">{i}</a></li>' for i in range(500))
+    anchors = "".join(f'<p id="c{i}">{i}</p>' for i in range(500))
+    nav = f'{XHTML}<body><nav epub:type="toc"><ol>{links}</ol></nav></body></html>'
+    epub(out / "long_toc.epub", '<item id="nav" href="nav.xhtml" properties="nav"/><item id="p" href="page.xhtml"/>',
+         '<itemref idref="p"/>', {"nav.xhtml": nav, "page.xhtml": f"{XHTML}<body>{anchors}</body></html>"})
 
 
 def speech_requests():

@@ -1,10 +1,14 @@
 // Books into chapters: EPUB 3 and EPUB 2 files pandoc wrote from
 // tests/fixtures/books/small-book.md, that Markdown file itself, plain text,
-// and damaged books refused with their file named.
+// and damaged or oversized books refused with their file named.
 #include "book_import.h"
 
 #include <QFile>
+#include <QMap>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <zip.h>
 
 using namespace cosystudio::ui;
 
@@ -28,6 +32,33 @@ QString refusal(const std::function<void()>& import) {
   }
   return QStringLiteral("(accepted)");
 }
+
+// The package document: `items` in its manifest, `itemrefs` its spine.
+QByteArray package(const QByteArray& items, const QByteArray& itemrefs) {
+  return "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\"><manifest>" + items + "</manifest><spine>" +
+         itemrefs + "</spine></package>";
+}
+
+// An EPUB of `entries` (path → bytes) and a container naming content.opf as
+// its package, each deflated by libzip.
+QByteArray epub(QMap<QString, QByteArray> entries) {
+  entries.insert(QStringLiteral("META-INF/container.xml"),
+                 "<container xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\" version=\"1.0\">"
+                 "<rootfiles><rootfile full-path=\"content.opf\"/></rootfiles></container>");
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("book.epub"));
+  zip_t* zip = zip_open(QFile::encodeName(path).constData(), ZIP_CREATE | ZIP_TRUNCATE, nullptr);
+  if (!zip) qFatal("cannot write %s", qPrintable(path));
+  for (auto entry = entries.cbegin(); entry != entries.cend(); ++entry)
+    zip_file_add(zip, entry.key().toUtf8().constData(),
+                 zip_source_buffer(zip, entry->constData(), zip_uint64_t(entry->size()), 0), 0);
+  if (zip_close(zip) != 0) qFatal("cannot write %s: %s", qPrintable(path), zip_strerror(zip));
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(path));
+  return file.readAll();
+}
+
+const QByteArray kXhtml = "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\">";
 
 }  // namespace
 
@@ -111,6 +142,56 @@ class BookImportTest : public QObject {
     for (qsizetype i = at + page.size() + 8; i < at + page.size() + 40; ++i) bytes[i] = char(~bytes[i]);
     const QString error = refusal([&] { bookFromEpub(bytes, QStringLiteral("small-book.epub")); });
     QVERIFY2(error.startsWith(QStringLiteral("small-book.epub: EPUB/text/ch002.xhtml is damaged")), qPrintable(error));
+  }
+
+  // A spine may list one small, highly compressed page thousands of times:
+  // the pages are refused once they come to the limit, before the next is
+  // unpacked.
+  void aBookPastTheLimitOnceUnpackedIsRefused() {
+    const QByteArray page = kXhtml + "<body><p>Again.</p>" + QByteArray(1 << 20, ' ') + "</body></html>";
+    QByteArray spine;
+    for (qint64 listed = 0; listed <= kMaxBookBytes; listed += page.size()) spine += "<itemref idref=\"p\"/>";
+    const QByteArray bytes =
+        epub({{QStringLiteral("content.opf"), package("<item id=\"p\" href=\"page.xhtml\"/>", spine)},
+              {QStringLiteral("page.xhtml"), page}});
+    QVERIFY(bytes.size() < 100'000);
+    QCOMPARE(refusal([&] { bookFromEpub(bytes, QStringLiteral("again.epub")); }),
+             QStringLiteral("again.epub is too large for a book: its pages come to more than 64 MB once unpacked."));
+  }
+
+  // Refused by its size, before it is read.
+  void aTextBookPastTheLimitIsRefused() {
+    QTemporaryDir dir;
+    for (const QString name : {QStringLiteral("huge.txt"), QStringLiteral("huge.md")}) {
+      QFile file(dir.filePath(name));
+      QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(kMaxBookBytes + 1));  // sparse: nothing is written
+      QCOMPARE(refusal([&] { importBook(file.fileName()); }),
+               name + QStringLiteral(" is too large for a book: it holds more than 64 MB of text."));
+    }
+  }
+
+  // Half a million chapters, each an anchor in one page: each anchor is found
+  // in the table of contents at once (a search through it for each took hours).
+  void aLongTableOfContentsIsFollowed() {
+    constexpr qsizetype kChapters = 500'000;
+    QByteArray links, anchors;
+    for (qsizetype i = 0; i < kChapters; ++i) {
+      const QByteArray n = QByteArray::number(i);
+      links += "<li><a href=\"page.xhtml#c" + n + "\">" + n + "</a></li>";
+      anchors += "<p id=\"c" + n + "\">" + n + "</p>";
+    }
+    const QByteArray bytes = epub(
+        {{QStringLiteral("content.opf"),
+          package("<item id=\"nav\" href=\"nav.xhtml\" properties=\"nav\"/><item id=\"p\" href=\"page.xhtml\"/>",
+                  "<itemref idref=\"p\"/>")},
+         {QStringLiteral("nav.xhtml"),
+          kXhtml + "<body><nav epub:type=\"toc\"><ol>" + links + "</ol></nav></body></html>"},
+         {QStringLiteral("page.xhtml"), kXhtml + "<body>" + anchors + "</body></html>"}});
+    const Book book = bookFromEpub(bytes, QStringLiteral("long.epub"));
+    QCOMPARE(book.chapters.size(), kChapters);
+    QCOMPARE(book.chapters[7].title, QStringLiteral("7"));
+    QCOMPARE(book.chapters.last().title, QString::number(kChapters - 1));
+    QCOMPARE(book.chapters.last().text, QString::number(kChapters - 1));
   }
 };
 
