@@ -35,7 +35,7 @@ FUZZ_PACKAGES=(clang libclang-rt-dev)
 APP_PACKAGES=(
   qt6-base-dev qt6-multimedia-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libgl-dev xvfb xauth pulseaudio pulseaudio-utils
-  desktop-file-utils appstream dpkg-dev help2man librsvg2-bin
+  desktop-file-utils appstream dpkg-dev file help2man librsvg2-bin  # file: cpack's DEB generator finds the libraries with it
   qt6-translations-l10n fonts-wqy-microhei
   libbz2-dev unicode-data festlex-cmu libzip-dev
   libopusenc-dev opus-tools  # a book in one file with chapter marks, and opusinfo to read them back
