@@ -419,6 +419,10 @@
         <source>cue %1 is %2 ms too long even at speed %3: it runs on past its end</source>
         <translation>第 %1 条字幕即使以 %3 倍语速仍超出 %2 毫秒：延续到其结束时间之后</translation>
     </message>
+    <message>
+        <source>cue %1 runs to %2, past the %3 hours a dubbing may last</source>
+        <translation>第 %1 条字幕延续到 %2，超过了配音最长 %3 小时的限制</translation>
+    </message>
 </context>
 <context>
     <name>ErrorBox</name>

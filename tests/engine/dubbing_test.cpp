@@ -207,3 +207,21 @@ TEST_F(Dubbing, WhatCannotBeDubbedIsRefusedBeforeAnythingRuns) {
   stop.shouldStop = [] { return true; };
   EXPECT_THROW(renderDubbing(*engine, cues, voice, settingsAt(1.0), {}, stop), Cancelled);
 }
+
+// A cue at 99:00:00 would make a 34 GB track of silence, and the hours a file
+// can give (up to nine digits) overflow the sample arithmetic: a cue that runs
+// past a day is refused naming it, before any track is made.
+TEST_F(Dubbing, ACuePastADayIsRefusedNamingIt) {
+  constexpr std::int64_t kHour = 3'600'000;
+  const std::vector<text::SubtitleCue> late{{1, 0, 1000, kFirstText}, {2, 99 * kHour, 99 * kHour + 1500, kSecondText}};
+  const auto problem = dubbingProblem(late, settingsAt(1.0), {});
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(problem->render(), "cue 2 runs to 99:00:01,500, past the 24 hours a dubbing may last");
+  EXPECT_EQ(test::errorOf([&] { renderDubbing(*engine, late, voice, settingsAt(1.0), {}); }), problem->render());
+  const std::vector<text::SubtitleCue> endless{{3, 999'999'999 * kHour, 999'999'999 * kHour, kFirstText}};
+  EXPECT_EQ(test::errorOf([&] { renderDubbing(*engine, endless, voice, settingsAt(1.0), {}); }),
+            "cue 3 runs to 999999999:00:00,000, past the 24 hours a dubbing may last");
+  EXPECT_FALSE(dubbingProblem({{1, 24 * kHour - 1000, 24 * kHour, kFirstText}}, settingsAt(1.0), {}));
+  // Past the limit, a time lies where the limit does: no product overflows.
+  EXPECT_EQ(msToSamples(INT64_MAX, 48000), msToSamples(kMaxDubbingMs, 48000));
+}

@@ -212,6 +212,9 @@ def subtitles():
         "blocks.vtt": "WEBVTT - title\nKind: captions\n\nSTYLE\n::cue { color: red }\n\nNOTE a note\n\n"
                       "intro\n00:01.000 --> 00:02.000 align:start\n<v Ann>Hi &amp; bye&nbsp;<c.x>all</c>\n",
         "bad_time.srt": "1\n00:00:01,000 --> 00:61:00,000\nminutes out of range\n",
+        # Past the day a dubbing may last: 99 hours, and hours whose samples overflow 64 bits.
+        "past_a_day.srt": "1\n00:00:01,000 --> 00:00:02,000\nfine\n\n2\n99:00:00,000 --> 99:00:01,000\nlate\n\n"
+                          "3\n999999999:00:00,000 --> 999999999:00:00,000\nnever\n",
     }
     for name, text in samples.items():
         (out / name).write_bytes(text.encode("utf-8"))

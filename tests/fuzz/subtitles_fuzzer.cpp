@@ -1,10 +1,13 @@
 // The SRT and WebVTT parser on any bytes. A file it reads is written again in
 // its own format and read back: the same times and texts must come out, so
-// that what the writers make the parser always takes.
+// that what the writers make the parser always takes. Dubbing takes cues only
+// when they lie within the longest track it makes (kMaxDubbingMs).
 #include "fuzz_support.h"
 
+#include "cosystudio/dubbing.h"
 #include "cosystudio/text/subtitles.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -30,6 +33,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const text::SubtitleError&) {
     return 0;  // refused, with its line
   }
+  if (!cosystudio::dubbingProblem(cues, {}, {}))
+    for (const text::SubtitleCue& cue : cues)
+      if (std::max(cue.startMs, cue.endMs) > cosystudio::kMaxDubbingMs) {
+        std::fprintf(stderr, "cue %d is dubbed past the longest track\n", cue.index);
+        std::abort();
+      }
   const std::string written = text::writeSubtitles(cues, text::subtitleFormatOf(input));
   try {
     if (sameCues(text::parseSubtitles(written), cues)) return 0;

@@ -103,6 +103,15 @@ class DubbingJobTest : public QObject {
     QTest::newRow("not subtitles") << QByteArray("Dear diary,\ntoday\n")
                                    << QStringLiteral("cues.srt cannot be read as subtitles: line 1 is not what an SRT "
                                                      "or WebVTT file holds there.");
+    // A track to 99 hours would be 34 GB of silence; hours of nine digits overflowed its arithmetic.
+    QTest::newRow("a cue 99 hours in") << QByteArray("1\n00:00:01,000 --> 00:00:02,000\nfine\n\n"
+                                                     "2\n99:00:00,000 --> 99:00:01,000\nlate\n")
+                                       << QStringLiteral("cues.srt cannot be dubbed: cue 2 runs to 99:00:01,000, past "
+                                                         "the 24 hours a dubbing may last");
+    QTest::newRow("hours past any track")
+        << QByteArray("1\n999999999:00:00,000 --> 999999999:00:00,000\nnever\n")
+        << QStringLiteral("cues.srt cannot be dubbed: cue 1 runs to 999999999:00:00,000, past the 24 hours a "
+                          "dubbing may last");
   }
   void aFileThatCannotBeDubbedIsNamed() {
     QFETCH(QByteArray, bytes);

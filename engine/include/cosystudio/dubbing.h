@@ -22,6 +22,12 @@
 
 namespace cosystudio {
 
+// The latest a cue may end: a day, beyond any film or recording subtitled in
+// one file. The track is silence up to there (346 MB an hour at 24 kHz), so a
+// cue at 99:00:00 asked for 34 GB, and the hours a file can give overflowed
+// the sample arithmetic.
+constexpr std::int64_t kMaxDubbingMs = std::int64_t(24) * 3'600'000;
+
 struct DubbingOptions {
   // The fastest a cue may be made to fit its slot (kMinSpeed .. kMaxSpeed);
   // SynthesisSettings::speed is the speed every cue is first made at.
@@ -56,12 +62,14 @@ struct DubbedTrack {
   std::vector<UserMessage> warnings;
 };
 
-// Where `ms` lies at `sampleRate`, rounded to the nearest sample (halves up).
+// Where `ms` lies at `sampleRate`, rounded to the nearest sample (halves up);
+// a time before 0 or past kMaxDubbingMs lies where they do.
 std::size_t msToSamples(std::int64_t ms, int sampleRate);
 
 // Why these cues cannot be dubbed with these settings (the request rules of
-// request_rules.h but the voice's part, the speed limit), found before a model
-// or voice is loaded; nothing when they can.
+// request_rules.h but the voice's part, the speed limit, a cue that runs past
+// kMaxDubbingMs), found before a model or voice is loaded; nothing when they
+// can.
 std::optional<UserMessage> dubbingProblem(const std::vector<text::SubtitleCue>& cues, const SynthesisSettings& settings,
                                           const DubbingOptions& options);
 

@@ -94,7 +94,8 @@ double DubbedTrack::realTimeFactor() const {
 }
 
 std::size_t msToSamples(std::int64_t ms, int sampleRate) {
-  return std::size_t((std::max<std::int64_t>(ms, 0) * sampleRate + 500) / 1000);
+  // Within the limit the product fits 64 bits at any rate an int holds.
+  return std::size_t((std::clamp<std::int64_t>(ms, 0, kMaxDubbingMs) * sampleRate + 500) / 1000);
 }
 
 std::optional<UserMessage> dubbingProblem(const std::vector<text::SubtitleCue>& cues, const SynthesisSettings& settings,
@@ -107,6 +108,10 @@ std::optional<UserMessage> dubbingProblem(const std::vector<text::SubtitleCue>& 
   if (!(options.maxSpeed >= settings.speed && options.maxSpeed <= kMaxSpeed))
     return UserMessage(COSYSTUDIO_MESSAGE("Engine", "the fastest dubbing speed must be from the speed (%1) to 2.0, not %2"),
                        {speedText(settings.speed), speedText(options.maxSpeed)});
+  for (const text::SubtitleCue& cue : cues)
+    if (const std::int64_t end = std::max(cue.startMs, cue.endMs); end > kMaxDubbingMs)
+      return UserMessage(COSYSTUDIO_MESSAGE("Engine", "cue %1 runs to %2, past the %3 hours a dubbing may last"),
+                         {std::to_string(cue.index), text::srtTime(end), std::to_string(kMaxDubbingMs / 3'600'000)});
   return std::nullopt;
 }
 

@@ -230,6 +230,8 @@ std::string writeSubtitles(const std::vector<SubtitleCue>& cues, SubtitleFormat 
   return format == SubtitleFormat::Srt ? toSrt(cues) : toWebVtt(cues);
 }
 
+std::string srtTime(std::int64_t ms) { return formatTime(ms, kSrt.decimalMark); }
+
 SubtitleError::SubtitleError(std::size_t line, const std::string& what)
     : std::invalid_argument("line " + std::to_string(line) + ": " + what), line_(line) {}
 

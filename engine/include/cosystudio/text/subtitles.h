@@ -34,6 +34,8 @@ std::string toSrt(const std::vector<SubtitleCue>& cues);
 // text escaped as the format asks.
 std::string toWebVtt(const std::vector<SubtitleCue>& cues);
 std::string writeSubtitles(const std::vector<SubtitleCue>& cues, SubtitleFormat format);
+// A time as SRT writes it: HH:MM:SS,mmm.
+std::string srtTime(std::int64_t ms);
 
 // Bad input, with the 1-based line it was found on.
 class SubtitleError : public std::invalid_argument {
