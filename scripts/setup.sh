@@ -21,7 +21,7 @@ source "$ROOT/scripts/lib/torch-choice.sh"
 ENGINE_PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
   libsndfile1-dev libsamplerate0-dev libebur128-dev libpcre2-dev libutf8proc-dev
-  libyaml-cpp-dev libonnx-dev libprotobuf-dev protobuf-compiler
+  libyaml-cpp-dev libonnx-dev libprotobuf-dev protobuf-compiler libsentencepiece-dev
   libcli11-dev nlohmann-json3-dev libgtest-dev python3
 )
 # Debian's libtorch calls whichever libblas.so.3 is installed; without OpenBLAS

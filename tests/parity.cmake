@@ -96,6 +96,10 @@ foreach(_component audio campplus s3tokenizer)
   add_parity_sets(${_component} ${FIXTURES}/audio REQUIRES manifest.json input.wav tensors.pt)
 endforeach()
 
+# The recogniser (SenseVoice-Small) on every set beside its tiny model folder
+# (model/ holds no set files).
+add_parity_sets(sensevoice ${FIXTURES}/sensevoice REQUIRES manifest.json input.wav tensors.pt)
+
 # Text front end and the whole pipeline on every e2e case
 # (golden/<model>/<case>/manifest.json).
 file(GLOB _e2e_models LIST_DIRECTORIES true ${FIXTURES}/e2e/golden/*)

@@ -1,6 +1,7 @@
 #include "hub_listing.h"
 
 #include "cosystudio/model_folder.h"
+#include "cosystudio/recognizer.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -160,6 +161,33 @@ std::optional<QList<HubFile>> filesTheEngineReads(const QList<HubFile>& listing,
     return std::nullopt;
   }
   return chosen;
+}
+
+std::optional<QList<HubFile>> filesTheRecognizerReads(const QList<HubFile>& listing, QString* error) {
+  QList<HubFile> chosen;
+  QStringList missing;
+  for (const std::string& required : requiredRecognizerFiles()) {
+    const QString path = QString::fromStdString(required);
+    if (const HubFile* file = findFile(listing, path))
+      chosen.append(*file);
+    else
+      missing.append(path);
+  }
+  if (!missing.isEmpty()) {
+    *error = HubListing::tr("The repository has no %1: is it SenseVoiceSmall?").arg(missing.join(QStringLiteral(", ")));
+    return std::nullopt;
+  }
+  if (const HubFile* file = findFile(listing, QString::fromLatin1(kRecognizerOptionalFile))) chosen.append(*file);
+  return chosen;
+}
+
+std::optional<QList<HubFile>> filesToFetch(ModelKind kind, const QList<HubFile>& listing, QString* error) {
+  return kind == ModelKind::Recognizer ? filesTheRecognizerReads(listing, error) : filesTheEngineReads(listing, error);
+}
+
+QString defaultRepo(ModelKind kind, const QString& source) {
+  if (kind == ModelKind::Speech) return QString::fromLatin1(kModelRepo);
+  return QString::fromLatin1(source == QLatin1String("modelscope") ? kRecognizerModelScopeRepo : kRecognizerRepo);
 }
 
 }  // namespace cosystudio::ui

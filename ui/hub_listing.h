@@ -13,6 +13,12 @@
 namespace cosystudio::ui {
 
 inline constexpr char kModelRepo[] = "FunAudioLLM/Fun-CosyVoice3-0.5B-2512";
+// The recogniser, SenseVoice-Small: its Hugging Face and ModelScope names differ.
+inline constexpr char kRecognizerRepo[] = "FunAudioLLM/SenseVoiceSmall";
+inline constexpr char kRecognizerModelScopeRepo[] = "iic/SenseVoiceSmall";
+
+// Which model a download fetches.
+enum class ModelKind { Speech, Recognizer };
 inline constexpr char kHuggingFaceEndpoint[] = "https://huggingface.co";
 inline constexpr char kModelScopeEndpoint[] = "https://www.modelscope.cn";
 
@@ -54,5 +60,13 @@ QUrl nextListingPage(const QByteArray& linkHeader);
 // required file and whichever language-model checkpoints the repository has;
 // nullopt with `error` naming what the repository lacks.
 std::optional<QList<HubFile>> filesTheEngineReads(const QList<HubFile>& listing, QString* error);
+// The listed files the recogniser reads (cosystudio/recognizer.h), its
+// configuration.json included where listed.
+std::optional<QList<HubFile>> filesTheRecognizerReads(const QList<HubFile>& listing, QString* error);
+// The files of `kind` to fetch from `listing`.
+std::optional<QList<HubFile>> filesToFetch(ModelKind kind, const QList<HubFile>& listing, QString* error);
+// The repository of `kind` on the hub that `source` names ("modelscope" or
+// any Hugging Face one).
+QString defaultRepo(ModelKind kind, const QString& source);
 
 }  // namespace cosystudio::ui

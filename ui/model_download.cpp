@@ -91,11 +91,12 @@ QString durationText(double seconds) {
   return QStringLiteral("%1:%2").arg(whole / 60).arg(twoDigits(whole % 60));
 }
 
-ModelDownload::ModelDownload(Hub hub, QString folder, AllowedRisks allowed, QObject* parent)
+ModelDownload::ModelDownload(Hub hub, QString folder, AllowedRisks allowed, ModelKind kind, QObject* parent)
     : QObject(parent),
       hub_(std::move(hub)),
       folder_(std::move(folder)),
       allowed_(allowed),
+      kind_(kind),
       freeSpace_(storageFreeBytes) {
   // Hugging Face answers a download with a redirect to its CDN on another host.
   network_.setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
@@ -186,7 +187,7 @@ void ModelDownload::listingArrived() {
   if (const QUrl next = nextListingPage(reply->rawHeader("Link")); next.isValid())
     return requestListing(reply->url().resolved(next));
 
-  const auto files = filesTheEngineReads(listing_, &error);
+  const auto files = filesToFetch(kind_, listing_, &error);
   if (!files) return fail(error);
   files_ = *files;
   QStringList unverified;

@@ -53,7 +53,8 @@ class ModelDownload : public QObject {
   Q_OBJECT
 
  public:
-  ModelDownload(Hub hub, QString folder, AllowedRisks allowed = {}, QObject* parent = nullptr);
+  ModelDownload(Hub hub, QString folder, AllowedRisks allowed = {}, ModelKind kind = ModelKind::Speech,
+                QObject* parent = nullptr);
   ~ModelDownload() override;
 
   // The free bytes on the disk that holds `folder` (QStorageInfo unless replaced).
@@ -116,6 +117,7 @@ class ModelDownload : public QObject {
   Hub hub_;
   QString folder_;
   AllowedRisks allowed_;
+  ModelKind kind_;
   FreeSpaceProbe freeSpace_;
   QTimer stall_;          // restarted by each byte of reply_
   bool stalled_ = false;  // reply_ was given up for it

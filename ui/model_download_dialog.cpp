@@ -111,7 +111,7 @@ void ModelDownloadDialog::start() {
   AllowedRisks allowed;
   allowed.unverifiedFiles = allowUnverified_->isChecked();
   allowed.plainHttp = allowHttp_->isChecked();
-  running_ = new ModelDownload(*hub, folder(), allowed, this);
+  running_ = new ModelDownload(*hub, folder(), allowed, ModelKind::Speech, this);
   connect(running_, &ModelDownload::progress, this, &ModelDownloadDialog::showProgress);
   connect(running_, &ModelDownload::finished, this, &ModelDownloadDialog::downloadFinished);
   connect(running_, &ModelDownload::failed, this, &ModelDownloadDialog::downloadFailed);

@@ -1,10 +1,11 @@
-// cosystudio-cli model download [--source hf|modelscope|URL] [--repo ID]
-// [--allow-unverified] [--allow-http] DIR: fetch the files of the model that
-// the engine reads, resumably, each checked against the hash its hub
-// publishes, then check the folder.
+// cosystudio-cli model download [--recognizer] [--source hf|modelscope|URL]
+// [--repo ID] [--allow-unverified] [--allow-http] [DIR]: fetch the files of
+// the model that the engine reads (or of the recogniser), resumably, each
+// checked against the hash its hub publishes, then check the folder.
 #include "command.h"
 
 #include "cosystudio/model_folder.h"
+#include "cosystudio/recognizer.h"
 #include "model_download.h"
 
 #include <QCoreApplication>
@@ -28,11 +29,13 @@ using ui::DownloadProgress;
 using ui::Hub;
 using ui::HubFile;
 using ui::ModelDownload;
+using ui::ModelKind;
 
 struct DownloadOptions {
   std::string source = "hf";
-  std::string repo = ui::kModelRepo;
+  std::string repo;  // empty: defaultRepo() of the model and the source
   std::string folder;
+  bool recognizer = false;
   AllowedRisks allowed;
   bool json = false;
 };
@@ -81,13 +84,34 @@ nlohmann::json summary(const DownloadOptions& options, const Hub& hub, const QLi
                     {"size", file.size},
                     {"hash", file.hash.toStdString()},
                     {"hash_kind", file.hashName().toStdString()}});
-  return {{"folder", options.folder},    {"repo", options.repo},
+  return {{"folder", options.folder},    {"repo", hub.repo.toStdString()},
           {"endpoint", hub.endpoint.toString().toStdString()},
           {"files", list},               {"bytes_fetched", download.bytesFetched()},
           {"seconds", seconds}};
 }
 
-int downloadModel(const DownloadOptions& options) {
+// The downloaded recogniser loads: every file is there and fits the others.
+int checkRecognizer(const DownloadOptions& options, const Hub& hub, const QList<HubFile>& files,
+                    const ModelDownload& download, double seconds) {
+  try {
+    (void)Recognizer::load(options.folder);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cosystudio-cli model download: %s\n", e.what());
+    return 1;
+  }
+  if (options.json) std::printf("%s\n", summary(options, hub, files, download, seconds).dump(2).c_str());
+  std::fprintf(stderr, "%s: complete SenseVoiceSmall recogniser folder\n", options.folder.c_str());
+  return 0;
+}
+
+int downloadModel(DownloadOptions options) {
+  if (options.folder.empty()) {
+    if (!options.recognizer) {
+      std::fprintf(stderr, "cosystudio-cli model download: give the folder to download into\n");
+      return 2;
+    }
+    options.folder = defaultRecognizerFolder().string();
+  }
   // Past a file-size limit (ulimit -f) a write must fail like on a full disk,
   // with a message, instead of the signal ending the process.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -96,21 +120,24 @@ int downloadModel(const DownloadOptions& options) {
   char* argv[] = {name, nullptr};
   QCoreApplication app(argc, argv);
 
+  const ModelKind kind = options.recognizer ? ModelKind::Recognizer : ModelKind::Speech;
+  const QString repo = options.repo.empty() ? ui::defaultRepo(kind, QString::fromStdString(options.source))
+                                            : QString::fromStdString(options.repo);
   QString error;
-  const auto hub = Hub::fromSource(QString::fromStdString(options.source), QString::fromStdString(options.repo), &error);
+  const auto hub = Hub::fromSource(QString::fromStdString(options.source), repo, &error);
   if (!hub) {
     std::fprintf(stderr, "cosystudio-cli model download: %s\n", error.toUtf8().constData());
     return 2;
   }
   const QString folder = QString::fromStdString(options.folder);
-  ModelDownload download(*hub, folder, options.allowed);
+  ModelDownload download(*hub, folder, options.allowed, kind);
   ProgressPrinter printer;
   QList<HubFile> files;
   QElapsedTimer clock;
   clock.start();
   QObject::connect(&download, &ModelDownload::listed, [&](const QList<HubFile>& listed, qint64 missing) {
     files = listed;
-    std::fprintf(stderr, "%s from %s: %lld files, %s to download into %s\n", options.repo.c_str(),
+    std::fprintf(stderr, "%s from %s: %lld files, %s to download into %s\n", repo.toUtf8().constData(),
                  hub->endpoint.toString().toUtf8().constData(), static_cast<long long>(listed.size()),
                  sizeText(missing).c_str(), options.folder.c_str());
   });
@@ -131,6 +158,7 @@ int downloadModel(const DownloadOptions& options) {
   // an exit before exec() would not.
   QTimer::singleShot(0, &download, &ModelDownload::start);
   if (app.exec() != 0) return 1;
+  if (options.recognizer) return checkRecognizer(options, *hub, files, download, clock.elapsed() / 1000.0);
 
   const auto problems = checkModelFolder(options.folder);
   for (const auto& problem : problems)
@@ -150,7 +178,12 @@ const Registration registration([](CLI::App& app) -> Run {
   download->add_option("--source", options->source,
                        "hf (Hugging Face, or the HF_ENDPOINT mirror), modelscope, or a Hugging Face mirror's URL")
       ->capture_default_str();
-  download->add_option("--repo", options->repo, "The model's repository")->capture_default_str();
+  download->add_flag("--recognizer", options->recognizer,
+                     "Download the recogniser (SenseVoice-Small, about 900 MB) instead of the speech model; DIR "
+                     "defaults to where transcribe and the checks look for it");
+  download->add_option("--repo", options->repo,
+                       std::string("The model's repository (default: ") + ui::kModelRepo + "; with --recognizer " +
+                           ui::kRecognizerRepo + ", on ModelScope " + ui::kRecognizerModelScopeRepo + ")");
   download->add_flag("--allow-unverified", options->allowed.unverifiedFiles,
                      "Accept files the hub publishes no hash for (some ModelScope listings): downloaded "
                      "unverified and named in a warning, instead of refused");
@@ -158,7 +191,9 @@ const Registration registration([](CLI::App& app) -> Run {
                      "Accept a plain-http source (an http:// URL or HF_ENDPOINT), with a warning: its files and "
                      "their hashes come unencrypted from one server, so whoever is on the way can change both");
   download->add_flag("--json", options->json, "Print a summary as JSON on stdout");
-  download->add_option("dir", options->folder, "Folder to download into (created if needed)")->required();
+  download->add_option("dir", options->folder,
+                       "Folder to download into (created if needed); with --recognizer it defaults to " +
+                           defaultRecognizerFolder().string());
   return {model, [options] { return downloadModel(*options); }};
 });
 

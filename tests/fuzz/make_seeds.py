@@ -5,7 +5,8 @@ that libFuzzer mutates kilobytes rather than the megabytes of the fixtures:
 checkpoints as torch.save writes them (dict, OrderedDict, fp16/bf16, views
 sharing a storage, both weight-norm spellings, HiFT's `generator.` prefix),
 ONNX graphs of the supported ops with symbolic dimensions, WAV/FLAC/Ogg clips,
-voice files, cosyvoice3.yaml, texts, subtitles, scripts, books, the window's
+voice files, cosyvoice3.yaml, the recogniser's config.yaml, am.mvn and
+SentencePiece model, texts, subtitles, scripts, books, the window's
 take sidecars and saved queue, and the speech server's requests.
 
 Needs torch, onnx, numpy and soundfile (not the app: only to remake seeds):
@@ -155,6 +156,18 @@ def model_configs():
     shutil.copy(ROOT / "tests/fixtures/e2e/tiny-model-a/cosyvoice3.yaml", out / "tiny-model-a.yaml")
 
 
+def recognizer_files():
+    """The recogniser's config.yaml (official and tiny), its am.mvn and its
+    SentencePiece model, as tests/fixtures/sensevoice holds them."""
+    sensevoice = ROOT / "tests/fixtures/sensevoice"
+    out = folder("recognizer_config")
+    shutil.copy(sensevoice / "official-config.yaml", out / "official-config.yaml")
+    shutil.copy(sensevoice / "model/config.yaml", out / "tiny-config.yaml")
+    shutil.copy(sensevoice / "model/am.mvn", out / "am.mvn")
+    out = folder("sentencepiece")
+    shutil.copy(sensevoice / "model/chn_jpn_yue_eng_ko_spectok.bpe.model", out / "tiny.bpe.model")
+
+
 def texts():
     out = folder("text")
     samples = {
@@ -296,6 +309,7 @@ if __name__ == "__main__":
     clips()
     voice_files()
     model_configs()
+    recognizer_files()
     texts()
     subtitles()
     scripts()

@@ -3,6 +3,7 @@
 // CDN host, ranges, a cut connection, a stalled one, a wrong hash, no hash, a
 // 404, plain http, a full disk, a link planted as a .part, cancel.
 #include "cosystudio/model_folder.h"
+#include "cosystudio/recognizer.h"
 #include "model_download.h"
 #include "model_download_dialog.h"
 
@@ -23,6 +24,7 @@ using namespace cosystudio::ui;
 namespace {
 
 QString tinyModelA() { return qEnvironmentVariable("COSYSTUDIO_FIXTURES_DIR") + QStringLiteral("/e2e/tiny-model-a"); }
+QString tinyRecognizer() { return qEnvironmentVariable("COSYSTUDIO_FIXTURES_DIR") + QStringLiteral("/sensevoice/model"); }
 
 // For the stall tests: shorter than the default, still far longer than a
 // pause of a transfer on the loopback (a spurious stall would only resume).
@@ -38,8 +40,8 @@ AllowedRisks plainHttpAllowed() {
 // fake_hub.py for one test: its URL, and the file requests it has seen.
 class FakeHub {
  public:
-  explicit FakeHub(const QStringList& faults = {}) {
-    process_.start(QStringLiteral("python3"), QStringList{QStringLiteral(FAKE_HUB), tinyModelA()} + faults);
+  explicit FakeHub(const QStringList& faults = {}, const QString& folder = tinyModelA()) {
+    process_.start(QStringLiteral("python3"), QStringList{QStringLiteral(FAKE_HUB), folder} + faults);
     while (!process_.canReadLine())
       if (!process_.waitForReadyRead(20000))
         qFatal("fake_hub.py did not start: %s", process_.readAllStandardError().constData());
@@ -115,6 +117,30 @@ class ModelDownloadTest : public QObject {
     const QStringList requests = server.requests();
     QVERIFY2(requests.contains(QStringLiteral("hub GET llm.pt range=-")), qPrintable(requests.join('\n')));
     QVERIFY2(requests.contains(QStringLiteral("cdn GET llm.pt range=-")), qPrintable(requests.join('\n')));
+  }
+
+  void fetchesTheRecognizer() {
+    FakeHub server({QStringLiteral("--repo"), QString::fromLatin1(kRecognizerRepo)}, tinyRecognizer());
+    QTemporaryDir folder;
+    ModelDownload download({Hub::Layout::HuggingFace, QUrl(server.url()), kRecognizerRepo}, folder.path(),
+                           plainHttpAllowed(), ModelKind::Recognizer);
+    QCOMPARE(runDownload(download), QString());
+    QVERIFY(Recognizer::load(folder.path().toStdString()) != nullptr);
+    // What the recogniser reads and its configuration.json, not the folder's other files.
+    QCOMPARE(entriesOf(folder.path()), (QStringList{QStringLiteral("am.mvn"),
+                                                    QStringLiteral("chn_jpn_yue_eng_ko_spectok.bpe.model"),
+                                                    QStringLiteral("config.yaml"), QStringLiteral("configuration.json"),
+                                                    QStringLiteral("model.pt")}));
+  }
+
+  void refusesARepositoryThatIsNotTheRecognizer() {
+    FakeHub server({QStringLiteral("--repo"), QString::fromLatin1(kRecognizerRepo)});
+    QTemporaryDir folder;
+    ModelDownload download({Hub::Layout::HuggingFace, QUrl(server.url()), kRecognizerRepo}, folder.path(),
+                           plainHttpAllowed(), ModelKind::Recognizer);
+    QCOMPARE(runDownload(download),
+             QStringLiteral("The repository has no config.yaml, model.pt, am.mvn, chn_jpn_yue_eng_ko_spectok.bpe.model: "
+                            "is it SenseVoiceSmall?"));
   }
 
   void fetchesFromModelScope() {

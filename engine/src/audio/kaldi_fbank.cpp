@@ -17,7 +17,7 @@ constexpr double kHighFreq = 0.0;  // 0 = Nyquist
 constexpr double kPreemphasis = 0.97;
 }  // namespace
 
-at::Tensor kaldiFbank(const at::Tensor& waveform) {
+at::Tensor kaldiFbank(const at::Tensor& waveform, FbankWindow window) {
   // Kaldi reads the first channel only.
   const auto signal = (waveform.dim() == 2 ? waveform[0] : waveform).contiguous();
   const auto options = signal.options();
@@ -31,7 +31,11 @@ at::Tensor kaldiFbank(const at::Tensor& waveform) {
   // Pre-emphasis; the first sample of a frame uses itself as its predecessor.
   const auto previous = at::replication_pad1d(x.unsqueeze(0), {1, 0}).squeeze(0);
   x = x - kPreemphasis * previous.narrow(1, 0, kFrameLength);
-  x = x * poveyWindow(kFrameLength).to(signal.device()).unsqueeze(0);
+  // Kaldi's Hamming window is the symmetric one: 0.54 - 0.46 cos(2 pi n / (N - 1)).
+  const auto weights = window == FbankWindow::Hamming
+                           ? at::hamming_window(kFrameLength, /*periodic=*/false, 0.54, 0.46, at::kFloat)
+                           : poveyWindow(kFrameLength);
+  x = x * weights.to(signal.device()).unsqueeze(0);
   x = at::constant_pad_nd(x, {0, kFftSize - kFrameLength});
 
   const auto power = at::fft_rfft(x).abs().pow(2.0);

@@ -107,6 +107,21 @@ int64_t HyperYaml::integer(const std::string& path) const {
   return static_cast<int64_t>(value);
 }
 
+std::string HyperYaml::text(const std::string& path) const {
+  const YAML::Node node = lookup(impl_->root, path);
+  const std::string where = file_.string() + ": '" + path + "'";
+  if (!node.IsDefined()) throw ConfigError(where + " is missing");
+  if (!node.IsScalar()) throw ConfigError(where + " is not a single value");
+  return node.Scalar();
+}
+
+bool HyperYaml::flag(const std::string& path) const {
+  const std::string value = text(path);
+  if (value == "true" || value == "True") return true;
+  if (value == "false" || value == "False") return false;
+  throw ConfigError(file_.string() + ": '" + path + "' is not true or false: '" + value + "'");
+}
+
 static std::vector<int64_t> integerSequence(const YAML::Node& node, const std::string& where) {
   if (!node.IsSequence()) throw ConfigError(where + " is not a list");
   std::vector<int64_t> values;

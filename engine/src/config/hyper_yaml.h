@@ -1,4 +1,5 @@
-// Reading values from a HyperPyYAML file (`cosyvoice3.yaml`) without running it:
+// Reading values from a HyperPyYAML file (`cosyvoice3.yaml`) or a plain YAML
+// config (SenseVoice's `config.yaml`) without running it:
 // the object tags (`!new:`, `!name:`, `!apply:`) are ignored, `!ref <key>`
 // references are followed, and simple `!ref <a> * <b>` products are evaluated.
 #pragma once
@@ -27,6 +28,9 @@ class HyperYaml {
   bool has(const std::string& path) const;
   double number(const std::string& path) const;
   int64_t integer(const std::string& path) const;
+  // A scalar as written (e.g. `window: hamming`), and a true/false flag.
+  std::string text(const std::string& path) const;
+  bool flag(const std::string& path) const;
   // A flow sequence of integers, e.g. `[8, 5, 3]`, or of such sequences.
   std::vector<int64_t> integers(const std::string& path) const;
   std::vector<std::vector<int64_t>> integerLists(const std::string& path) const;
