@@ -1,12 +1,15 @@
-// cosystudio-cli voice save --model DIR --prompt CLIP [--prompt-text TEXT] --out FILE.voice
+// cosystudio-cli voice save --model DIR --prompt CLIP [--prompt-text TEXT | --no-transcript]
+//                           [--asr-model DIR] --out FILE.voice
 // cosystudio-cli voice info FILE [--json]
 //
 // A voice file holds a prompt clip and the features the model computed from
-// it, so that synth --voice skips the clip analysis.
+// it, so that synth --voice skips the clip analysis. Without --prompt-text the
+// recogniser writes the transcript.
 #include "command.h"
 #include "engine_options.h"
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/recognizer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,17 +23,43 @@ struct VoiceOptions {
   EngineOptions engine;
   std::string prompt;
   std::string promptText;
+  bool noTranscript = false;
+  std::string asrModel = defaultRecognizerFolder().string();
   std::string out;
   std::string file;
   bool json = false;
 };
 
+// What the clip says, heard by the recogniser; printed so that it can be checked.
+std::string heardTranscript(const VoiceOptions& o, const audio::Clip& clip) {
+  std::unique_ptr<Recognizer> recognizer;
+  try {
+    statusLine("Loading the recogniser…");
+    recognizer = Recognizer::load(o.asrModel, *parseDevice(o.engine.device));
+  } catch (const RecognizerError& e) {
+    endStatusLine();
+    throw std::runtime_error(std::string(e.what()) +
+                             "\nGive the transcript with --prompt-text, save without one with --no-transcript, or "
+                             "download the recogniser: cosystudio-cli model download --recognizer");
+  }
+  statusLine("Transcribing the prompt clip…");
+  const Transcript transcript = recognizer->transcribe(clip);
+  endStatusLine();
+  if (transcript.text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw std::runtime_error(o.prompt + ": the recogniser heard no words; give the transcript with --prompt-text");
+  std::fprintf(stderr, "heard%s: %s\n", transcript.language.empty() ? "" : (" (" + transcript.language + ")").c_str(),
+               transcript.text.c_str());
+  return transcript.text;
+}
+
 int saveVoice(const VoiceOptions& o) {
   checkOutputPath(o.out);
+  const audio::Clip clip = audio::loadClip(o.prompt);
+  const std::string transcript = o.promptText.empty() && !o.noTranscript ? heardTranscript(o, clip) : o.promptText;
   Engine engine;
   loadEngine(engine, o.engine);
   statusLine("Analysing the prompt clip…");
-  const Voice voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
+  const Voice voice = engine.prepareVoice(clip, transcript);
   endStatusLine();
   voice.save(o.out);  // atomic itself: a failed save leaves no partial file
   std::printf("wrote %s (%.2f s clip, model %s)\n", o.out.c_str(), voice.clipSeconds(),
@@ -69,9 +98,13 @@ const Registration registration([](CLI::App& app) -> Run {
   auto* save = sub->add_subcommand("save", "Analyse a prompt clip once and save the voice");
   o->engine.addTo(save);
   save->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)")->required();
-  save->add_option("--prompt-text", o->promptText,
-                   "Transcript of the clip (needed for zero-shot; without it the voice serves "
-                   "cross-lingual, instruct and vc)");
+  auto* promptText = save->add_option("--prompt-text", o->promptText,
+                                      "Transcript of the clip, for zero-shot (default: what the recogniser hears)");
+  save->add_flag("--no-transcript", o->noTranscript,
+                 "Save without a transcript: the voice then serves cross-lingual, instruct and vc only")
+      ->excludes(promptText);
+  save->add_option("--asr-model", o->asrModel, "The recogniser (SenseVoiceSmall folder) that hears the transcript")
+      ->capture_default_str();
   save->add_option("--out", o->out, "Voice file to write")->required();
 
   auto* info = sub->add_subcommand("info", "Transcript, clip length and model fingerprint of a voice file");

@@ -250,6 +250,11 @@ class Engine {
 
   MemoryStats memory() const;
 
+  // How alike the speaker of `samples` (mono, e.g. a made segment) is to
+  // `voice`: the cosine of their CAM++ embeddings, from the model folder's
+  // speaker encoder, in -1..1. Throws EngineError for audio too short to embed.
+  double speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice);
+
  private:
   struct Impl;
   void loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep);

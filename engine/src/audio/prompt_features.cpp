@@ -32,6 +32,8 @@ at::Tensor clipTensor(const Clip& clip) {
 
 at::Tensor monoTensor(const Clip& clip) { return clipTensor(clip).mean(0, /*keepdim=*/true); }
 
+at::Tensor speakerFbank(const at::Tensor& speech16k) { return subtractFrameMean(kaldiFbank(speech16k)).unsqueeze(0); }
+
 PromptFeatures extractPromptFeatures(const Clip& clip, const at::Device& device) {
   // Clips recorded or trimmed in memory get the same limits as loaded ones.
   if (const auto violation = limitViolation(clip, ClipLimits{}))
@@ -40,7 +42,7 @@ PromptFeatures extractPromptFeatures(const Clip& clip, const at::Device& device)
   const auto mono = monoTensor(clip).to(device);
   f.speech16k = sincResample(mono, clip.sampleRate, kTokenizerRate);
   f.speech24k = sincResample(mono, clip.sampleRate, kFlowRate);
-  f.speakerFbank = subtractFrameMean(kaldiFbank(f.speech16k)).unsqueeze(0);
+  f.speakerFbank = speakerFbank(f.speech16k);
   f.tokenizerMel = whisperLogMel(f.speech16k);
   f.tokenizerMelLength = lengthTensor(f.tokenizerMel.size(2), device);
   f.flowMel = flowMel(f.speech24k).squeeze(0).transpose(0, 1).unsqueeze(0);

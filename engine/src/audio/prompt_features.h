@@ -14,6 +14,9 @@ at::Tensor clipTensor(const Clip& clip);
 // (1, frames): the mean over channels, computed as the official loader does.
 at::Tensor monoTensor(const Clip& clip);
 
+// CAM++'s input from a 16 kHz waveform (1, N): Kaldi fbank minus its mean, (1, T, 80).
+at::Tensor speakerFbank(const at::Tensor& speech16k);
+
 struct PromptFeatures {
   at::Tensor speech16k;           // (1, N16), speech tokenizer and speaker model rate
   at::Tensor speech24k;           // (1, N24), flow rate

@@ -224,6 +224,19 @@ Voice Engine::prepareVoice(const audio::Clip& clip, const std::string& transcrip
   });
 }
 
+double Engine::speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) {
+  impl_->requireUsable();
+  const auto& data = VoiceInternals::data(voice);
+  if (!data || data->speakerEmbedding.empty())
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the voice has no speaker embedding"));
+  return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "comparing the speaker"), [&] {
+    c10::InferenceMode inference;
+    const auto embedding = speakerEmbeddingOf(*impl_->model, samples, sampleRate);
+    const auto reference = at::tensor(data->speakerEmbedding, at::kFloat);
+    return at::cosine_similarity(embedding.to(at::kCPU).reshape({-1}), reference, 0).item<double>();
+  });
+}
+
 namespace {
 
 // The rule every front end asks (request_rules.h), in the engine's words.

@@ -1,6 +1,7 @@
 #include "pipeline/voice_features.h"
 
 #include "audio/prompt_features.h"
+#include "audio/sinc_resampler.h"
 
 namespace cosystudio {
 
@@ -33,6 +34,16 @@ VoiceData computeVoiceData(Model& model, const audio::Clip& clip, const std::str
   data.promptMelFrames = mel.size(0);
   data.promptMel = hostVector<float>(mel, at::kFloat);
   return data;
+}
+
+at::Tensor speakerEmbeddingOf(Model& model, const std::vector<float>& samples, int sampleRate) {
+  constexpr int kSpeakerRate = 16000;
+  // CAM++ pools statistics over at least three fbank frames (45 ms).
+  if (samples.size() < std::size_t(sampleRate) / 10)
+    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the audio is too short to compare its speaker (under 0.1 s)"));
+  const auto mono = at::tensor(samples, at::kFloat).unsqueeze(0).to(model.device);
+  return model.speakerEncoder.embed(audio::speakerFbank(audio::sincResample(mono, sampleRate, kSpeakerRate)))
+      .reshape({-1});
 }
 
 VoiceFeatures voiceFeatures(const VoiceData& data, const at::Device& device) {

@@ -28,6 +28,11 @@ struct VoiceTrace {
 VoiceData computeVoiceData(Model& model, const audio::Clip& clip, const std::string& transcript,
                              VoiceTrace* trace = nullptr);
 
+// The CAM++ embedding (E) of mono audio at any rate, as a voice's is computed
+// (its 16 kHz resampling and fbank): how a made segment's speaker is compared
+// with its voice's.
+at::Tensor speakerEmbeddingOf(Model& model, const std::vector<float>& samples, int sampleRate);
+
 VoiceFeatures voiceFeatures(const VoiceData& data, const at::Device& device);
 
 // The mono clip a voice was made from.
