@@ -122,6 +122,7 @@ void showAbout(QWidget* parent) {
       {"PCRE2", "BSD-3-Clause"},
       {"nlohmann/json", "MIT"},
       {"bzip2", "bzip2-1.0.6"},
+      {"SentencePiece", "Apache-2.0"},
   };
   QStringList libraries;
   for (const auto& [name, licence] : kLibraries)
@@ -153,6 +154,9 @@ void showAbout(QWidget* parent) {
   html += tr("<p><b>Model:</b> <a href=\"%1\">Fun-CosyVoice3-0.5B-2512</a> by FunAudioLLM, Tongyi Lab, Alibaba, "
              "under the Apache License 2.0; downloaded separately.</p>")
               .arg(QLatin1String(kModelScopeUrl));
+  html += tr("<p><b>Recogniser:</b> <a href=\"%1\">SenseVoice-Small</a> by FunAudioLLM, Tongyi Lab, Alibaba, "
+             "under the FunASR model licence; downloaded separately when first needed.</p>")
+              .arg(QLatin1String("https://huggingface.co/FunAudioLLM/SenseVoiceSmall"));
   html += tr("<p><b>Libraries:</b> %1.</p>").arg(libraries.join(QStringLiteral(", ")));
   QMessageBox::about(parent, tr("About CosyStudio"), html);
 }
