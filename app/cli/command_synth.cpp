@@ -5,7 +5,8 @@
 //         [--instruct TEXT] [--source CLIP] [--seed N] [--speed X] [--stream] [--raw-text] [--official-text]
 //         [--device cpu|cuda:N] [--precision fp32|bf16|fp16|int8] --out FILE.wav
 //         [--format pcm16|pcm24|float] [--rate 24000|44100|48000] [--loudness LUFS] [--json]
-//         [--subtitles srt|vtt]
+//         [--subtitles srt|vtt] [--check [--retakes N] [--asr-model DIR] [--max-error-rate X] [--min-similarity X]
+//         [--max-rate-ratio X]]
 //   synth --model DIR --script PROJECT.json [--voices DIR]... --out FILE.wav [the output options above]
 //   synth --model DIR --srt CUES.srt|.vtt (--prompt CLIP [--prompt-text TEXT] | --voice FILE) [--mode …]
 //         [--speed X] [--max-speed X] --out FILE.wav [the output options above]
@@ -20,6 +21,7 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
+#include "cosystudio/checked_synthesis.h"
 #include "cosystudio/dubbing.h"
 #include "cosystudio/request_rules.h"
 #include "cosystudio/script.h"
@@ -62,6 +64,10 @@ struct SynthOptions {
   std::vector<std::string> voiceFolders;  // where a script's moved voices are looked for
   std::string srt;  // subtitles (SRT or WebVTT) to dub instead of the text
   DubbingOptions dubbing;
+  bool check = false;  // listen to every segment (checked_synthesis.h)
+  int retakes = 0;
+  std::string asrModel = defaultRecognizerFolder().string();
+  CheckThresholds thresholds;
 };
 
 const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
@@ -108,6 +114,8 @@ void checkUsage(const SynthOptions& o) {
     throw UsageError("--srt cannot --stream: a cue too long for its time is made again faster, whole");
   if (mode == Mode::VoiceConversion && !o.output.subtitles.empty())
     throw UsageError("--subtitles needs text; --mode vc has none");
+  if (o.check && (mode == Mode::VoiceConversion || !o.srt.empty()))
+    throw UsageError("--check listens to text made from text: not to --mode vc or --srt");
 }
 
 // `what` names the file in a refusal ("text file").
@@ -158,6 +166,45 @@ class VoiceOption {
   std::string prompt_, promptText_;
   Voice voice_;
 };
+
+nlohmann::ordered_json tryJson(const SegmentTry& attempt) {
+  return {{"seed", attempt.seed},
+          {"passed", attempt.passed()},
+          {"heard", attempt.heard},
+          {"heard_language", attempt.heardLanguage},
+          {"unit", attempt.score.unit == ScoringUnit::Character ? "character" : "word"},
+          {"error_rate", attempt.score.errorRate},
+          {"differences", describeDifferences(attempt.score)},
+          {"similarity", attempt.similarity},
+          {"rate_ratio", attempt.rateRatio > 0 ? nlohmann::ordered_json(attempt.rateRatio) : nlohmann::ordered_json()},
+          {"failures", attempt.failures}};
+}
+
+nlohmann::ordered_json checkJson(const SegmentCheck& check) {
+  nlohmann::ordered_json tries = nlohmann::ordered_json::array();
+  for (const SegmentTry& attempt : check.tries) tries.push_back(tryJson(attempt));
+  return {{"passed", check.passed()}, {"kept_try", check.kept}, {"tries", tries}};
+}
+
+// What listening found, for people: each segment still failing and why.
+void printChecks(const CheckedSynthesis& checked) {
+  std::size_t retaken = 0;
+  for (std::size_t i = 0; i < checked.checks.size(); ++i) {
+    const SegmentCheck& check = checked.checks[i];
+    retaken += check.tries.size() > 1;
+    if (!check.passed())
+      for (const std::string& failure : check.tries[check.kept].failures)
+        std::fprintf(stderr, "segment %zu fails%s: %s\n", i + 1,
+                     check.tries.size() > 1 ? (" after " + std::to_string(check.tries.size() - 1) +
+                                               (check.tries.size() == 2 ? " retake" : " retakes"))
+                                                  .c_str()
+                                            : "",
+                     failure.c_str());
+  }
+  std::printf("checked %zu segment%s: %zu still failing, %zu made again; listening took %.2f s, retakes %.2f s\n",
+              checked.checks.size(), checked.checks.size() == 1 ? "" : "s", checked.stillFailing().size(), retaken,
+              checked.checkSeconds, checked.retakeSeconds);
+}
 
 // --script: every line in its speaker's voice, one take.
 int synthScript(SynthOptions o) {
@@ -358,6 +405,8 @@ int synth(SynthOptions o) {
   VoiceOption voiceOption(o);
   if (!o.source.empty()) checkClip(o.source, "source clip");
   finishSettings(o);
+  const std::unique_ptr<Recognizer> recognizer =
+      o.check ? loadRecognizer(o.asrModel, o.engine.device, "Leave out --check, or ") : nullptr;
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -382,12 +431,16 @@ int synth(SynthOptions o) {
     statusLine(line);
   };
   callbacks.shouldStop = [] { return interruptRequested(); };
-  SynthesisResult result;
+  CheckedSynthesis checked;
   {
     StopOnInterrupt interrupt;
-    result = engine.synthesize(request, o.settings, callbacks);
+    if (recognizer)
+      checked = synthesizeChecked(engine, *recognizer, request, o.settings, o.thresholds, o.retakes, callbacks);
+    else
+      checked.result = engine.synthesize(request, o.settings, callbacks);
   }
   endStatusLine();
+  const SynthesisResult& result = checked.result;
 
   const WrittenAudio written = writeAudioOut(o.output, o.out, result.samples, result.sampleRate);
   std::string subtitlesPath;
@@ -406,12 +459,15 @@ int synth(SynthOptions o) {
   const double audioSeconds = double(result.samples.size()) / result.sampleRate;
   if (o.json) {
     nlohmann::ordered_json segments = nlohmann::ordered_json::array();
-    for (const auto& s : result.segments)
+    for (std::size_t i = 0; i < result.segments.size(); ++i) {
+      const SegmentResult& s = result.segments[i];
       segments.push_back({{"text", s.text},
                           {"user_text", s.userText},
                           {"tokens", s.speechTokens},
                           {"seconds", double(s.samples.size()) / result.sampleRate},
                           {"reached_token_cap", s.reachedTokenCap}});
+      if (recognizer) segments.back()["check"] = checkJson(checked.checks[i]);
+    }
     nlohmann::ordered_json report{
         {"output", o.out},
         {"subtitles", subtitlesPath.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(subtitlesPath)},
@@ -435,6 +491,10 @@ int synth(SynthOptions o) {
         {"warnings", result.warnings()},
         {"settings", nlohmann::ordered_json::parse(settingsJson(o.settings))},
     });
+    if (recognizer)
+      report.update(nlohmann::ordered_json{{"check_seconds", checked.checkSeconds},
+                                           {"retake_seconds", checked.retakeSeconds},
+                                           {"still_failing", checked.stillFailing()}});
     std::printf("%s\n", report.dump(2).c_str());
   } else {
     for (const auto& warning : result.warnings()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
@@ -444,6 +504,7 @@ int synth(SynthOptions o) {
                 result.segments.size() == 1 ? "" : "s", static_cast<unsigned long long>(result.seed),
                 result.realTimeFactor(), result.firstAudioSeconds);
     printMastering(written);
+    if (recognizer) printChecks(checked);
   }
   return 0;
 }
@@ -492,6 +553,31 @@ const Registration registration([](CLI::App& app) -> Run {
                               "Subtitles (SRT or WebVTT) to dub: each cue spoken at its time, silence between, as one "
                               "track; --speed is the speed each cue is first made at");
   for (CLI::Option* option : {text, textFile, source, script}) srt->excludes(option);
+  auto* check = sub->add_flag("--check", o->check,
+                              "Listen to every segment: what the recogniser hears against the text, the speaker "
+                              "against the voice, the speaking rate against the voice's");
+  check->excludes(script);
+  sub->add_option("--retakes", o->retakes, "With --check, make a failing segment again with new seeds up to N times")
+      ->check(CLI::Range(0, 20))
+      ->needs(check);
+  sub->add_option("--asr-model", o->asrModel, "The recogniser (SenseVoiceSmall folder) --check listens with")
+      ->capture_default_str()
+      ->needs(check);
+  sub->add_option("--max-error-rate", o->thresholds.maxErrorRate,
+                  "With --check, the highest character or word error rate that passes")
+      ->check(CLI::Range(0.0, 10.0))
+      ->capture_default_str()
+      ->needs(check);
+  sub->add_option("--min-similarity", o->thresholds.minSimilarity,
+                  "With --check, the lowest speaker similarity (cosine, -1 to 1) that passes")
+      ->check(CLI::Range(-1.0, 1.0))
+      ->capture_default_str()
+      ->needs(check);
+  sub->add_option("--max-rate-ratio", o->thresholds.maxRateRatio,
+                  "With --check, how many times faster or slower than the voice (at --speed) a segment may speak")
+      ->check(CLI::Range(1.0, 100.0))
+      ->capture_default_str()
+      ->needs(check);
   sub->add_option("--max-speed", o->dubbing.maxSpeed,
                   "With --srt, the fastest a cue too long for its time is made again at; one still too long is "
                   "reported")

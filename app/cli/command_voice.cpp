@@ -32,16 +32,8 @@ struct VoiceOptions {
 
 // What the clip says, heard by the recogniser; printed so that it can be checked.
 std::string heardTranscript(const VoiceOptions& o, const audio::Clip& clip) {
-  std::unique_ptr<Recognizer> recognizer;
-  try {
-    statusLine("Loading the recogniser…");
-    recognizer = Recognizer::load(o.asrModel, *parseDevice(o.engine.device));
-  } catch (const RecognizerError& e) {
-    endStatusLine();
-    throw std::runtime_error(std::string(e.what()) +
-                             "\nGive the transcript with --prompt-text, save without one with --no-transcript, or "
-                             "download the recogniser: cosystudio-cli model download --recognizer");
-  }
+  const auto recognizer = loadRecognizer(
+      o.asrModel, o.engine.device, "Give the transcript with --prompt-text, save without one with --no-transcript, or ");
   statusLine("Transcribing the prompt clip…");
   const Transcript transcript = recognizer->transcribe(clip);
   endStatusLine();

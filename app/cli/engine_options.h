@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cosystudio/engine.h"
+#include "cosystudio/recognizer.h"
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -104,6 +106,23 @@ inline void checkOutputPath(const std::filesystem::path& file) {
     std::filesystem::remove(probe, error);
   } else {
     throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
+  }
+}
+
+// The recogniser for the commands that listen (--asr-model); a missing or
+// unusable one is refused saying how to get it, before any slow work.
+inline std::unique_ptr<Recognizer> loadRecognizer(const std::string& folder, const std::string& device,
+                                                  const std::string& otherWays = {}) {
+  try {
+    statusLine("Loading the recogniser…");
+    auto recognizer = Recognizer::load(folder, *parseDevice(device));
+    endStatusLine();
+    return recognizer;
+  } catch (const RecognizerError& e) {
+    endStatusLine();
+    throw std::runtime_error(std::string(e.what()) + "\n" + otherWays +
+                             (otherWays.empty() ? "Download" : "download") +
+                             " the recogniser: cosystudio-cli model download --recognizer");
   }
 }
 

@@ -6,6 +6,7 @@ target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/voice_features.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/synthesizer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checked_synthesis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/script.cpp
   ${CMAKE_CURRENT_LIST_DIR}/script_render.cpp
