@@ -50,7 +50,15 @@ struct BookOptions {
   bool joined = false;
   bool list = false;
   bool json = false;
+  ListenOptions listen{false, /*retakes=*/2};
 };
+
+// "4, 17" from 0-based lines.
+std::string paragraphList(const std::vector<int>& lines) {
+  std::string text;
+  for (int line : lines) text += (text.empty() ? "" : ", ") + std::to_string(line + 1);
+  return text;
+}
 
 const std::map<std::string, Mode> kModes{
     {"zero-shot", Mode::ZeroShot}, {"cross-lingual", Mode::CrossLingual}, {"instruct", Mode::Instruct}};
@@ -137,6 +145,9 @@ int renderBook(BookOptions o) {
   o.settings.seed = bookFolder.seedFor(o.seed, std::random_device{}());
   bookFolder.begin(o.settings.seed);
 
+  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device);
+  const ScriptListening listening{recognizer.get(), o.listen.thresholds, o.listen.retakes};
+
   Engine engine;
   loadEngine(engine, o.engine);
   if (o.voice.empty()) {
@@ -196,7 +207,7 @@ int renderBook(BookOptions o) {
             lineIndex = index;
             progress.startLine(qsizetype(script.lines[std::size_t(index)].text.size()));
           },
-          lines.store());
+          lines.store(), listening);
     }
     endStatusLine();
 
@@ -213,13 +224,31 @@ int renderBook(BookOptions o) {
                {"render_key", key}};
     if (!o.output.subtitles.empty())
       entry["subtitles"] = writeSubtitlesBeside(audioFile, o.output.subtitles, take, written.clip).filename().string();
+    // The paragraphs a person should listen to: still failing after the retakes.
+    const std::vector<int> failing = take.linesStillFailing();
+    if (recognizer) {
+      Json paragraphs = Json::array();
+      for (int line : failing) paragraphs.push_back(line + 1);
+      entry["paragraphs_failing_check"] = paragraphs;
+    }
+    for (const ScriptSegment& segment : take.segments)
+      if (segment.check && !segment.check->passed())
+        for (const std::string& failure : segment.check->tries[segment.check->kept].failures)
+          std::fprintf(stderr, "chapter %d, paragraph %d fails its check: %s\n", number, segment.line + 1,
+                       failure.c_str());
     for (const std::string& warning : take.warnings())
       std::fprintf(stderr, "warning: chapter %d: %s\n", number, warning.c_str());
     bookFolder.record(entry);  // after every chapter: a stop loses only the one under way
     state[number] = "made";
-    if (!o.json)
+    if (!o.json) {
       std::printf("chapter %d/%d: wrote %s (%.1f s)\n", number, count, audioFile.c_str(),
                   entry["seconds"].get<double>());
+      if (!failing.empty())
+        std::printf("chapter %d/%d: listen to paragraph%s %s: %s after %d retake%s\n", number, count,
+                    failing.size() == 1 ? "" : "s", paragraphList(failing).c_str(),
+                    failing.size() == 1 ? "it still fails its check" : "they still fail their checks",
+                    o.listen.retakes, o.listen.retakes == 1 ? "" : "s");
+    }
   }
 
   if (o.joined) {
@@ -239,6 +268,8 @@ int renderBook(BookOptions o) {
       for (const Json& recorded : bookFolder.manifest()["chapters"])
         if (recorded.value("number", 0) == number) {
           for (const char* field : {"file", "subtitles", "seconds"}) entry[field] = recorded.value(field, Json());
+          if (recorded.contains("paragraphs_failing_check"))
+            entry["paragraphs_failing_check"] = recorded["paragraphs_failing_check"];
         }
       chapters.push_back(entry);
     }
@@ -288,6 +319,7 @@ const Registration registration([](CLI::App& app) -> Run {
                 "Also write every chapter in one file with chapter marks, DIR/book.opus (once all are made)");
   sub->add_flag("--list", o->list, "List the chapters and stop (no model needed)");
   sub->add_flag("--json", o->json, "Print one JSON object listing the chapters and their files on stdout");
+  o->listen.addTo(sub, "paragraph");
   return {sub, [o] { return renderBook(*o); }};
 });
 

@@ -64,10 +64,7 @@ struct SynthOptions {
   std::vector<std::string> voiceFolders;  // where a script's moved voices are looked for
   std::string srt;  // subtitles (SRT or WebVTT) to dub instead of the text
   DubbingOptions dubbing;
-  bool check = false;  // listen to every segment (checked_synthesis.h)
-  int retakes = 0;
-  std::string asrModel = defaultRecognizerFolder().string();
-  CheckThresholds thresholds;
+  ListenOptions listen;
 };
 
 const std::map<std::string, Mode> kModes{{"zero-shot", Mode::ZeroShot},
@@ -114,7 +111,7 @@ void checkUsage(const SynthOptions& o) {
     throw UsageError("--srt cannot --stream: a cue too long for its time is made again faster, whole");
   if (mode == Mode::VoiceConversion && !o.output.subtitles.empty())
     throw UsageError("--subtitles needs text; --mode vc has none");
-  if (o.check && (mode == Mode::VoiceConversion || !o.srt.empty()))
+  if (o.listen.check && (mode == Mode::VoiceConversion || !o.srt.empty()))
     throw UsageError("--check listens to text made from text: not to --mode vc or --srt");
 }
 
@@ -218,6 +215,9 @@ int synthScript(SynthOptions o) {
   finishSettings(o);
   if (const auto problem = scriptProblem(script, voices, o.settings)) throw EngineError(*problem);
   checkOutputPath(o.out);
+  // A script is long: a failing line is made again twice unless --retakes says otherwise.
+  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device);
+  const ScriptListening listening{recognizer.get(), o.listen.thresholds, o.listen.retakesOr(2)};
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -237,7 +237,8 @@ int synthScript(SynthOptions o) {
   ScriptResult take;
   {
     StopOnInterrupt interrupt;
-    take = renderScript(engine, script, voices, o.settings, callbacks, [&](int index) { line = index; });
+    take = renderScript(engine, script, voices, o.settings, callbacks, [&](int index) { line = index; }, {},
+                        listening);
   }
   endStatusLine();
 
@@ -248,7 +249,7 @@ int synthScript(SynthOptions o) {
   const double audioSeconds = double(take.samples.size()) / take.sampleRate;
   if (o.json) {
     nlohmann::ordered_json segments = nlohmann::ordered_json::array();
-    for (const ScriptSegment& s : take.segments)
+    for (const ScriptSegment& s : take.segments) {
       segments.push_back({{"line", s.line + 1},
                           {"speaker", s.speaker},
                           {"seed", s.seed},
@@ -256,6 +257,8 @@ int synthScript(SynthOptions o) {
                           {"user_text", s.result.userText},
                           {"start_seconds", double(s.begin) / take.sampleRate},
                           {"seconds", double(s.result.samples.size()) / take.sampleRate}});
+      if (s.check) segments.back()["check"] = checkJson(*s.check);
+    }
     nlohmann::ordered_json cast = nlohmann::ordered_json::array();
     for (const CastMember& member : script.cast)
       cast.push_back({{"name", member.name}, {"voice_file", member.voiceFile.string()}});
@@ -277,6 +280,11 @@ int synthScript(SynthOptions o) {
                                          {"real_time_factor", take.realTimeFactor()},
                                          {"segments", segments},
                                          {"warnings", warnings}});
+    if (recognizer) {
+      nlohmann::ordered_json failing = nlohmann::ordered_json::array();
+      for (int index : take.linesStillFailing()) failing.push_back(index + 1);
+      report["lines_still_failing"] = failing;
+    }
     std::printf("%s\n", report.dump(2).c_str());
   } else {
     for (const auto& warning : take.warnings()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
@@ -284,6 +292,9 @@ int synthScript(SynthOptions o) {
                 o.out.c_str(), audioSeconds, written.clip.sampleRate, script.lines.size(), script.cast.size(),
                 take.realTimeFactor());
     printMastering(written);
+    for (int index : take.linesStillFailing())
+      std::printf("line %d (%s) still fails its check: listen to it\n", index + 1,
+                  script.lines[std::size_t(index)].speaker.c_str());
   }
   return 0;
 }
@@ -405,8 +416,7 @@ int synth(SynthOptions o) {
   VoiceOption voiceOption(o);
   if (!o.source.empty()) checkClip(o.source, "source clip");
   finishSettings(o);
-  const std::unique_ptr<Recognizer> recognizer =
-      o.check ? loadRecognizer(o.asrModel, o.engine.device, "Leave out --check, or ") : nullptr;
+  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device);
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -435,7 +445,8 @@ int synth(SynthOptions o) {
   {
     StopOnInterrupt interrupt;
     if (recognizer)
-      checked = synthesizeChecked(engine, *recognizer, request, o.settings, o.thresholds, o.retakes, callbacks);
+      checked = synthesizeChecked(engine, *recognizer, request, o.settings, o.listen.thresholds,
+                                  o.listen.retakes, callbacks);
     else
       checked.result = engine.synthesize(request, o.settings, callbacks);
   }
@@ -553,37 +564,7 @@ const Registration registration([](CLI::App& app) -> Run {
                               "Subtitles (SRT or WebVTT) to dub: each cue spoken at its time, silence between, as one "
                               "track; --speed is the speed each cue is first made at");
   for (CLI::Option* option : {text, textFile, source, script}) srt->excludes(option);
-  auto* check = sub->add_flag("--check", o->check,
-                              "Listen to every segment: what the recogniser hears against the text, the speaker "
-                              "against the voice, the speaking rate against the voice's");
-  check->excludes(script);
-  sub->add_option("--retakes", o->retakes, "With --check, make a failing segment again with new seeds up to N times")
-      ->check(CLI::Range(0, 20))
-      ->needs(check);
-  sub->add_option("--asr-model", o->asrModel, "The recogniser (SenseVoiceSmall folder) --check listens with")
-      ->capture_default_str()
-      ->needs(check);
-  sub->add_option("--max-error-rate", o->thresholds.maxErrorRate,
-                  "With --check, the highest character or word error rate that passes")
-      ->check(CLI::Range(0.0, 10.0))
-      ->capture_default_str()
-      ->needs(check);
-  sub->add_option("--min-similarity", o->thresholds.minSimilarity,
-                  "With --check, the lowest speaker similarity (cosine, -1 to 1) that passes")
-      ->check(CLI::Range(-1.0, 1.0))
-      ->capture_default_str()
-      ->needs(check);
-  sub->add_option("--max-rate-ratio", o->thresholds.maxRateRatio,
-                  "With --check, how many times faster or slower than the voice (at --speed) a segment may speak")
-      ->check(CLI::Range(1.0, 100.0))
-      ->capture_default_str()
-      ->needs(check);
-  sub->add_option("--max-speed", o->dubbing.maxSpeed,
-                  "With --srt, the fastest a cue too long for its time is made again at; one still too long is "
-                  "reported")
-      ->check(CLI::Range(kMinSpeed, kMaxSpeed))
-      ->capture_default_str()
-      ->needs(srt);
+  o->listen.addTo(sub, "segment");
   return {sub, [o] { return synth(*o); }};
 });
 

@@ -3,6 +3,7 @@
 // output path checked before any slow work.
 #pragma once
 
+#include "cosystudio/checked_synthesis.h"
 #include "cosystudio/engine.h"
 #include "cosystudio/recognizer.h"
 
@@ -125,6 +126,55 @@ inline std::unique_ptr<Recognizer> loadRecognizer(const std::string& folder, con
                              " the recogniser: cosystudio-cli model download --recognizer");
   }
 }
+
+// --check and what goes with it, for the commands that make speech from text.
+struct ListenOptions {
+  bool check = false;
+  int retakes = 0;
+  std::string asrModel = defaultRecognizerFolder().string();
+  CheckThresholds thresholds;
+  bool retakesGiven = false;
+
+  // --retakes as given, else `byDefault`.
+  int retakesOr(int byDefault) const { return retakesGiven ? retakes : byDefault; }
+
+  // `what`: what is listened to ("segment", "paragraph").
+  CLI::Option* addTo(CLI::App* sub, const std::string& what) {
+    auto* flag = sub->add_flag("--check", check,
+                               "Listen to every " + what + " as it is made: what the recogniser hears against the "
+                               "text, the speaker against the voice, the speaking rate against the voice's");
+    sub->add_option("--retakes", retakes, "With --check, make a failing " + what + " again with new seeds up to N times")
+        ->each([this](const std::string&) { retakesGiven = true; })
+        ->check(CLI::Range(0, 20))
+        ->capture_default_str()
+        ->needs(flag);
+    sub->add_option("--asr-model", asrModel, "The recogniser (SenseVoiceSmall folder) --check listens with")
+        ->capture_default_str()
+        ->needs(flag);
+    sub->add_option("--max-error-rate", thresholds.maxErrorRate,
+                    "With --check, the highest character or word error rate that passes")
+        ->check(CLI::Range(0.0, 10.0))
+        ->capture_default_str()
+        ->needs(flag);
+    sub->add_option("--min-similarity", thresholds.minSimilarity,
+                    "With --check, the lowest speaker similarity (cosine, -1 to 1) that passes")
+        ->check(CLI::Range(-1.0, 1.0))
+        ->capture_default_str()
+        ->needs(flag);
+    sub->add_option("--max-rate-ratio", thresholds.maxRateRatio,
+                    "With --check, how many times faster or slower than the voice (at --speed) a " + what +
+                        " may speak")
+        ->check(CLI::Range(1.0, 100.0))
+        ->capture_default_str()
+        ->needs(flag);
+    return flag;
+  }
+
+  // The recogniser when --check is given, else none.
+  std::unique_ptr<Recognizer> recognizer(const std::string& device) const {
+    return check ? loadRecognizer(asrModel, device, "Leave out --check, or ") : nullptr;
+  }
+};
 
 inline double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }
 

@@ -22,6 +22,7 @@
 // settings_json.h).
 #pragma once
 
+#include "cosystudio/checked_synthesis.h"
 #include "cosystudio/engine.h"
 
 #include <filesystem>
@@ -113,6 +114,8 @@ struct ScriptSegment {
   std::string speaker;
   uint64_t seed = 0;
   SegmentResult result;
+  // What listening found (ScriptListening), when the line was made with it.
+  std::optional<SegmentCheck> check;
   // Where it lies in ScriptResult::samples, in samples (crossfades and pauses counted).
   std::size_t begin = 0, end = 0;
 };
@@ -124,6 +127,17 @@ struct ScriptResult {
   double totalSeconds = 0;
   double realTimeFactor() const;
   std::vector<std::string> warnings() const;
+  // 0-based lines with a segment whose kept try still fails its check.
+  std::vector<int> linesStillFailing() const;
+};
+
+// Listening to every line as it is made (checked_synthesis.h): a failing
+// segment is made again up to `retakes` times. Lines kept from an earlier run
+// (ScriptLineStore) were listened to when they were made.
+struct ScriptListening {
+  const Recognizer* recognizer = nullptr;  // none: the lines are not listened to
+  CheckThresholds thresholds;
+  int retakes = 2;
 };
 
 // Lines made by an earlier run of the same script, kept by the caller so that
@@ -143,6 +157,7 @@ struct ScriptLineStore {
 // what Engine::synthesize throws (Cancelled through callbacks.shouldStop).
 ScriptResult renderScript(Engine& engine, const Script& script, const std::map<std::string, Voice>& voices,
                           const SynthesisSettings& settings, const SynthesisCallbacks& callbacks = {},
-                          const std::function<void(int line)>& onLine = {}, const ScriptLineStore& store = {});
+                          const std::function<void(int line)>& onLine = {}, const ScriptLineStore& store = {},
+                          const ScriptListening& listening = {});
 
 }  // namespace cosystudio

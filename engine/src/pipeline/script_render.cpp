@@ -21,9 +21,18 @@ std::vector<std::string> ScriptResult::warnings() const {
   return all;
 }
 
+std::vector<int> ScriptResult::linesStillFailing() const {
+  std::vector<int> lines;
+  for (const ScriptSegment& segment : segments)
+    if (segment.check && !segment.check->passed() && (lines.empty() || lines.back() != segment.line))
+      lines.push_back(segment.line);
+  return lines;
+}
+
 ScriptResult renderScript(Engine& engine, const Script& script, const std::map<std::string, Voice>& voices,
                           const SynthesisSettings& settings, const SynthesisCallbacks& callbacks,
-                          const std::function<void(int line)>& onLine, const ScriptLineStore& store) {
+                          const std::function<void(int line)>& onLine, const ScriptLineStore& store,
+                          const ScriptListening& listening) {
   if (const auto problem = scriptProblem(script, voices, settings)) throw EngineError(*problem);
   const auto start = std::chrono::steady_clock::now();
   ScriptResult take;
@@ -39,7 +48,18 @@ ScriptResult renderScript(Engine& engine, const Script& script, const std::map<s
     lineSettings.speed = line.speed.value_or(settings.speed);
     lineSettings.seed = line.seed.value_or(settings.seed);
     std::optional<SynthesisResult> kept = store.made ? store.made(int(i), line) : std::nullopt;
-    SynthesisResult result = kept ? std::move(*kept) : engine.synthesize(request, lineSettings, callbacks);
+    std::vector<SegmentCheck> checks;
+    SynthesisResult result;
+    if (kept) {
+      result = std::move(*kept);
+    } else if (listening.recognizer) {
+      CheckedSynthesis checked = synthesizeChecked(engine, *listening.recognizer, request, lineSettings,
+                                                   listening.thresholds, listening.retakes, callbacks);
+      result = std::move(checked.result);
+      checks = std::move(checked.checks);
+    } else {
+      result = engine.synthesize(request, lineSettings, callbacks);
+    }
     if (!kept && store.keep) store.keep(int(i), line, result);
     take.sampleRate = result.sampleRate;
 
@@ -48,8 +68,10 @@ ScriptResult renderScript(Engine& engine, const Script& script, const std::map<s
       const std::vector<float> pause(std::size_t(script.speakerPauseSeconds * take.sampleRate), 0.0f);
       audio::appendWithCrossfade(take.samples, pause.data(), pause.size(), take.sampleRate);
     }
-    for (SegmentResult& segment : result.segments) {
+      for (std::size_t k = 0; k < result.segments.size(); ++k) {
+      SegmentResult& segment = result.segments[k];
       ScriptSegment placed;
+      if (k < checks.size()) placed.check = std::move(checks[k]);
       placed.line = int(i);
       placed.speaker = line.speaker;
       placed.seed = result.seed;
