@@ -17,7 +17,7 @@
 namespace cosystudio {
 
 // What a segment must reach to pass; settings of the window and options of
-// the command line. The defaults and how they were chosen: docs/LISTENING.md.
+// the command line. The defaults and how they were chosen: README, "Listening back".
 struct CheckThresholds {
   double maxErrorRate = 0.2;   // character or word error rate
   double minSimilarity = 0.5;  // cosine of the CAM++ embeddings
