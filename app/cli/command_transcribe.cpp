@@ -1,6 +1,7 @@
 // cosystudio-cli transcribe [--asr-model DIR] [--language auto|zh|en|yue|ja|ko]
 // [--itn] [--json] CLIP...: what each clip says, in which language, and when
-// each piece was heard (SenseVoice-Small).
+// each piece was heard (SenseVoice-Small). With --align TEXT: when the clip
+// says each word of TEXT instead (forced alignment).
 #include "command.h"
 #include "engine_options.h"
 
@@ -10,6 +11,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace cosystudio::cli {
 namespace {
@@ -21,6 +23,7 @@ struct TranscribeOptions {
   std::string device = "cpu";
   bool itn = false;
   bool json = false;
+  std::optional<std::string> alignText;
 };
 
 nlohmann::json transcriptJson(const std::string& clip, const Transcript& transcript) {
@@ -32,6 +35,13 @@ nlohmann::json transcriptJson(const std::string& clip, const Transcript& transcr
           {"language", transcript.language},
           {"tagged_text", transcript.taggedText},
           {"pieces", pieces}};
+}
+
+nlohmann::json alignmentJson(const std::string& clip, const std::string& text, const std::vector<TimedWord>& words) {
+  nlohmann::json timed = nlohmann::json::array();
+  for (const auto& word : words)
+    timed.push_back({{"word", word.text}, {"start", word.startSeconds}, {"end", word.endSeconds}});
+  return {{"clip", clip}, {"text", text}, {"words", timed}};
 }
 
 int transcribe(const TranscribeOptions& options) {
@@ -51,8 +61,19 @@ int transcribe(const TranscribeOptions& options) {
   int failures = 0;
   for (const auto& clip : options.clips) {
     try {
-      const auto transcript =
-          recognizer->transcribe(audio::loadClip(clip, audio::ClipLimits::none()), options.language, options.itn);
+      const auto input = audio::loadClip(clip, audio::ClipLimits::none());
+      if (options.alignText) {
+        const auto words = recognizer->align(input, *options.alignText, options.language);
+        if (options.json) {
+          results.push_back(alignmentJson(clip, *options.alignText, words));
+        } else {
+          std::printf("%s:\n", clip.c_str());
+          for (const auto& word : words)
+            std::printf("%8.3f %8.3f  %s\n", word.startSeconds, word.endSeconds, word.text.c_str());
+        }
+        continue;
+      }
+      const auto transcript = recognizer->transcribe(input, options.language, options.itn);
       if (options.json)
         results.push_back(transcriptJson(clip, transcript));
       else
@@ -78,6 +99,8 @@ const Registration reg([](CLI::App& app) -> Run {
       ->capture_default_str();
   sub->add_flag("--itn", options->itn, "Write numbers and punctuation as text is written, not as they are spoken");
   sub->add_flag("--json", options->json, "Print text, language and each piece's time as JSON");
+  sub->add_option("--align", options->alignText,
+                  "Print when each clip says each word of this text (forced alignment) instead of what it says");
   addDeviceOption(sub, options->device);
   return {sub, [options] { return transcribe(*options); }};
 });

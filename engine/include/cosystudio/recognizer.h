@@ -51,6 +51,13 @@ struct Transcript {
   std::vector<HeardPiece> pieces;  // the pieces of `text`, in order
 };
 
+// A word of a given text and when the clip says it.
+struct TimedWord {
+  std::string text;         // as written in the text (punctuation that follows it included)
+  double startSeconds = 0;  // where its first piece's frames begin and its last piece's end
+  double endSeconds = 0;
+};
+
 class Recognizer {
  public:
   // Loads a SenseVoiceSmall folder as downloaded; throws RecognizerError
@@ -63,6 +70,18 @@ class Recognizer {
   // Throws RecognizerError for a clip it cannot take (too short, too long).
   virtual Transcript transcribe(const audio::Clip& clip, const std::string& language = "auto",
                                 bool withItn = false) const = 0;
+
+  // When the clip says each word of `text`: the text's SentencePiece pieces
+  // forced onto the recogniser's CTC frames (the best path that says exactly
+  // them, in order, whatever it would have heard), as FunASR times its own
+  // text. A piece starting with a space starts a word; a Chinese or Japanese
+  // character is a word of its own (one piece of several such characters
+  // stays one word: the alignment times pieces); punctuation stays with the
+  // word before it. Throws RecognizerError for a clip transcribe() refuses,
+  // for characters the vocabulary lacks, and for more pieces than the clip
+  // has 60 ms frames. A text of no pieces gives no words.
+  virtual std::vector<TimedWord> align(const audio::Clip& clip, const std::string& text,
+                                       const std::string& language = "auto") const = 0;
 };
 
 }  // namespace cosystudio

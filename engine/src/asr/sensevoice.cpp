@@ -114,4 +114,8 @@ std::string SenseVoice::decode(const std::vector<int64_t>& ids) const { return v
 
 std::string SenseVoice::piece(int64_t id) const { return vocabulary_.piece(id); }
 
+std::vector<SentencePieceVocabulary::EncodedPiece> SenseVoice::encode(const std::string& text) const {
+  return vocabulary_.encode(text);
+}
+
 }  // namespace cosystudio::asr

@@ -70,6 +70,8 @@ class SenseVoice {
   // SentencePiece's DecodeIds of the whole list, and one piece.
   std::string decode(const std::vector<int64_t>& ids) const;
   std::string piece(int64_t id) const;
+  // SentencePiece's pieces of a text, with their ids and where each stands in it.
+  std::vector<SentencePieceVocabulary::EncodedPiece> encode(const std::string& text) const;
 
  private:
   SenseVoice(const SenseVoiceFiles& files, const at::Device& device);

@@ -68,4 +68,18 @@ int cosystudio_spm_decode(const void* processor, const int* ids, std::size_t cou
   out(context, text.data(), text.size());
   return 0;
 }
+
+int cosystudio_spm_encode(const void* processor, const char* text, std::size_t size, CosyStudioSpmPiece out,
+                          void* context, char* error, std::size_t errorSize) {
+  sentencepiece::ImmutableSentencePieceText encoded;
+  const auto status = of(processor).Encode(std::string_view(text, size), encoded.mutable_proto());
+  if (!status.ok()) {
+    writeError(status.ToString(), error, errorSize);
+    return -1;
+  }
+  for (const auto& piece : encoded.pieces())
+    out(context, static_cast<int>(piece.id()), piece.piece().data(), piece.piece().size(), piece.begin(),
+        piece.end());
+  return 0;
+}
 }

@@ -15,6 +15,7 @@ struct SentencePieceVocabulary::Module {
   decltype(&cosystudio_spm_size) size = nullptr;
   decltype(&cosystudio_spm_piece) piece = nullptr;
   decltype(&cosystudio_spm_decode) decode = nullptr;
+  decltype(&cosystudio_spm_encode) encode = nullptr;
 };
 
 namespace {
@@ -23,6 +24,11 @@ constexpr std::size_t kErrorSize = 512;
 
 void appendText(void* context, const char* text, std::size_t size) {
   static_cast<std::string*>(context)->append(text, size);
+}
+
+void appendPiece(void* context, int id, const char* piece, std::size_t size, std::size_t begin, std::size_t end) {
+  static_cast<std::vector<SentencePieceVocabulary::EncodedPiece>*>(context)->push_back(
+      {id, std::string(piece, size), begin, end});
 }
 
 template <typename Function>
@@ -46,6 +52,7 @@ const SentencePieceVocabulary::Module& module() {
     m->size = symbol<decltype(m->size)>(handle, "cosystudio_spm_size");
     m->piece = symbol<decltype(m->piece)>(handle, "cosystudio_spm_piece");
     m->decode = symbol<decltype(m->decode)>(handle, "cosystudio_spm_decode");
+    m->encode = symbol<decltype(m->encode)>(handle, "cosystudio_spm_encode");
     return m;
   }();
   return *loaded;
@@ -98,6 +105,14 @@ std::string SentencePieceVocabulary::decode(const std::vector<int64_t>& ids) con
   if (module_->decode(processor_, narrow.data(), narrow.size(), &appendText, &text, error, sizeof error) != 0)
     throw std::runtime_error(std::string("SentencePiece could not decode the ids: ") + error);
   return text;
+}
+
+std::vector<SentencePieceVocabulary::EncodedPiece> SentencePieceVocabulary::encode(const std::string& text) const {
+  std::vector<EncodedPiece> pieces;
+  char error[kErrorSize] = {};
+  if (module_->encode(processor_, text.data(), text.size(), &appendPiece, &pieces, error, sizeof error) != 0)
+    throw std::runtime_error(std::string("SentencePiece could not encode the text: ") + error);
+  return pieces;
 }
 
 }  // namespace cosystudio::asr

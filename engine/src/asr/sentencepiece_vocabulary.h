@@ -32,6 +32,15 @@ class SentencePieceVocabulary {
   // come out as they are, '▁' becomes a space.
   std::string decode(const std::vector<int64_t>& ids) const;
 
+  struct EncodedPiece {
+    int64_t id = 0;                  // 0 (<unk>) for text the vocabulary lacks
+    std::string piece;               // as EncodeAsPieces spells it: normalised, '▁' for a space
+    std::size_t begin = 0, end = 0;  // the bytes of `text` it stands for
+  };
+  // EncodeAsPieces / EncodeAsIds of `text` (user-defined pieces such as the
+  // tags match whole); throws std::runtime_error with SentencePiece's reason.
+  std::vector<EncodedPiece> encode(const std::string& text) const;
+
   // Where the module is looked for: lib/cosystudio/ beside the program's bin/.
   static std::filesystem::path modulePath();
 

@@ -1,5 +1,6 @@
 target_sources(cosystudio_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/am_mvn.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ctc_alignment.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recognizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sanm_attention.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sensevoice.cpp
