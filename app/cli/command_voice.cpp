@@ -10,6 +10,7 @@
 
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/recognizer.h"
+#include "cosystudio/text/prompt.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,9 +40,15 @@ std::string heardTranscript(const VoiceOptions& o, const audio::Clip& clip) {
   endStatusLine();
   if (transcript.text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw std::runtime_error(o.prompt + ": the recogniser heard no words; give the transcript with --prompt-text");
+  std::string text = transcript.text;
+  bool kanji = false;
+  if (transcript.language == "ja") text = text::katakanaTranscript(text, &kanji);
   std::fprintf(stderr, "heard%s: %s\n", transcript.language.empty() ? "" : (" (" + transcript.language + ")").c_str(),
-               transcript.text.c_str());
-  return transcript.text;
+               text.c_str());
+  if (kanji)
+    std::fprintf(stderr, "warning: the model reads a Japanese transcript in katakana; its kana are written so, but "
+                         "kanji remain: give it with the kanji in katakana as --prompt-text\n");
+  return text;
 }
 
 int saveVoice(const VoiceOptions& o) {

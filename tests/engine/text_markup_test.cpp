@@ -143,3 +143,13 @@ TEST(TextPrompt, AssemblesEachMode) {
 }
 
 }  // namespace
+
+// Japanese prompt transcripts in katakana (spec §3.3): hiragana converted,
+// kanji kept and reported, everything else untouched.
+TEST(TextPrompt, JapaneseTranscriptInKatakana) {
+  bool kanji = true;
+  EXPECT_EQ(cosystudio::text::katakanaTranscript("こんにちは、ゝゞ。カタカナ abc", &kanji), "コンニチハ、ヽヾ。カタカナ abc");
+  EXPECT_FALSE(kanji);
+  EXPECT_EQ(cosystudio::text::katakanaTranscript("今日はいい天気", &kanji), "今日ハイイ天気");
+  EXPECT_TRUE(kanji);
+}

@@ -1,6 +1,7 @@
 // The recogniser's SentencePiece model, read by Debian's libsentencepiece
-// through the engine's module (asr/sentencepiece_module.h), then every piece
-// and the decoding of a few id lists, as the recogniser uses them. Built
+// through the engine's module (asr/sentencepiece_module.h), then every piece,
+// the decoding of a few id lists and the encoding of a text (alignment), as
+// the recogniser uses them. Built
 // without the engine: the module is what the engine opens apart from
 // libprotobuf (asr/sentencepiece_vocabulary.h), so the target links it alone.
 #include "asr/sentencepiece_module.h"
@@ -11,6 +12,7 @@
 
 namespace {
 void discard(void*, const char*, std::size_t) {}
+void discardPiece(void*, int, const char*, std::size_t, std::size_t, std::size_t) {}
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -24,6 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (id < 4096) ids.push_back(id);
   }
   cosystudio_spm_decode(processor, ids.data(), ids.size(), &discard, nullptr, error, sizeof error);
+  const std::string text = "今日は good 天気、3 apples <|en|>";
+  cosystudio_spm_encode(processor, text.data(), text.size(), &discardPiece, nullptr, error, sizeof error);
   const std::vector<int> outOfRange = {pieces, -1};
   cosystudio_spm_decode(processor, outOfRange.data(), outOfRange.size(), &discard, nullptr, error, sizeof error);
   cosystudio_spm_free(processor);

@@ -16,6 +16,22 @@ void requireNoControlTokens(std::string_view text, std::string_view field) {
   }
 }
 
+std::string katakanaTranscript(std::string_view transcript, bool* kanjiLeft) {
+  // Hiragana U+3041..U+3096 and the iteration marks ゝゞ sit 0x60 below their katakana.
+  constexpr char32_t kKanaOffset = 0x60;
+  const std::string text = decodeUtf8Lossy(transcript);
+  std::string out;
+  bool kanji = false;
+  for (std::size_t pos = 0; pos < text.size();) {
+    char32_t cp = nextCodePoint(text, pos);
+    if ((cp >= 0x3041 && cp <= 0x3096) || cp == 0x309D || cp == 0x309E) cp += kKanaOffset;
+    kanji = kanji || isChineseCharacter(cp);
+    appendUtf8(out, cp);
+  }
+  if (kanjiLeft) *kanjiLeft = kanji;
+  return out;
+}
+
 std::string zeroShotPromptText(std::string_view transcript) {
   requireNoControlTokens(transcript, "the transcript");
   return std::string(kSystemPrompt) + std::string(kEndOfPromptToken) + std::string(transcript);

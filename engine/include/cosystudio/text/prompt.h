@@ -30,6 +30,12 @@ void requireNoControlTokens(std::string_view text, std::string_view field);
 
 // "You are a helpful assistant.<|endofprompt|>" + transcript of the prompt clip.
 std::string zeroShotPromptText(std::string_view transcript);
+// A Japanese transcript as the model needs it: CosyVoice3 reads Japanese in
+// katakana (spec §3.3), so its hiragana are written as katakana. Kanji stay
+// (only a dictionary knows their reading): `kanjiLeft`, when given, says
+// whether any did, so that the user can be asked to write them in katakana.
+std::string katakanaTranscript(std::string_view transcript, bool* kanjiLeft = nullptr);
+
 // "You are a helpful assistant.<|endofprompt|>" + text (the whole text is one piece).
 std::string crossLingualText(std::string_view text);
 // "You are a helpful assistant. " + instruction + "<|endofprompt|>".
