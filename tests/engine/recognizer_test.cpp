@@ -140,3 +140,47 @@ TEST(Recognizer, NamesTheFileThatDoesNotFit) {
   fs::remove_all(folder);
   EXPECT_NE(errorOf([&] { Recognizer::load(folder); }).find("there is no recogniser at"), std::string::npos);
 }
+
+namespace {
+
+// `bytes` of a SentencePiece ModelProto without its last piece (field 1, the
+// last of the appended tags): a valid model one piece short.
+std::string withoutLastPiece(const std::string& bytes) {
+  std::size_t at = 0, lastPiece = std::string::npos, lastEnd = 0;
+  const auto varint = [&](std::size_t& pos) {
+    uint64_t value = 0;
+    for (int shift = 0; pos < bytes.size(); shift += 7) {
+      const auto byte = static_cast<unsigned char>(bytes[pos++]);
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) break;
+    }
+    return value;
+  };
+  while (at < bytes.size()) {
+    const std::size_t start = at;
+    const uint64_t key = varint(at);
+    if ((key & 7) != 2) throw std::runtime_error("unexpected wire type in the SentencePiece model");
+    at += varint(at);
+    if ((key >> 3) == 1) lastPiece = start, lastEnd = at;
+  }
+  return bytes.substr(0, lastPiece) + bytes.substr(lastEnd);
+}
+
+}  // namespace
+
+TEST(Recognizer, RefusesAVocabularyOfAnotherModel) {
+  const auto folder = fs::temp_directory_path() / "cosystudio-recognizer-test-vocabulary";
+  fs::remove_all(folder);
+  fs::copy(kFixtures / "model", folder);
+  const auto vocabulary = folder / "chn_jpn_yue_eng_ko_spectok.bpe.model";
+  std::ifstream in(vocabulary, std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  in.close();
+  std::ofstream(vocabulary, std::ios::binary | std::ios::trunc) << withoutLastPiece(bytes);
+  EXPECT_NE(errorOf([&] { Recognizer::load(folder); })
+                .find("ctc.ctc_lo.weight has 1171 rows but chn_jpn_yue_eng_ko_spectok.bpe.model has 1170 pieces: "
+                      "the two files are not of one model"),
+            std::string::npos)
+      << errorOf([&] { Recognizer::load(folder); });
+  fs::remove_all(folder);
+}
