@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -37,6 +38,30 @@ void AudioOutputOptions::addTo(CLI::App* sub, const std::string& outOption) {
                   "Also write subtitles beside " + outOption +
                       " (FILE.srt or FILE.vtt): one cue per segment, the text as given")
       ->check(CLI::IsMember({"srt", "vtt"}));
+  sub->add_option("--subtitle-chars", subtitleChars,
+                  "Split cues longer than this many characters between words, at the times the words are spoken "
+                  "(the recogniser aligns each segment's text: --asr-model)")
+      ->check(CLI::Range(std::size_t(8), std::size_t(1000)));
+  sub->add_flag("--word-timings", wordTimings,
+                "With --subtitles vtt, time each word in the cues (the recogniser aligns each segment's text)");
+}
+
+SubtitleWords timedWords(const Recognizer& recognizer, const AudioOutputOptions& options,
+                         const std::vector<const SegmentResult*>& segments) {
+  constexpr int kModelRate = 24000;
+  SubtitleWords words;
+  words.maxChars = options.subtitleChars;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    try {
+      words.perSegment.push_back(
+          recognizer.align(audio::Clip{{segments[i]->samples}, kModelRate, "segment " + std::to_string(i + 1)},
+                          segments[i]->userText));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "warning: segment %zu keeps a whole cue: %s\n", i + 1, e.what());
+      words.perSegment.emplace_back();
+    }
+  }
+  return words;
 }
 
 WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesystem::path& out,
@@ -57,12 +82,19 @@ WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesys
 
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
                                            std::vector<audio::SampleSpan> spans, int sampleRate,
-                                           const std::vector<std::string>& texts, const audio::Clip& written) {
+                                           const std::vector<std::string>& texts, const audio::Clip& written,
+                                           const SubtitleWords& words) {
   for (audio::SampleSpan& span : spans)
     for (std::size_t* offset : {&span.begin, &span.end})
       *offset = audio::resampledOffset(*offset, sampleRate, written.sampleRate, written.frames());
   const auto subtitleFormat = format == "srt" ? text::SubtitleFormat::Srt : text::SubtitleFormat::WebVtt;
-  const std::string file = text::writeSubtitles(text::segmentCues(spans, written.sampleRate, texts), subtitleFormat);
+  std::vector<text::SubtitleCue> cues = text::segmentCues(spans, written.sampleRate, texts);
+  for (std::size_t i = 0; i < cues.size() && i < words.perSegment.size(); ++i)
+    for (const TimedWord& word : words.perSegment[i])
+      cues[i].words.push_back({word.text, cues[i].startMs + std::int64_t(std::llround(word.startSeconds * 1000)),
+                               cues[i].startMs + std::int64_t(std::llround(word.endSeconds * 1000))});
+  if (words.maxChars > 0) cues = text::splitCuesAtWords(cues, words.maxChars);
+  const std::string file = text::writeSubtitles(cues, subtitleFormat);
   const std::filesystem::path path = std::filesystem::path(out).replace_extension(text::subtitleSuffix(subtitleFormat));
   writeAtomically(path, [&](const std::filesystem::path& temporary) {
     std::ofstream stream(temporary, std::ios::binary);
@@ -73,14 +105,15 @@ std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, con
 }
 
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
-                                           const ScriptResult& take, const audio::Clip& written) {
+                                           const ScriptResult& take, const audio::Clip& written,
+                                           const SubtitleWords& words) {
   std::vector<audio::SampleSpan> spans;
   std::vector<std::string> texts;
   for (const ScriptSegment& segment : take.segments) {
     spans.push_back({segment.begin, segment.end});
     texts.push_back(segment.result.userText);
   }
-  return writeSubtitlesBeside(out, format, spans, take.sampleRate, texts, written);
+  return writeSubtitlesBeside(out, format, spans, take.sampleRate, texts, written, words);
 }
 
 nlohmann::ordered_json masteringJson(const WrittenAudio& written) {

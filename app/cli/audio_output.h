@@ -7,6 +7,7 @@
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/engine.h"
+#include "cosystudio/recognizer.h"
 #include "cosystudio/script.h"
 
 #include <CLI/CLI.hpp>
@@ -26,10 +27,30 @@ struct AudioOutputOptions {
   int rate = 0;          // 0: the model's
   double loudness = 0;   // LUFS; 0 = as generated
   std::string subtitles;  // "srt" or "vtt": written beside each audio file; empty: none
+  std::size_t subtitleChars = 0;  // cues split between words at this length; 0: a cue per segment
+  bool wordTimings = false;       // WebVTT times each word
 
-  // --format, --rate, --loudness and --subtitles; `outOption` names where the audio goes in the help.
+  // Whether the subtitles need each segment's words timed (Recognizer::align).
+  bool needsWords() const { return !subtitles.empty() && (subtitleChars > 0 || wordTimings); }
+
+  // --format, --rate, --loudness, --subtitles, --subtitle-chars and
+  // --word-timings; `outOption` names where the audio goes in the help.
   void addTo(CLI::App* sub, const std::string& outOption);
 };
+
+// Each segment's words timed by forced alignment of its own text with what
+// the recogniser hears (seconds from the segment's start), and the cue length
+// to split at; empty when the subtitles do not ask for them.
+struct SubtitleWords {
+  std::vector<std::vector<TimedWord>> perSegment;
+  std::size_t maxChars = 0;
+};
+
+// `segments` aligned for `options`; a segment that cannot be aligned (its
+// text has characters the recogniser's vocabulary lacks…) keeps a whole cue
+// and is named in a warning on stderr.
+SubtitleWords timedWords(const Recognizer& recognizer, const AudioOutputOptions& options,
+                         const std::vector<const SegmentResult*>& segments);
 
 // The joined audio as the options ask: at their rate, mastered as the app's export does.
 struct WrittenAudio {
@@ -48,11 +69,13 @@ WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesys
 // FILE.vtt by `format`); returns its path.
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
                                            std::vector<audio::SampleSpan> spans, int sampleRate,
-                                           const std::vector<std::string>& texts, const audio::Clip& written);
+                                           const std::vector<std::string>& texts, const audio::Clip& written,
+                                           const SubtitleWords& words = {});
 
 // The same for a script's take (script.h): one cue per segment, where it lies.
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
-                                           const ScriptResult& take, const audio::Clip& written);
+                                           const ScriptResult& take, const audio::Clip& written,
+                                           const SubtitleWords& words = {});
 
 nlohmann::ordered_json masteringJson(const WrittenAudio& written);
 // The loudness reached, on stdout, and a target missed, on stderr.

@@ -145,8 +145,11 @@ int renderBook(BookOptions o) {
   o.settings.seed = bookFolder.seedFor(o.seed, std::random_device{}());
   bookFolder.begin(o.settings.seed);
 
-  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device);
-  const ScriptListening listening{recognizer.get(), o.listen.thresholds, o.listen.retakes};
+  if (o.output.wordTimings && o.output.subtitles != "vtt")
+    return usageError("--word-timings needs --subtitles vtt: SRT cannot time words");
+  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device, o.output.needsWords());
+  const ScriptListening listening{o.listen.check ? recognizer.get() : nullptr, o.listen.thresholds,
+                                  o.listen.retakes};
 
   Engine engine;
   loadEngine(engine, o.engine);
@@ -222,11 +225,16 @@ int renderBook(BookOptions o) {
                {"seed", o.settings.seed},
                {"text_sha256", ui::BookFolder::textHash(chapter.text)},
                {"render_key", key}};
-    if (!o.output.subtitles.empty())
-      entry["subtitles"] = writeSubtitlesBeside(audioFile, o.output.subtitles, take, written.clip).filename().string();
+    if (!o.output.subtitles.empty()) {
+      std::vector<const SegmentResult*> segments;
+      for (const ScriptSegment& segment : take.segments) segments.push_back(&segment.result);
+      const SubtitleWords words = o.output.needsWords() ? timedWords(*recognizer, o.output, segments) : SubtitleWords{};
+      entry["subtitles"] =
+          writeSubtitlesBeside(audioFile, o.output.subtitles, take, written.clip, words).filename().string();
+    }
     // The paragraphs a person should listen to: still failing after the retakes.
     const std::vector<int> failing = take.linesStillFailing();
-    if (recognizer) {
+    if (listening.recognizer) {
       Json paragraphs = Json::array();
       for (int line : failing) paragraphs.push_back(line + 1);
       entry["paragraphs_failing_check"] = paragraphs;

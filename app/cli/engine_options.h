@@ -148,9 +148,9 @@ struct ListenOptions {
         ->check(CLI::Range(0, 20))
         ->capture_default_str()
         ->needs(flag);
-    sub->add_option("--asr-model", asrModel, "The recogniser (SenseVoiceSmall folder) --check listens with")
-        ->capture_default_str()
-        ->needs(flag);
+    sub->add_option("--asr-model", asrModel,
+                    "The recogniser (SenseVoiceSmall folder) that --check listens with and that times words")
+        ->capture_default_str();
     sub->add_option("--max-error-rate", thresholds.maxErrorRate,
                     "With --check, the highest character or word error rate that passes")
         ->check(CLI::Range(0.0, 10.0))
@@ -170,9 +170,12 @@ struct ListenOptions {
     return flag;
   }
 
-  // The recogniser when --check is given, else none.
-  std::unique_ptr<Recognizer> recognizer(const std::string& device) const {
-    return check ? loadRecognizer(asrModel, device, "Leave out --check, or ") : nullptr;
+  // The recogniser when --check is given or `timesWords` (subtitles split or
+  // timed by word), else none.
+  std::unique_ptr<Recognizer> recognizer(const std::string& device, bool timesWords = false) const {
+    if (check) return loadRecognizer(asrModel, device, "Leave out --check, or ");
+    if (timesWords) return loadRecognizer(asrModel, device, "Leave out --subtitle-chars and --word-timings, or ");
+    return nullptr;
   }
 };
 

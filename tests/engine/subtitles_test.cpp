@@ -224,3 +224,50 @@ TEST(SubtitleUserText, UntraceablePiecesAreKeptAsTheyAre) {
   const auto pieces = normalizeAndSplit("It costs 5 dollars.", tokenizer(), raw);
   EXPECT_EQ(userTextOfPieces("It costs 5 dollars.", pieces, raw), pieces);
 }
+
+// Word timings, as forced alignment gives them: a constructed cue whose words
+// are known, split at a length limit between words and timed in WebVTT.
+namespace {
+SubtitleCue timedCue() {
+  SubtitleCue cue;
+  cue.startMs = 1000;
+  cue.endMs = 4000;
+  cue.text = "The cat sat on the mat & slept.";
+  const std::vector<std::pair<const char*, std::int64_t>> words = {
+      {"The", 1000}, {"cat", 1300}, {"sat", 1600}, {"on", 2000}, {"the", 2200}, {"mat", 2400}, {"slept.", 3100}};
+  for (std::size_t i = 0; i < words.size(); ++i)
+    cue.words.push_back({words[i].first, words[i].second, i + 1 < words.size() ? words[i + 1].second : 3900});
+  return cue;
+}
+}  // namespace
+
+TEST(SubtitleWords, CuesSplitBetweenWordsAtTheirTimes) {
+  const Cues pieces = splitCuesAtWords({timedCue()}, 12);
+  ASSERT_EQ(pieces.size(), 3u);
+  EXPECT_EQ(pieces[0].text, "The cat sat");
+  EXPECT_EQ(pieces[0].startMs, 1000);
+  EXPECT_EQ(pieces[0].endMs, 2000);
+  EXPECT_EQ(pieces[1].text, "on the mat &");
+  EXPECT_EQ(pieces[1].startMs, 2000);
+  EXPECT_EQ(pieces[1].endMs, 3100);
+  EXPECT_EQ(pieces[2].text, "slept.");
+  EXPECT_EQ(pieces[2].startMs, 3100);
+  EXPECT_EQ(pieces[2].endMs, 4000);
+  EXPECT_EQ(pieces[2].index, 3);
+  // Short enough, or without words: whole.
+  EXPECT_EQ(splitCuesAtWords({timedCue()}, 100).size(), 1u);
+  SubtitleCue untimed = timedCue();
+  untimed.words.clear();
+  EXPECT_EQ(splitCuesAtWords({untimed}, 5).size(), 1u);
+  // A word longer than the limit is a piece of its own.
+  EXPECT_EQ(splitCuesAtWords({timedCue()}, 2).size(), 7u);
+}
+
+TEST(SubtitleWords, WebVttTimesEachWordAfterTheFirst) {
+  EXPECT_EQ(toWebVtt({timedCue()}),
+            "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n"
+            "The <00:00:01.300>cat <00:00:01.600>sat <00:00:02.000>on <00:00:02.200>the <00:00:02.400>mat &amp; "
+            "<00:00:03.100>slept.\n\n");
+  // SRT has no word timings: the text as it is.
+  EXPECT_EQ(toSrt({timedCue()}), "1\n00:00:01,000 --> 00:00:04,000\nThe cat sat on the mat & slept.\n\n");
+}

@@ -1,5 +1,7 @@
 #include "cosystudio/text/subtitles.h"
 
+#include "text/unicode.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -78,13 +80,48 @@ struct Dialect {
 constexpr Dialect kSrt{"", true, ',', [](std::string_view line) { return std::string(line); }};
 constexpr Dialect kWebVtt{"WEBVTT\n\n", false, '.', escapedForWebVtt};
 
+// Where each of `words` stands in `text`, in order; empty when one is not found.
+std::vector<std::size_t> wordOffsets(std::string_view text, const std::vector<CueWord>& words) {
+  std::vector<std::size_t> offsets;
+  std::size_t from = 0;
+  for (const CueWord& word : words) {
+    const std::size_t at = text.find(word.text, from);
+    if (word.text.empty() || at == std::string_view::npos) return {};
+    offsets.push_back(at);
+    from = at + word.text.size();
+  }
+  return offsets;
+}
+
+// A WebVTT cue text with a timestamp before each word after the first (WebVTT
+// cue timestamps), each line escaped; the plain text where a word is not found.
+std::string timedWebVttText(const SubtitleCue& cue, const Dialect& dialect) {
+  const std::vector<std::size_t> offsets = wordOffsets(cue.text, cue.words);
+  std::string out;
+  std::size_t at = 0;
+  const auto append = [&](std::string_view piece) {
+    const std::vector<std::string_view> lines = cueLines(piece);
+    for (std::size_t k = 0; k < lines.size(); ++k) out += (k ? "\n" : "") + dialect.lineOf(lines[k]);
+  };
+  for (std::size_t k = 1; k < offsets.size(); ++k) {
+    append(std::string_view(cue.text).substr(at, offsets[k] - at));
+    out += "<" + formatTime(cue.words[k].startMs, dialect.decimalMark) + ">";
+    at = offsets[k];
+  }
+  append(std::string_view(cue.text).substr(at));
+  return out + "\n";
+}
+
 std::string writeCues(const std::vector<SubtitleCue>& cues, const Dialect& dialect) {
   std::string out = dialect.header;
   for (std::size_t i = 0; i < cues.size(); ++i) {
     if (dialect.numbered) out += std::to_string(i + 1) + "\n";
     out += formatTime(cues[i].startMs, dialect.decimalMark) + " --> " + formatTime(cues[i].endMs, dialect.decimalMark) +
            "\n";
-    for (const std::string_view line : cueLines(cues[i].text)) out += dialect.lineOf(line) + "\n";
+    if (&dialect == &kWebVtt && cues[i].words.size() > 1 && !wordOffsets(cues[i].text, cues[i].words).empty())
+      out += timedWebVttText(cues[i], dialect);
+    else
+      for (const std::string_view line : cueLines(cues[i].text)) out += dialect.lineOf(line) + "\n";
     out += "\n";
   }
   return out;
@@ -315,6 +352,42 @@ std::vector<SubtitleCue> segmentCues(const std::vector<audio::SampleSpan>& spans
     cue.text = texts[i];
   }
   return cues;
+}
+
+std::vector<SubtitleCue> splitCuesAtWords(const std::vector<SubtitleCue>& cues, std::size_t maxChars) {
+  std::vector<SubtitleCue> pieces;
+  const auto trimmed = [](std::string_view text) {
+    const std::size_t first = text.find_first_not_of(" \t\n");
+    if (first == std::string_view::npos) return std::string();
+    return std::string(text.substr(first, text.find_last_not_of(" \t\n") - first + 1));
+  };
+  for (const SubtitleCue& cue : cues) {
+    const std::vector<std::size_t> offsets = wordOffsets(cue.text, cue.words);
+    if (offsets.empty() || codePointCount(cue.text) <= maxChars) {
+      pieces.push_back(cue);
+      continue;
+    }
+    // A piece runs from its first word to the start of the word after its last.
+    std::size_t first = 0;
+    for (std::size_t k = 1; k <= offsets.size(); ++k) {
+      const std::size_t end = k < offsets.size() ? offsets[k] : cue.text.size();
+      const std::size_t begin = first == 0 ? 0 : offsets[first];
+      const bool last = k == offsets.size();
+      const std::size_t nextEnd = last ? end : (k + 1 < offsets.size() ? offsets[k + 1] : cue.text.size());
+      // Close the piece before word k when adding it would pass the limit.
+      if (!last && codePointCount(trimmed(std::string_view(cue.text).substr(begin, nextEnd - begin))) <= maxChars)
+        continue;
+      SubtitleCue piece;
+      piece.startMs = first == 0 ? cue.startMs : cue.words[first].startMs;
+      piece.endMs = last ? cue.endMs : cue.words[k].startMs;
+      piece.text = trimmed(std::string_view(cue.text).substr(begin, end - begin));
+      piece.words.assign(cue.words.begin() + std::ptrdiff_t(first), cue.words.begin() + std::ptrdiff_t(k));
+      pieces.push_back(std::move(piece));
+      first = k;
+    }
+  }
+  for (std::size_t i = 0; i < pieces.size(); ++i) pieces[i].index = int(i) + 1;
+  return pieces;
 }
 
 }  // namespace cosystudio::text

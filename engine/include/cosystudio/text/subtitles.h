@@ -15,6 +15,14 @@ namespace cosystudio::text {
 
 enum class SubtitleFormat { Srt, WebVtt };
 
+// A word of a cue's text and when it is spoken (forced alignment,
+// Recognizer::align), in the cue's time.
+struct CueWord {
+  std::string text;  // as it stands in the cue's text
+  std::int64_t startMs = 0;
+  std::int64_t endMs = 0;
+};
+
 // Both formats count in milliseconds, so cues do too: what is written is what
 // is read back.
 struct SubtitleCue {
@@ -22,6 +30,9 @@ struct SubtitleCue {
   std::int64_t startMs = 0;
   std::int64_t endMs = 0;
   std::string text;  // plain text, lines joined by '\n'
+  // Its words in order, when known: WebVTT then times each (a <00:00:01.200>
+  // timestamp before every word after the first). Not read back.
+  std::vector<CueWord> words;
 };
 
 // ".srt" or ".vtt".
@@ -31,7 +42,7 @@ const char* subtitleSuffix(SubtitleFormat format);
 // HH:MM:SS,mmm. Blank lines in a cue's text are dropped: they would end it.
 std::string toSrt(const std::vector<SubtitleCue>& cues);
 // "WEBVTT", then the cues with times as HH:MM:SS.mmm; '&', '<' and '>' in the
-// text escaped as the format asks.
+// text escaped as the format asks; a cue's words timed where it has them.
 std::string toWebVtt(const std::vector<SubtitleCue>& cues);
 std::string writeSubtitles(const std::vector<SubtitleCue>& cues, SubtitleFormat format);
 // A time as SRT writes it: HH:MM:SS,mmm.
@@ -68,5 +79,10 @@ std::int64_t samplesToMs(std::size_t samples, int sampleRate);
 // crossfade; a cue ends where the next segment begins, so cues never overlap.
 std::vector<SubtitleCue> segmentCues(const std::vector<audio::SampleSpan>& spans, int sampleRate,
                                      const std::vector<std::string>& texts);
+
+// Cues of at most `maxChars` characters, split between words at the times the
+// words are spoken; the pieces are numbered again from 1. A cue without words
+// stays whole, and so does a single word longer than the limit.
+std::vector<SubtitleCue> splitCuesAtWords(const std::vector<SubtitleCue>& cues, std::size_t maxChars);
 
 }  // namespace cosystudio::text
