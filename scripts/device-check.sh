@@ -72,6 +72,7 @@ DEBS=(
   libsamplerate0-dev libsamplerate0 libebur128-dev libebur128-1 libpcre2-dev libutf8proc-dev libutf8proc2
   libyaml-cpp-dev libyaml-cpp0.7 libonnx-dev libonnx1 libonnxifi libprotobuf-dev libprotobuf32 libprotobuf-lite32
   libcli11-dev nlohmann-json3-dev libgtest-dev pkgconf pkgconf-bin libpkgconf3
+  libsentencepiece-dev libsentencepiece0
 )
 # What the check does not read, hidden while the tree travels (the fixtures
 # alone are 78 MB): the audio and tokenizer sets, the e2e cases it does not
@@ -371,6 +372,8 @@ check_steps() {
     --gtest_filter='EngineOnGpu.*:TorchCompat.*:AudioPrompt.CudaMatchesCpu:-TorchCompat.NoGpuMeansNoDeviceAndNoFigures'
   step soak-gpu 240 "$BIN/engine_soak" --gtest_filter="$SOAK_TESTS"
   parity_steps bf16
+  # The recogniser computes in fp32 on every device.
+  step parity-sensevoice 120 "$BIN/cosystudio-parity" --device "$TARGET" sensevoice "$FIXTURES/sensevoice/public_22k"
   bench_step bench-bf16 bf16 "${WRITE_MODEL[@]}"
   [[ "$SCOPE" == full ]] || return 0
   parity_steps fp32

@@ -1,4 +1,4 @@
-# cmake -DBUILD_DIR=<build> -DSTAGE=<folder> -DAPP_ID=<id> -P check_install.cmake
+# cmake -DBUILD_DIR=<build> -DSTAGE=<folder> -DAPP_ID=<id> -DFIXTURES=<fixtures> -P check_install.cmake
 # Installs the build into STAGE (prefix /usr, as the .deb does), fails naming
 # every expected file that is missing, and runs the installed programs.
 file(REMOVE_RECURSE ${STAGE})
@@ -9,7 +9,7 @@ if(NOT _rc EQUAL 0)
 endif()
 
 set(_expected
-  bin/cosystudio bin/cosystudio-cli
+  bin/cosystudio bin/cosystudio-cli lib/cosystudio/libcosystudio-sentencepiece.so
   share/applications/${APP_ID}.desktop
   share/metainfo/${APP_ID}.metainfo.xml
   share/icons/hicolor/scalable/apps/${APP_ID}.svg
@@ -40,4 +40,11 @@ endif()
 execute_process(COMMAND ${STAGE}/usr/bin/cosystudio-cli --version RESULT_VARIABLE _rc)
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "the installed cosystudio-cli --version exited ${_rc}")
+endif()
+# The installed command line finds the recogniser's SentencePiece module beside it (lib/cosystudio/).
+execute_process(COMMAND ${STAGE}/usr/bin/cosystudio-cli transcribe --asr-model ${FIXTURES}/sensevoice/model
+                        ${FIXTURES}/sensevoice/public_22k/input.wav
+                RESULT_VARIABLE _rc OUTPUT_VARIABLE _heard ERROR_VARIABLE _heard)
+if(NOT _rc EQUAL 0 OR NOT _heard MATCHES "input.wav \\[en\\]: ")
+  message(FATAL_ERROR "the installed cosystudio-cli transcribe exited ${_rc}:\n${_heard}")
 endif()
