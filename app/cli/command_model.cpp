@@ -170,7 +170,7 @@ int downloadModel(DownloadOptions options) {
 }
 
 const Registration registration([](CLI::App& app) -> Run {
-  auto* model = app.add_subcommand("model", "Get the model");
+  auto* model = app.add_subcommand("model", "Download the speech model, or the recogniser (--recognizer)");
   model->require_subcommand(1);
   auto* download = model->add_subcommand(
       "download", "Download the model files the engine reads, resumably, each checked against the hub's hash");
