@@ -21,6 +21,7 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/crossfade.h"
 #include "cosystudio/audio/loudness.h"
+#include "cosystudio/check_json.h"
 #include "cosystudio/checked_synthesis.h"
 #include "cosystudio/dubbing.h"
 #include "cosystudio/request_rules.h"
@@ -164,23 +165,9 @@ class VoiceOption {
   Voice voice_;
 };
 
-nlohmann::ordered_json tryJson(const SegmentTry& attempt) {
-  return {{"seed", attempt.seed},
-          {"passed", attempt.passed()},
-          {"heard", attempt.heard},
-          {"heard_language", attempt.heardLanguage},
-          {"unit", attempt.score.unit == ScoringUnit::Character ? "character" : "word"},
-          {"error_rate", attempt.score.errorRate},
-          {"differences", describeDifferences(attempt.score)},
-          {"similarity", attempt.similarity},
-          {"rate_ratio", attempt.rateRatio > 0 ? nlohmann::ordered_json(attempt.rateRatio) : nlohmann::ordered_json()},
-          {"failures", attempt.failures}};
-}
-
+// A segment's check as synth --json and the speech server's X-CosyStudio-Check header spell it.
 nlohmann::ordered_json checkJson(const SegmentCheck& check) {
-  nlohmann::ordered_json tries = nlohmann::ordered_json::array();
-  for (const SegmentTry& attempt : check.tries) tries.push_back(tryJson(attempt));
-  return {{"passed", check.passed()}, {"kept_try", check.kept}, {"tries", tries}};
+  return nlohmann::ordered_json::parse(segmentCheckJson(check));
 }
 
 // What listening found, for people: each segment still failing and why.
