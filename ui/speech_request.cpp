@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QJsonValue>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cosystudio::ui {
@@ -154,6 +155,28 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
                                                             "decimal string up to 2^64 - 1"));
   }
   return request;
+}
+
+std::variant<ListenRequest, ApiError> parseListenHeaders(const QByteArray& check, const QByteArray& retakes) {
+  const QString checkName = QLatin1String(kCheckHeader);
+  const QString retakesName = QLatin1String(kRetakesHeader);
+  ListenRequest listen;
+  const QByteArray asked = check.trimmed().toLower();
+  if (asked == "1" || asked == "true")
+    listen.check = true;
+  else if (!asked.isEmpty() && asked != "0" && asked != "false")
+    return invalid(checkName, QStringLiteral("%1 must be 1 (listen to what is made) or 0").arg(checkName));
+  const QByteArray count = retakes.trimmed();
+  if (count.isEmpty()) return listen;
+  if (!listen.check)
+    return invalid(retakesName, QStringLiteral("%1 needs %2: 1").arg(retakesName, checkName));
+  const bool digits =
+      count.size() <= 2 && std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; });
+  listen.retakes = digits ? count.toInt() : -1;
+  if (listen.retakes < 0 || listen.retakes > kMaxServedRetakes)
+    return invalid(retakesName,
+                   QStringLiteral("%1 must be a whole number from 0 to %2").arg(retakesName).arg(kMaxServedRetakes));
+  return listen;
 }
 
 }  // namespace cosystudio::ui

@@ -12,6 +12,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <cstddef>
 #include <optional>
 #include <variant>
 
@@ -55,5 +56,28 @@ struct ApiError {
 
 // `body` as a request, or the first thing wrong with it.
 std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& body, const SpeechLimits& limits = {});
+
+// Listening back to what is made (cosystudio/checked_synthesis.h), asked for
+// in request headers so that the body stays OpenAI's:
+//   X-CosyStudio-Check: 1     the audio comes whole, and the answer's own
+//                             X-CosyStudio-Check header holds the figures
+//                             (cosystudio/check_json.h: checkFiguresJson)
+//   X-CosyStudio-Retakes: N   0 to 5 (default 0): a failing segment is made again
+inline constexpr char kCheckHeader[] = "X-CosyStudio-Check";
+inline constexpr char kRetakesHeader[] = "X-CosyStudio-Retakes";
+inline constexpr int kMaxServedRetakes = 5;
+// The most the figures may take in the answer's header: its headers stay
+// within 16 KiB, the least that common clients read (Node's).
+inline constexpr std::size_t kMaxCheckHeaderBytes = 15 * 1024;
+
+struct ListenRequest {
+  bool check = false;
+  int retakes = 0;
+};
+
+// The two headers' values (empty: not sent) as a request, or what is wrong
+// with them: Check is 1 or true (0 or false: no check), Retakes a whole
+// number from 0 to kMaxServedRetakes, and only with a check.
+std::variant<ListenRequest, ApiError> parseListenHeaders(const QByteArray& check, const QByteArray& retakes);
 
 }  // namespace cosystudio::ui

@@ -213,6 +213,7 @@ SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QO
   connect(engine_, &SpeechEngine::audio, this, &SpeechServer::onAudio);
   connect(engine_, &SpeechEngine::finished, this, &SpeechServer::onFinished);
   connect(engine_, &SpeechEngine::failed, this, &SpeechServer::onFailed);
+  connect(engine_, &SpeechEngine::refused, this, &SpeechServer::onRefused);
 }
 
 SpeechServer::~SpeechServer() {
@@ -319,12 +320,19 @@ void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder
   auto parsed = parseSpeechRequest(request.body(), options_.limits);
   if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
   const SpeechRequest& speech = std::get<SpeechRequest>(parsed);
+  const auto listen = parseListenHeaders(request.value(kCheckHeader), request.value(kRetakesHeader));
+  if (auto* error = std::get_if<ApiError>(&listen)) return answer(responder, *error);
   auto job = jobFor(speech);
   if (auto* error = std::get_if<ApiError>(&job)) return answer(responder, *error);
+  SpeechJob& speechJob = std::get<SpeechJob>(job);
+  speechJob.listen = std::get<ListenRequest>(listen);
+  // The figures are known once every segment is made and heard: such an answer comes whole.
+  const bool checked = speechJob.listen.check;
+  if (checked) speechJob.settings.stream = false;
   if (activeRequests() >= options_.maxRequests)
     return answer(responder, {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()),
                               {}, QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")});
-  const auto queued = engine_->enqueue(std::get<SpeechJob>(job));
+  const auto queued = engine_->enqueue(speechJob);
   if (auto* error = std::get_if<ApiError>(&queued)) return answer(responder, *error);
   const quint64 id = std::get<quint64>(queued);
 
@@ -334,8 +342,9 @@ void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder
     return;
   }
   Connections::holdWhileAnswering(socket);
-  auto stream = std::unique_ptr<Stream>(new Stream{socket, std::move(responder), speech.format,
-                                                   speech.format != SpeechFormat::Flac && speech.speed == 1.0});
+  auto stream = std::unique_ptr<Stream>(
+      new Stream{socket, std::move(responder), speech.format,
+                 speech.format != SpeechFormat::Flac && speech.speed == 1.0 && !checked});
   stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
   streams_.emplace(id, std::move(stream));
   emit activeRequestsChanged(activeRequests());
@@ -356,7 +365,8 @@ void SpeechServer::beginStream(Stream& stream, int sampleRate) {
   stream.headerSent = true;
 }
 
-void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int sampleRate) {
+void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int sampleRate,
+                              const QByteArray& checkFigures) {
   const auto found = streams_.find(id);
   if (found == streams_.end()) return;
   Stream& stream = *found->second;
@@ -379,6 +389,8 @@ void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int
     }
     if (!error.isEmpty())
       answer(stream.responder, {500, error, {}, {}, QStringLiteral("server_error")});
+    else if (!checkFigures.isEmpty())
+      qt_compat::writeWithHeaders(stream.responder, body, contentType(stream.format), {{kCheckHeader, checkFigures}});
     else
       stream.responder.write(body, contentType(stream.format));
   }
@@ -397,6 +409,17 @@ void SpeechServer::onFailed(quint64 id, const QString& message, bool cancelled) 
                                                   QStringLiteral("cancelled"), QStringLiteral("server_error")}
                                        : ApiError{500, message, {}, {}, QStringLiteral("server_error")});
   }
+  end(id);
+}
+
+void SpeechServer::onRefused(quint64 id, const ApiError& error) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  Stream& stream = *found->second;
+  if (stream.socket && stream.headerSent)
+    stream.socket->disconnectFromHost();
+  else if (stream.socket)
+    answer(stream.responder, error);
   end(id);
 }
 

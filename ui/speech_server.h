@@ -1,5 +1,7 @@
 // A local speech server with OpenAI's API, on Qt HTTP Server:
-//   POST /v1/audio/speech  (speech_request.h) the audio, streamed as it is made
+//   POST /v1/audio/speech  (speech_request.h) the audio, streamed as it is made;
+//                          with X-CosyStudio-Check: 1, whole, with what
+//                          listening to it found in a header of its answer
 //   GET  /v1/models        the one model
 //   GET  /v1/audio/voices  the saved voices (NAME.voice in the voices folder)
 // It checks who asks (server_access.h) and what, and hands the request to a
@@ -12,6 +14,7 @@
 #include "server_access.h"
 #include "speech_request.h"
 
+#include <QByteArray>
 #include <QHostAddress>
 #include <QObject>
 #include <QString>
@@ -35,6 +38,7 @@ struct SpeechJob {
   QString voiceFile;
   Voice voice;  // read from voiceFile
   SynthesisSettings settings;
+  ListenRequest listen;  // X-CosyStudio-Check and -Retakes
 };
 
 // Runs the server's jobs and reports on each by its id, on the server's thread.
@@ -43,7 +47,8 @@ class SpeechEngine : public QObject {
 
  public:
   using QObject::QObject;
-  // The job's id, or why it cannot be queued now (e.g. 503: no model).
+  // The job's id, or why it cannot be queued now (e.g. 503: no model; 501:
+  // this engine does not listen to what it makes).
   virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
   // Stops the job, or drops it while it waits; failed() follows.
   virtual void cancel(quint64 id) = 0;
@@ -51,9 +56,12 @@ class SpeechEngine : public QObject {
  signals:
   // A streamed job's audio as the engine makes it.
   void audio(quint64 id, const cosystudio::AudioChunk& chunk);
-  // The take: its segments joined, as the window keeps it.
-  void finished(quint64 id, const std::vector<float>& samples, int sampleRate);
+  // The take: its segments joined, as the window keeps it; for a job that
+  // asked for a check, what listening found (checkFiguresJson), else empty.
+  void finished(quint64 id, const std::vector<float>& samples, int sampleRate, const QByteArray& checkFigures);
   void failed(quint64 id, const QString& message, bool cancelled);
+  // The job cannot run, for a reason its client is told as is (e.g. 503: no recogniser).
+  void refused(quint64 id, const cosystudio::ui::ApiError& error);
 };
 
 struct SpeechServerOptions {
@@ -108,8 +116,9 @@ class SpeechServer : public QObject {
 
   void onAudio(quint64 id, const AudioChunk& chunk);
   void beginStream(Stream& stream, int sampleRate);
-  void onFinished(quint64 id, const std::vector<float>& samples, int sampleRate);
+  void onFinished(quint64 id, const std::vector<float>& samples, int sampleRate, const QByteArray& checkFigures);
   void onFailed(quint64 id, const QString& message, bool cancelled);
+  void onRefused(quint64 id, const ApiError& error);
   void onClientGone(quint64 id);
   void end(quint64 id);
 

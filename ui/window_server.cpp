@@ -15,7 +15,7 @@ QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob 
   });
   connect(session_, &EngineSession::jobFinished, this, [this](const Take& take) {
     if (ended(take.jobId)) emit finished(take.jobId, std::vector<float>(take.samples.begin(), take.samples.end()),
-                                         take.sampleRate);
+                                         take.sampleRate, QByteArray());
   });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
     if (ended(id)) emit failed(id, message, cancelled);
@@ -26,6 +26,12 @@ QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob 
 }
 
 std::variant<quint64, ApiError> QueuedSpeechEngine::enqueue(const SpeechJob& job) {
+  if (job.listen.check)
+    return ApiError{501,
+                    QStringLiteral("the window's server does not listen to what it makes; %1: 1 is answered by "
+                                   "`cosystudio-cli serve`")
+                        .arg(QLatin1String(kCheckHeader)),
+                    QLatin1String(kCheckHeader), QStringLiteral("check_not_available"), QStringLiteral("server_error")};
   JobSpec spec;
   spec.text = job.text;
   spec.instruction = job.instruction;

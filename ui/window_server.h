@@ -1,7 +1,9 @@
 // Tools → Serve on localhost: the local speech server (speech_server.h) on the
 // window's engine. A request becomes a job in the window's queue, shown there
 // as an API job and cancelled there like any other (its client then gets an
-// error); its take joins the history unless the settings say otherwise.
+// error); its take joins the history unless the settings say otherwise. It
+// does not listen to what it makes: a request for a check (X-CosyStudio-Check)
+// is answered 501, naming `cosystudio-cli serve`, which does.
 #pragma once
 
 #include "app_settings.h"

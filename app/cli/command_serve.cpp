@@ -1,12 +1,18 @@
-// cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token-file F]:
+// cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token-file F] [--asr-model DIR]:
 // the local speech server with OpenAI's API (ui/speech_server.h), on an engine
-// thread of this process. Ctrl-C stops it; running requests are cancelled.
+// thread of this process. Ctrl-C stops it; running requests are cancelled. A
+// request with X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with
+// the recogniser, loaded for the first such request.
 #include "command.h"
 #include "audio_output.h"
 #include "engine_options.h"
 
 #include "app_data.h"
 #include "speech_server.h"
+
+#include "cosystudio/check_json.h"
+#include "cosystudio/checked_synthesis.h"
+#include "cosystudio/recognizer.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -34,6 +40,7 @@ struct ServeOptions {
   int maxRequests = ui::SpeechServerOptions{}.maxRequests;
   int maxConnections = ui::SpeechServerOptions{}.maxConnections;
   double requestTimeout = ui::SpeechServerOptions{}.requestDeadlineMs / 1000.0;
+  std::string asrModel = defaultRecognizerFolder().string();
 };
 
 // The variable a token may come in, so that it shows in no process list.
@@ -57,7 +64,8 @@ QString serverToken(const ServeOptions& o) {
 // its own, which runs the server's jobs one at a time in the order they came.
 class EngineThread : public ui::SpeechEngine {
  public:
-  explicit EngineThread(const EngineOptions& options) : thread_([this, options] { run(options); }) {}
+  EngineThread(const EngineOptions& options, std::string asrModel)
+      : asrModel_(std::move(asrModel)), thread_([this, options] { run(options); }) {}
 
   ~EngineThread() override {
     {
@@ -105,6 +113,7 @@ class EngineThread : public ui::SpeechEngine {
   }
 
   void run(const EngineOptions& options) {
+    device_ = *parseDevice(options.device);
     Engine engine;
     try {
       loadEngine(engine, options);
@@ -130,6 +139,26 @@ class EngineThread : public ui::SpeechEngine {
     }
   }
 
+  // The recogniser, loaded for the first job that asks for a check (and again
+  // after a load that failed, so that one downloaded meanwhile is found); null
+  // when it cannot be, the job refused saying how to get it.
+  const Recognizer* recognizer(quint64 id) {
+    if (recognizer_) return recognizer_.get();
+    try {
+      recognizer_ = Recognizer::load(asrModel_, device_);
+      return recognizer_.get();
+    } catch (const RecognizerError& e) {
+      post([this, id, message = QString::fromUtf8(e.what())] {
+        emit refused(id, {503,
+                          QStringLiteral("%1: 1 needs the recogniser: %2. Download it with `cosystudio-cli "
+                                         "model download --recognizer`, or give serve --asr-model DIR")
+                              .arg(QLatin1String(ui::kCheckHeader), message),
+                          {}, QStringLiteral("recognizer_not_available"), QStringLiteral("server_error")});
+      });
+      return nullptr;
+    }
+  }
+
   void synthesize(Engine& engine, const Queued& queued) {
     const quint64 id = queued.id;
     SynthesisRequest request;
@@ -137,11 +166,24 @@ class EngineThread : public ui::SpeechEngine {
     request.instruction = queued.job.instruction.toStdString();
     request.voice = queued.job.voice;
     SynthesisCallbacks callbacks;
-    callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
+    if (!queued.job.listen.check)  // else the answer comes whole
+      callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
     callbacks.shouldStop = [this] { return stopRunning_.load(); };
     try {
-      SynthesisResult result = engine.synthesize(request, queued.job.settings, callbacks);
-      post([this, id, samples = std::move(result.samples), rate = result.sampleRate] { emit finished(id, samples, rate); });
+      CheckedSynthesis checked;
+      QByteArray figures;
+      if (queued.job.listen.check) {
+        const Recognizer* listener = recognizer(id);
+        if (!listener) return;
+        checked = synthesizeChecked(engine, *listener, request, queued.job.settings, CheckThresholds{},
+                                    queued.job.listen.retakes, callbacks);
+        figures = QByteArray::fromStdString(checkFiguresJson(checked, ui::kMaxCheckHeaderBytes));
+      } else {
+        checked.result = engine.synthesize(request, queued.job.settings, callbacks);
+      }
+      post([this, id, samples = std::move(checked.result.samples), rate = checked.result.sampleRate, figures] {
+        emit finished(id, samples, rate, figures);
+      });
     } catch (const Cancelled&) {
       post([this, id] { emit failed(id, QStringLiteral("cancelled"), true); });
     } catch (const std::exception& e) {
@@ -157,6 +199,9 @@ class EngineThread : public ui::SpeechEngine {
   bool quit_ = false;
   std::atomic<bool> stopRunning_{false};
   std::promise<void> loaded_;
+  const std::string asrModel_;
+  Device device_;                           // the engine's, the recogniser's too
+  std::unique_ptr<Recognizer> recognizer_;  // used on the engine thread only
   std::thread thread_;  // last: it starts once everything it uses is made
 };
 
@@ -189,7 +234,7 @@ int serve(const ServeOptions& o) {
     std::fprintf(stderr, "warning: listening on %s, not on the loopback: other machines can use this engine with "
                  "the token\n", o.host.c_str());
 
-  EngineThread engine(o.engine);
+  EngineThread engine(o.engine, o.asrModel);
   engine.waitUntilLoaded();
   ui::SpeechServer server(&engine, options);
   QString error;
@@ -241,6 +286,10 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--request-timeout", o->requestTimeout,
                   "Seconds a connection may take to send a whole request; then it is closed")
       ->check(CLI::Range(0.1, 3600.0))
+      ->capture_default_str();
+  sub->add_option("--asr-model", o->asrModel,
+                  "The recogniser (SenseVoiceSmall folder) that listens to what a request with "
+                  "\"X-CosyStudio-Check: 1\" gets, loaded for the first such request")
       ->capture_default_str();
   return {sub, [o] { return serve(*o); }};
 });

@@ -8,6 +8,9 @@ set_tests_properties(serve.venv PROPERTIES LABELS unit FIXTURES_SETUP serve_venv
 add_test(NAME serve.clients COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py clients ${_serve_args}
   ${_serve_venv}/bin/python)
 set_tests_properties(serve.clients PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 180)
+# X-CosyStudio-Check with the tiny recogniser, and without one.
+add_test(NAME serve.check COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py listening ${_serve_args} ${_asr})
+set_tests_properties(serve.check PROPERTIES LABELS unit TIMEOUT 300)
 # 8 clients x 25 requests on the loopback, at most 4 waiting: about a minute on two cores.
 add_test(NAME serve.load COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py load ${_serve_args} 8 25)
 set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)

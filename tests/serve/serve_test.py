@@ -10,6 +10,14 @@
   serve_test.py clients-at PORT VOICES CLI MODEL PROMPT TRANSCRIPT OUT VENV_PYTHON
       the same against a server already running on PORT with token TOKEN and
       the voices folder VOICES (the window's: Tools → Serve on localhost).
+  serve_test.py listening CLI MODEL PROMPT TRANSCRIPT OUT ASR
+      X-CosyStudio-Check: 1 (curl and http.client): the answer comes whole with
+      the figures in its own X-CosyStudio-Check header, ASCII JSON that equals
+      `synth --check --json`'s checks for the same seed, as does its audio;
+      X-CosyStudio-Retakes: 2 makes each (failing) segment three times; figures
+      too long for a header leave out the texts; a request without the header
+      still streams and gets none; a server without a recogniser refuses a
+      check with 503 naming how to get one, and serves the rest.
   serve_test.py load CLI MODEL PROMPT TRANSCRIPT OUT [CLIENTS REQUESTS]
       CLIENTS threads x REQUESTS short requests: each answered 200 or refused
       with a clean 429/503 JSON error (at most 4 may wait), the server alive,
@@ -317,6 +325,129 @@ def check_clients(server, cli, model, voice, out, venv_python):
     print("clients: curl and openai got the CLI's audio; refusals named their field")
 
 
+CHECK_HEADER = "x-cosystudio-check"
+# A try's figures, as synth --check --json names them.
+TRY_FIELDS = ["seed", "passed", "heard", "heard_language", "unit", "error_rate", "differences", "similarity",
+              "rate_ratio", "failures"]
+# The most the figures take in a header (ui/speech_request.h: kMaxCheckHeaderBytes).
+MAX_CHECK_HEADER = 15 * 1024
+
+
+def header(headers, name):
+    """A response header's value by its name in any case, or None."""
+    found = [value for key, value in headers.items() if key.lower() == name]
+    return found[0] if found else None
+
+
+def figures_of(value, retakes, shortened=False):
+    """The X-CosyStudio-Check header's JSON, checked: ASCII, within its size, every segment tried retakes + 1
+    times (the tiny models say random words: every try fails), each try with synth --json's fields."""
+    check(value is not None, "no X-CosyStudio-Check header in the answer")
+    check(all(ord(c) < 128 for c in value), f"the figures are not ASCII: {value[:200]!r}")
+    check(len(value) <= MAX_CHECK_HEADER, f"the figures take {len(value)} bytes")
+    figures = json.loads(value)
+    check(figures["segments"], f"no segments: {figures}")
+    check(figures["check_seconds"] > 0 and (figures["retake_seconds"] > 0) == (retakes > 0),
+          f"times: {figures['check_seconds']}, {figures['retake_seconds']}")
+    fields = [f for f in TRY_FIELDS if f not in ("heard", "heard_language", "differences")] if shortened \
+        else TRY_FIELDS
+    check(figures.get("left_out") == (["heard", "differences"] if shortened else None),
+          f"left_out: {figures.get('left_out')}")
+    for i, segment in enumerate(figures["segments"]):
+        tries = segment["tries"]
+        check(len(tries) == retakes + 1, f"segment {i + 1}: {len(tries)} tries, expected {retakes + 1}")
+        check(len({t["seed"] for t in tries}) == len(tries), f"segment {i + 1}: a seed was tried twice")
+        check(not segment["passed"] and 0 <= segment["kept_try"] < len(tries), f"segment {i + 1}: {segment}")
+        for attempt in tries:
+            check(list(attempt) == fields, f"segment {i + 1}: a try's fields are {list(attempt)}")
+            check(not attempt["passed"] and attempt["failures"], f"segment {i + 1}: a try passed: {attempt}")
+            check(attempt["unit"] in ("character", "word") and attempt["error_rate"] >= 0
+                  and -1.0001 <= attempt["similarity"] <= 1.0001, f"segment {i + 1}: {attempt}")
+    check(figures["still_failing"] == list(range(len(figures["segments"]))), f"still failing: {figures}")
+    return figures
+
+
+def listening(cli, model, prompt, transcript, out, asr):
+    out = pathlib.Path(out)
+    voice = save_voice(cli, model, prompt, transcript, out / "listening-voices")
+    text = "收到好友从远方寄来的生日礼物。"
+    body = {"model": "cosyvoice3", "input": text, "voice": "Ann", "seed": 1}
+    server = Server(cli, model, str(voice.parent), out / "serve-listening.log", "--asr-model", asr)
+    try:
+        # Without the header: streamed as ever, and no figures.
+        status, headers, wav = request(server.port, "POST", "/v1/audio/speech", body)
+        check(status == 200 and header(headers, "transfer-encoding") == "chunked", f"not streamed: {headers}")
+        check(header(headers, CHECK_HEADER) is None, f"figures nobody asked for: {headers}")
+
+        # curl asks with two retakes: the answer comes whole (a length, no chunks); its figures are
+        # synth --check --json's for the same text and seed, and so is its audio.
+        (out / "check-body.json").write_text(json.dumps(body))
+        wav = curl("-H", f"Authorization: Bearer {TOKEN}", "-H", "Content-Type: application/json",
+                   "-H", "X-CosyStudio-Check: 1", "-H", "X-CosyStudio-Retakes: 2",
+                   "--data-binary", f"@{out / 'check-body.json'}", "-D", str(out / "check-headers.txt"),
+                   f"{server.base}/audio/speech")
+        lines = (out / "check-headers.txt").read_text().splitlines()
+        check(lines[0].split()[1] == "200", f"answered {lines[0]}")
+        headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+        check(header(headers, "transfer-encoding") is None and header(headers, "content-length") == str(len(wav)),
+              f"a checked answer is not whole: {headers}")
+        figures = figures_of(header(headers, CHECK_HEADER), 2)
+        report = out / "check-synth.json"
+        subprocess.run([cli, "synth", "--model", model, "--voice", str(voice), "--text", text, "--seed", "1",
+                        "--check", "--asr-model", asr, "--retakes", "2", "--json", "--out", str(out / "check.wav")],
+                       check=True, stdout=open(report, "w"))
+        synth = json.loads(report.read_text())
+        check(figures["segments"] == [s["check"] for s in synth["segments"]],
+              f"the figures are not synth's:\n{figures['segments']}\n{[s['check'] for s in synth['segments']]}")
+        check(figures["still_failing"] == synth["still_failing"], "still failing differs from synth's")
+        check(pcm_of_wav(wav) == pcm_of_wav((out / "check.wav").read_bytes()), "the checked audio is not synth's")
+
+        # No retakes by default; two segments, two checks.
+        status, headers, answer = request(server.port, "POST", "/v1/audio/speech", dict(body, input=LONG, seed=5),
+                                          headers={"X-CosyStudio-Check": "1"})
+        check(status == 200 and answer[:4] == b"RIFF", f"answered {status}")
+        check(len(figures_of(header(headers, CHECK_HEADER), 0)["segments"]) == 2, "LONG is two segments")
+        # Figures past a header's size leave out the texts, and keep every try's numbers and reasons.
+        status, headers, answer = request(server.port, "POST", "/v1/audio/speech",
+                                          dict(body, input=LONG * 2, seed=5, response_format="flac"),
+                                          headers={"X-CosyStudio-Check": "true", "X-CosyStudio-Retakes": "2"})
+        check(status == 200 and answer[:4] == b"fLaC", f"answered {status}")
+        figures = figures_of(header(headers, CHECK_HEADER), 2, shortened=True)
+        check(all(":" not in failure for s in figures["segments"] for t in s["tries"] for failure in t["failures"]),
+              "a shortened failure kept its words")
+
+        # Headers it cannot read are refused, naming the header.
+        for sent, param in [({"X-CosyStudio-Check": "maybe"}, "X-CosyStudio-Check"),
+                            ({"X-CosyStudio-Retakes": "2"}, "X-CosyStudio-Retakes"),
+                            ({"X-CosyStudio-Check": "1", "X-CosyStudio-Retakes": "6"}, "X-CosyStudio-Retakes"),
+                            ({"X-CosyStudio-Check": "1", "X-CosyStudio-Retakes": "-1"}, "X-CosyStudio-Retakes")]:
+            status, _, answer = request(server.port, "POST", "/v1/audio/speech", body, headers=sent)
+            json_error(400, answer, status, param)
+        check(server.alive(), "the server died")
+    finally:
+        if server.alive():
+            server.stop()
+
+    # Without a recogniser: a check is refused, saying how to get one; other requests are served.
+    server = Server(cli, model, str(voice.parent), out / "serve-no-recognizer.log", "--asr-model",
+                    str(out / "no-recognizer"))
+    try:
+        status, _, answer = request(server.port, "POST", "/v1/audio/speech", body,
+                                    headers={"X-CosyStudio-Check": "1"})
+        json_error(503, answer, status)
+        error = json.loads(answer)["error"]
+        check("cosystudio-cli model download --recognizer" in error["message"] and
+              error["code"] == "recognizer_not_available", f"the refusal: {error}")
+        status, headers, wav = request(server.port, "POST", "/v1/audio/speech", body)
+        check(status == 200 and header(headers, "transfer-encoding") == "chunked" and pcm_of_wav(wav),
+              "a plain request was not served without a recogniser")
+        check(header(headers, CHECK_HEADER) is None, "figures without a recogniser")
+    finally:
+        if server.alive():
+            server.stop()
+    print("listening: the figures came in the header, as synth --check --json gives them")
+
+
 def load(cli, model, prompt, transcript, out, clients=8, requests=25):
     out = pathlib.Path(out)
     voices = out / "load-voices"
@@ -370,4 +501,4 @@ def load(cli, model, prompt, transcript, out, clients=8, requests=25):
 
 
 if __name__ == "__main__":
-    {"clients": clients, "clients-at": clients_at, "load": load}[sys.argv[1]](*sys.argv[2:])
+    {"clients": clients, "clients-at": clients_at, "listening": listening, "load": load}[sys.argv[1]](*sys.argv[2:])

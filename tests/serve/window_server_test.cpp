@@ -1,7 +1,8 @@
 // The window's speech server (Tools → Serve on localhost) on the tiny model:
 // the clients of serve_test.py get the CLI's audio from it; a request is a
 // job in the window's queue, cancelled there; its take is kept or not as the
-// settings say; the settings warn before other machines are let in.
+// settings say; the settings warn before other machines are let in; a
+// request for a check is sent to `cosystudio-cli serve`.
 #include "app_data.h"
 #include "engine_session.h"
 #include "history_panel.h"
@@ -63,10 +64,12 @@ bool saveAnn() {
                             voicesFolder() + QStringLiteral("/Ann.voice")}) == 0;
 }
 
-QNetworkReply* postSpeech(QNetworkAccessManager& network, int port, const QString& text) {
+QNetworkReply* postSpeech(QNetworkAccessManager& network, int port, const QString& text,
+                          const QByteArray& checkHeader = {}) {
   QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/v1/audio/speech").arg(port)));
   request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
   request.setRawHeader("Authorization", "Bearer " + kToken.toUtf8());
+  if (!checkHeader.isEmpty()) request.setRawHeader("X-CosyStudio-Check", checkHeader);
   const QJsonObject body{{QStringLiteral("model"), QStringLiteral("tts-1")},
                          {QStringLiteral("input"), text},
                          {QStringLiteral("voice"), QStringLiteral("Ann")},
@@ -206,6 +209,29 @@ class WindowServerTest : public QObject {
     QTRY_VERIFY(reply->isFinished());
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 503);
     QVERIFY(window.session()->jobs().isEmpty());
+  }
+
+  // The window's engine does not listen to what it makes: such a request is told where it is done.
+  void aRequestForACheckIsSentToTheCli() {
+    MainWindow window;
+    QVERIFY(saveAnn());
+    QVERIFY(loadTinyModel(window));
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    QNetworkAccessManager network;
+    QNetworkReply* reply = postSpeech(network, port, QStringLiteral("你好。"), "1");
+    QTRY_VERIFY(reply->isFinished());
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 501);
+    const QJsonObject error = QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("error")).toObject();
+    QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("check_not_available"));
+    QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("cosystudio-cli serve")),
+             qPrintable(error.value(QStringLiteral("message")).toString()));
+    QVERIFY(window.session()->jobs().isEmpty());
+    // Without the header, or with it at 0, the same request is served.
+    QNetworkReply* served = postSpeech(network, port, QStringLiteral("你好。"), "0");
+    QTRY_VERIFY_WITH_TIMEOUT(served->isFinished(), kJobMs);
+    QCOMPARE(served->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    QVERIFY(served->rawHeader("X-CosyStudio-Check").isEmpty());
   }
 
   void theSettingsWarnBeforeOtherMachinesAreLetIn() {
