@@ -112,6 +112,10 @@ void checkUsage(const SynthOptions& o) {
     throw UsageError("--srt cannot --stream: a cue too long for its time is made again faster, whole");
   if (mode == Mode::VoiceConversion && !o.output.subtitles.empty())
     throw UsageError("--subtitles needs text; --mode vc has none");
+  if ((o.output.subtitleChars > 0 || o.output.wordTimings) && o.output.subtitles.empty())
+    throw UsageError("--subtitle-chars and --word-timings shape the subtitles: give --subtitles srt|vtt");
+  if (o.output.wordTimings && o.output.subtitles != "vtt")
+    throw UsageError("--word-timings needs --subtitles vtt: SRT cannot time words");
   if (o.listen.check && (mode == Mode::VoiceConversion || !o.srt.empty()))
     throw UsageError("--check listens to text made from text: not to --mode vc or --srt");
 }
@@ -203,8 +207,9 @@ int synthScript(SynthOptions o) {
   if (const auto problem = scriptProblem(script, voices, o.settings)) throw EngineError(*problem);
   checkOutputPath(o.out);
   // A script is long: a failing line is made again twice unless --retakes says otherwise.
-  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device);
-  const ScriptListening listening{recognizer.get(), o.listen.thresholds, o.listen.retakesOr(2)};
+  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device, o.output.needsWords());
+  const ScriptListening listening{o.listen.check ? recognizer.get() : nullptr, o.listen.thresholds,
+                                  o.listen.retakesOr(2)};
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -231,8 +236,12 @@ int synthScript(SynthOptions o) {
 
   const WrittenAudio written = writeAudioOut(o.output, o.out, take.samples, take.sampleRate);
   std::string subtitlesPath;
-  if (!o.output.subtitles.empty())
-    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, take, written.clip).string();
+  if (!o.output.subtitles.empty()) {
+    std::vector<const SegmentResult*> segments;
+    for (const ScriptSegment& segment : take.segments) segments.push_back(&segment.result);
+    const SubtitleWords words = o.output.needsWords() ? timedWords(*recognizer, o.output, segments) : SubtitleWords{};
+    subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, take, written.clip, words).string();
+  }
   const double audioSeconds = double(take.samples.size()) / take.sampleRate;
   if (o.json) {
     nlohmann::ordered_json segments = nlohmann::ordered_json::array();
@@ -267,7 +276,7 @@ int synthScript(SynthOptions o) {
                                          {"real_time_factor", take.realTimeFactor()},
                                          {"segments", segments},
                                          {"warnings", warnings}});
-    if (recognizer) {
+    if (listening.recognizer) {
       nlohmann::ordered_json failing = nlohmann::ordered_json::array();
       for (int index : take.linesStillFailing()) failing.push_back(index + 1);
       report["lines_still_failing"] = failing;
@@ -403,7 +412,8 @@ int synth(SynthOptions o) {
   VoiceOption voiceOption(o);
   if (!o.source.empty()) checkClip(o.source, "source clip");
   finishSettings(o);
-  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device);
+  const std::unique_ptr<Recognizer> recognizer = o.listen.recognizer(o.engine.device, o.output.needsWords());
+  const bool checking = o.listen.check;
 
   Engine engine;
   auto start = std::chrono::steady_clock::now();
@@ -431,7 +441,7 @@ int synth(SynthOptions o) {
   CheckedSynthesis checked;
   {
     StopOnInterrupt interrupt;
-    if (recognizer)
+    if (checking)
       checked = synthesizeChecked(engine, *recognizer, request, o.settings, o.listen.thresholds,
                                   o.listen.retakes, callbacks);
     else
@@ -445,12 +455,15 @@ int synth(SynthOptions o) {
   if (!o.output.subtitles.empty()) {
     std::vector<std::size_t> sizes;
     std::vector<std::string> texts;
+    std::vector<const SegmentResult*> segments;
     for (const SegmentResult& segment : result.segments) {
       sizes.push_back(segment.samples.size());
       texts.push_back(segment.userText);
+      segments.push_back(&segment);
     }
+    const SubtitleWords words = o.output.needsWords() ? timedWords(*recognizer, o.output, segments) : SubtitleWords{};
     subtitlesPath = writeSubtitlesBeside(o.out, o.output.subtitles, audio::crossfadeSpans(sizes, result.sampleRate),
-                                         result.sampleRate, texts, written.clip)
+                                         result.sampleRate, texts, written.clip, words)
                         .string();
   }
 
@@ -464,7 +477,7 @@ int synth(SynthOptions o) {
                           {"tokens", s.speechTokens},
                           {"seconds", double(s.samples.size()) / result.sampleRate},
                           {"reached_token_cap", s.reachedTokenCap}});
-      if (recognizer) segments.back()["check"] = checkJson(checked.checks[i]);
+      if (checking) segments.back()["check"] = checkJson(checked.checks[i]);
     }
     nlohmann::ordered_json report{
         {"output", o.out},
@@ -489,7 +502,7 @@ int synth(SynthOptions o) {
         {"warnings", result.warnings()},
         {"settings", nlohmann::ordered_json::parse(settingsJson(o.settings))},
     });
-    if (recognizer)
+    if (checking)
       report.update(nlohmann::ordered_json{{"check_seconds", checked.checkSeconds},
                                            {"retake_seconds", checked.retakeSeconds},
                                            {"still_failing", checked.stillFailing()}});
@@ -502,7 +515,7 @@ int synth(SynthOptions o) {
                 result.segments.size() == 1 ? "" : "s", static_cast<unsigned long long>(result.seed),
                 result.realTimeFactor(), result.firstAudioSeconds);
     printMastering(written);
-    if (recognizer) printChecks(checked);
+    if (checking) printChecks(checked);
   }
   return 0;
 }
