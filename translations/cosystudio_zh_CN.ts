@@ -1448,6 +1448,14 @@
         <source>&amp;Download model…</source>
         <translation>下载模型(&amp;D)…</translation>
     </message>
+    <message>
+        <source>Download recog&amp;niser…</source>
+        <translation>下载语音识别模型(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>SenseVoice-Small (about 900 MB) writes the transcript of a prompt clip and checks the one you type</source>
+        <translation>SenseVoice-Small（约 900 MB）为参考音频写出参考文本，并核对你输入的文本</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::EngineSession</name>
@@ -1714,6 +1722,65 @@
     <message>
         <source>Speaks: a script of %1</source>
         <translation>当前音色：%1 的脚本</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::HeardTranscript</name>
+    <message>
+        <source>Listening to the clip…</source>
+        <translation>正在识别音频…</translation>
+    </message>
+    <message>
+        <source>The recogniser heard no words in the selection.</source>
+        <translation>识别模型在选中片段里没有听到任何话语。</translation>
+    </message>
+    <message>
+        <source>The recogniser could not listen to the clip: %1</source>
+        <translation>识别模型无法识别这段音频：%1</translation>
+    </message>
+    <message>
+        <source>✓ The recogniser hears what the transcript says.</source>
+        <translation>✓ 识别结果与参考文本一致。</translation>
+    </message>
+    <message>
+        <source>“%1” for “%2”</source>
+        <translation>“%2”听起来是“%1”</translation>
+    </message>
+    <message>
+        <source>“%1” not heard</source>
+        <translation>没听到“%1”</translation>
+    </message>
+    <message>
+        <source>“%1” not in the transcript</source>
+        <translation>多出“%1”</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>另有 %1 处</translation>
+    </message>
+    <message>
+        <source>⚠ The clip seems to say “%1”: %2. &lt;a href=&quot;%3&quot;&gt;Use what was heard&lt;/a&gt;</source>
+        <translation>⚠ 片段听起来说的是“%1”：%2。&lt;a href=&quot;%3&quot;&gt;改用识别结果&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>Heard by the recogniser — check it</source>
+        <translation>由识别模型听写，请核对</translation>
+    </message>
+    <message>
+        <source>Written by the recogniser from the selection: play it and correct what it misheard.</source>
+        <translation>由识别模型根据选中片段写出：请播放选区，改正听错的地方。</translation>
+    </message>
+    <message>
+        <source>Have the transcript written for you: &lt;a href=&quot;%1&quot;&gt;download the recogniser&lt;/a&gt; (about 900 MB).</source>
+        <translation>让程序替你写出参考文本：&lt;a href=&quot;%1&quot;&gt;下载语音识别模型&lt;/a&gt;（约 900 MB）。</translation>
+    </message>
+    <message>
+        <source>Have the transcript checked against the clip: &lt;a href=&quot;%1&quot;&gt;download the recogniser&lt;/a&gt; (about 900 MB).</source>
+        <translation>让程序对照音频核对参考文本：&lt;a href=&quot;%1&quot;&gt;下载语音识别模型&lt;/a&gt;（约 900 MB）。</translation>
     </message>
 </context>
 <context>
@@ -2502,6 +2569,22 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Allow plain &amp;http (files and hashes come unprotected from one server)</source>
         <translation>允许未加密的 http(&amp;H)（文件和哈希值都未经保护地来自同一台服务器）</translation>
     </message>
+    <message>
+        <source>Download the recogniser</source>
+        <translation>下载语音识别模型</translation>
+    </message>
+    <message>
+        <source>&amp;Use this recogniser</source>
+        <translation>使用此识别模型(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The recogniser (SenseVoice-Small, about 900 MB) writes the transcript of a prompt clip for you and checks the one you type against the clip. It runs on the CPU, beside the speech model.</source>
+        <translation>语音识别模型（SenseVoice-Small，约 900 MB）替你写出参考音频的参考文本，并对照音频核对你输入的文本。它在 CPU 上运行，与语音合成模型互不干扰。</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ModelFolderDialog</name>
@@ -2887,6 +2970,22 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Listening on %1 lets other machines in: give a token, which every request must then send.</source>
         <translation>在 %1 上监听会让其他计算机接入：请设置令牌，此后每个请求都必须发送它。</translation>
+    </message>
+    <message>
+        <source>The SenseVoiceSmall folder of the recogniser, which writes and checks the transcript of the prompt clip (Engine → Download recogniser…)</source>
+        <translation>语音识别模型的 SenseVoiceSmall 文件夹，用于写出并核对参考音频的参考文本（引擎 → 下载语音识别模型…）</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse…</source>
+        <translation>浏览(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Recogniser folder</source>
+        <translation>识别模型文件夹</translation>
+    </message>
+    <message>
+        <source>Recog&amp;niser folder:</source>
+        <translation>识别模型文件夹(&amp;N)：</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,7 @@ constexpr char kDubbingMaxSpeedPercent[] = "dubbing/maxSpeedPercent";
 constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
 constexpr char kOutputsFolder[] = "outputs/folder";
+constexpr char kRecognizerFolder[] = "recognizer/folder";
 constexpr char kServerEnabled[] = "server/enabled";
 constexpr char kServerHost[] = "server/host";
 constexpr char kServerPort[] = "server/port";
@@ -107,6 +108,7 @@ AppSettings AppSettings::load() {
                       QCoreApplication::translate("AppSettings", "not a language name"));
   a.audioOutput = savedAudioOutput();
   a.outputsFolder = movedAppDataPath(r.settings().value(QLatin1String(kOutputsFolder)).toString());
+  a.recognizerFolder = r.settings().value(QLatin1String(kRecognizerFolder)).toString();
   a.server.enabled = r.integer(kServerEnabled, 0, 0, 1);
   const QString host = r.text(kServerHost, [](const QString& text) { return !QHostAddress(text).isNull(); },
                               QCoreApplication::translate("AppSettings", "not an IP address"));
@@ -134,6 +136,7 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kCpuThreads), cpuThreads);
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
   s.setValue(QLatin1String(kOutputsFolder), outputsFolder);
+  s.setValue(QLatin1String(kRecognizerFolder), recognizerFolder);
   s.setValue(QLatin1String(kServerEnabled), int(server.enabled));
   s.setValue(QLatin1String(kServerHost), server.host);
   s.setValue(QLatin1String(kServerPort), server.port);

@@ -51,6 +51,7 @@ struct AppSettings {
   QString language;       // locale name such as "zh_CN"; empty = follow the system
   QByteArray audioOutput;  // QAudioDevice::id(); empty = the system's default output
   QString outputsFolder;   // where every take is kept; empty = TakeStore::defaultFolder()
+  QString recognizerFolder;  // the recogniser's (transcriber.h); empty = defaultRecognizerFolderPath()
   ServerSettings server;
   // What load() found unusable in the settings file (edited by hand, or by
   // another version) and replaced by the default: one line per key, naming

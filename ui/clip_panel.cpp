@@ -7,6 +7,7 @@
 #include "file_dialogs.h"
 #include "clip_recorder.h"
 #include "elided_label.h"
+#include "heard_transcript.h"
 #include "pcm_player.h"
 #include "waveform_view.h"
 
@@ -87,7 +88,7 @@ QString transcriptPlausibility(const QString& transcript, double seconds) {
   return {};
 }
 
-ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
+ClipPanel::ClipPanel(PcmPlayer* player, Transcriber* transcriber, QWidget* parent)
     : QWidget(parent), player_(player), recorder_(new ClipRecorder(this)) {
   setObjectName(QStringLiteral("clipPanel"));
   speakingVoice_ = new QLabel(this);
@@ -149,6 +150,10 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   transcript_->setToolTip(tr("Required for zero-shot: the words spoken in the clip"));
   transcript_->setTabChangesFocus(true);
   transcript_->setMinimumHeight(4 * transcript_->fontMetrics().lineSpacing());
+  heard_ = new HeardTranscript(transcript_, [this] {
+    QString unusable;  // no usable prompt, nothing worth hearing
+    return clipForEngine(&unusable);
+  }, this);
   transcriptWarning_ = new QLabel(this);
   transcriptWarning_->setObjectName(QStringLiteral("transcriptWarning"));
   transcriptWarning_->setWordWrap(true);
@@ -163,6 +168,7 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   clipLayout->addWidget(fileLabel_);
   clipLayout->addWidget(adviceLabel_);
   clipLayout->addWidget(transcript_, 2);
+  clipLayout->addWidget(heard_);
   clipLayout->addWidget(transcriptWarning_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(speakingVoice_);
@@ -173,13 +179,20 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   connect(play_, &QPushButton::clicked, this, &ClipPanel::playSelection);
   connect(trim_, &QPushButton::clicked, this, &ClipPanel::autoTrim);
   connect(waveform_, &WaveformView::selectionChanged, this, [this] {
-    if (!transcript().isEmpty() && transcriptDoubt_ == TranscriptDoubt::None)
+    if (!transcript().isEmpty() && !heard_->holdsHeardText() && transcriptDoubt_ == TranscriptDoubt::None)
       transcriptDoubt_ = TranscriptDoubt::TrimChanged;
     analyseSelection();
     checkTranscript();
+    heard_->selectionMoved();
     emit clipChanged();
   });
   connect(transcript_, &QPlainTextEdit::textChanged, this, [this] {
+    transcriptDoubt_ = TranscriptDoubt::None;
+    checkTranscript();
+  });
+  // The recogniser hears what the transcript says: it matches the clip, whenever it was typed.
+  connect(heard_, &HeardTranscript::stateChanged, this, [this](HeardTranscript::State state) {
+    if (state != HeardTranscript::State::Agrees || transcriptDoubt_ == TranscriptDoubt::None) return;
     transcriptDoubt_ = TranscriptDoubt::None;
     checkTranscript();
   });
@@ -200,6 +213,7 @@ ClipPanel::ClipPanel(PcmPlayer* player, QWidget* parent)
   connect(devices, &QMediaDevices::audioInputsChanged, this, &ClipPanel::refreshMicrophones);
   refreshMicrophones();
   analyseSelection();
+  heard_->setTranscriber(transcriber);
 }
 
 void ClipPanel::refreshMicrophones() {
@@ -250,10 +264,13 @@ bool ClipPanel::loadFile(const QString& path, QString* error) {
   // A clip longer than the model accepts starts with the first 30 s selected.
   if (mono.durationSeconds() > audio::kMaxPromptSeconds)
     waveform_->setSelection(0, qint64(audio::kMaxPromptSeconds * sampleRate_));
-  // A transcript typed for the clip before (or before a recording) is flagged, not lost.
-  transcriptDoubt_ = transcript().isEmpty() ? TranscriptDoubt::None : TranscriptDoubt::ClipReplaced;
+  // A transcript typed for the clip before (or before a recording) is flagged,
+  // not lost; one the recogniser wrote is written again for this clip.
+  transcriptDoubt_ = transcript().isEmpty() || heard_->holdsHeardText() ? TranscriptDoubt::None
+                                                                         : TranscriptDoubt::ClipReplaced;
   analyseSelection();
   checkTranscript();
+  heard_->clipReplaced();
   emit clipChanged();
   return true;
 }

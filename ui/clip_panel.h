@@ -1,5 +1,6 @@
 // The prompt clip: open, drop or record it, trim it, hear the selection, read
-// the engine's advice about it, and type its transcript.
+// the engine's advice about it, and type its transcript, or have the
+// recogniser write it and check it (heard_transcript.h).
 #pragma once
 
 #include "job.h"
@@ -22,7 +23,9 @@ namespace cosystudio::ui {
 
 class ClipRecorder;
 class ElidedLabel;
+class HeardTranscript;
 class PcmPlayer;
+class Transcriber;
 class WaveformView;
 
 struct SessionState;
@@ -31,7 +34,10 @@ class ClipPanel : public QWidget {
   Q_OBJECT
 
  public:
-  explicit ClipPanel(PcmPlayer* player, QWidget* parent = nullptr);
+  explicit ClipPanel(PcmPlayer* player, QWidget* parent = nullptr) : ClipPanel(player, nullptr, parent) {}
+  // With a transcriber, an empty transcript is filled with what the clip says
+  // and a typed one is checked against it.
+  ClipPanel(PcmPlayer* player, Transcriber* transcriber, QWidget* parent = nullptr);
 
   // Loads an audio file as the prompt clip. On failure nothing changes and
   // `error` says why: a sentence naming the file, then after a blank line
@@ -91,6 +97,7 @@ class ClipPanel : public QWidget {
   ElidedLabel* fileLabel_;
   QLabel* adviceLabel_;
   QPlainTextEdit* transcript_;
+  HeardTranscript* heard_;
   QLabel* transcriptWarning_;
 
   QVector<float> mono_;

@@ -1,6 +1,5 @@
 #include "main_window.h"
 
-#include "book_import.h"
 #include "clip_panel.h"
 #include "diagnostics.h"
 #include "dubbing_job.h"
@@ -22,7 +21,9 @@
 #include "style_panel.h"
 #include "take_store.h"
 #include "text_panel.h"
+#include "transcriber.h"
 #include "voice_library.h"
+#include "window_drops.h"
 #include "window_layout.h"
 #include "window_menus.h"
 #include "window_server.h"
@@ -32,12 +33,10 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QDragEnterEvent>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMetaEnum>
-#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTimer>
@@ -50,11 +49,11 @@ MainWindow::MainWindow(QWidget* parent)
       player_(new PcmPlayer(this)),
       settings_(AppSettings::load()),
       store_(new TakeStore(settings_.outputsFolder)),
+      transcriber_(new Transcriber(settings_.recognizerFolder, this)),
       status_(new WindowStatusBar(session_, this)),
       server_(new WindowSpeechServer(session_, [this](JobSpec& job) { return prepareServedJob(job); }, this)) {
   setWindowTitle(QStringLiteral("CosyStudio"));
   setObjectName(QStringLiteral("mainWindow"));
-  setAcceptDrops(true);
   setStatusBar(status_);
   resize(1200, 780);
 
@@ -71,6 +70,15 @@ MainWindow::MainWindow(QWidget* parent)
   store_->applyRetention(settings_.retentionDays);
   restoreHistory();
   connect(server_, &WindowSpeechServer::changed, this, &MainWindow::showServerState);
+  auto* drops = new WindowDrops(this);
+  connect(drops, &WindowDrops::clipDropped, this, &MainWindow::openClip);
+  connect(drops, &WindowDrops::subtitlesDropped, this, &MainWindow::dubSubtitles);
+  connect(drops, &WindowDrops::bookDropped, this, &MainWindow::openBook);
+  // A recogniser downloaded into another folder is looked for there from now on.
+  connect(transcriber_, &Transcriber::folderChanged, this, [this](const QString& folder) {
+    settings_.recognizerFolder = folder;
+    settings_.save();
+  });
   // Once the window is up: a port taken by another program is said over it.
   if (settings_.server.enabled) QTimer::singleShot(0, this, [this] { setServing(true); });
 }
@@ -94,7 +102,7 @@ void MainWindow::createPanels() {
     return d;
   };
 
-  clip_ = new ClipPanel(player_, this);
+  clip_ = new ClipPanel(player_, transcriber_, this);
   dock(tr("Prompt clip"), "clipDock", clip_, Qt::LeftDockWidgetArea);
 
   generatePanel_ = new GeneratePanel(session_, this);
@@ -190,7 +198,7 @@ void MainWindow::createMenus() {
   connect(file, &FileMenu::sourceClipRequested, this, &MainWindow::chooseSourceClip);
   connect(file, &FileMenu::saveVoiceRequested, this, &MainWindow::saveVoice);
 
-  auto* engine = new EngineMenu(session_, menuBar());
+  auto* engine = new EngineMenu(session_, transcriber_, menuBar());
   menuBar()->addMenu(engine);
   connect(engine, &EngineMenu::chooseModelRequested, this, &MainWindow::chooseModelFolder);
   connect(engine, &EngineMenu::modelFolderChosen, this, &MainWindow::setModelFolder);
@@ -298,6 +306,7 @@ void MainWindow::showSettings(bool serverPage) {
   session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
   if (otherOutputs) setOutputsFolder(settings_.outputsFolder);
   player_->setOutputId(settings_.audioOutput);
+  transcriber_->setFolder(settings_.recognizerFolder);
   store_->applyRetention(settings_.retentionDays);
   history_->setKeepServedTakes(settings_.server.keepTakes);
   if (otherServer && server_->isRunning()) setServing(true);
@@ -561,24 +570,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   if (!confirmQuit(this, session_->jobs())) return event->ignore();
   saveSession();
   QMainWindow::closeEvent(event);
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-  const QList<QUrl> urls = event->mimeData()->urls();
-  if (urls.size() == 1 && urls.first().isLocalFile()) event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event) {
-  const QList<QUrl> urls = event->mimeData()->urls();
-  if (urls.size() != 1 || !urls.first().isLocalFile()) return;
-  event->acceptProposedAction();
-  const QString path = urls.first().toLocalFile();
-  if (isSubtitleFile(path))
-    dubSubtitles(path);  // as File → Open subtitles…
-  else if (isBookFile(path))
-    openBook(path);  // as File → Open book…
-  else
-    openClip(path);
 }
 
 bool MainWindow::saveDiagnostics(const QString& path) const {

@@ -19,6 +19,7 @@ class PcmPlayer;
 class StylePanel;
 class TakeStore;
 class TextPanel;
+class Transcriber;
 class VoiceLibrary;
 class WindowSpeechServer;
 class WindowStatusBar;
@@ -74,6 +75,7 @@ class MainWindow : public QMainWindow {
   BookPanel* bookPanel() const { return book_; }
   VoiceLibrary* voiceLibrary() const { return voices_; }
   TakeStore* takeStore() const { return store_; }
+  Transcriber* transcriber() const { return transcriber_; }
   WindowSpeechServer* speechServer() const { return server_; }
   // Tools → Serve on localhost: starts or stops the local speech server, as
   // the settings say, and remembers the choice for the next start.
@@ -88,8 +90,6 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
-  void dragEnterEvent(QDragEnterEvent* event) override;
-  void dropEvent(QDropEvent* event) override;
 
  private:
   void createPanels();
@@ -129,6 +129,8 @@ class MainWindow : public QMainWindow {
   PcmPlayer* player_;
   AppSettings settings_;
   TakeStore* store_;
+  // The recogniser, shared by the clip panels of every language the window is built in.
+  Transcriber* transcriber_;
   WindowStatusBar* status_;
   WindowSpeechServer* server_;
   QString modelFolder_;

@@ -8,6 +8,7 @@
 #include "memory_meter.h"
 #include "pcm_player.h"
 #include "take_store.h"
+#include "transcriber.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -177,6 +178,20 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   auto* outputsRow = new QHBoxLayout;
   outputsRow->addWidget(outputs_, 1);
   outputsRow->addWidget(browseOutputs);
+  recognizer_ = new QLineEdit(settings.recognizerFolder, this);
+  recognizer_->setObjectName(QStringLiteral("recognizerFolder"));
+  recognizer_->setPlaceholderText(defaultRecognizerFolderPath());
+  recognizer_->setToolTip(tr("The SenseVoiceSmall folder of the recogniser, which writes and checks the "
+                             "transcript of the prompt clip (Engine → Download recogniser…)"));
+  auto* browseRecognizer = new QPushButton(tr("B&rowse…"), this);
+  connect(browseRecognizer, &QPushButton::clicked, this, [this] {
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Recogniser folder"), recognizer_->text().isEmpty() ? defaultRecognizerFolderPath() : recognizer_->text());
+    if (!folder.isEmpty()) recognizer_->setText(folder);
+  });
+  auto* recognizerRow = new QHBoxLayout;
+  recognizerRow->addWidget(recognizer_, 1);
+  recognizerRow->addWidget(browseRecognizer);
   retention_ = spinBox(QStringLiteral("retention"), kMaxRetentionDays, settings.retentionDays, tr("keep every take"), tr(" days"),
                        tr("Delete takes in the outputs folder older than this"));
   idleUnload_ = spinBox(QStringLiteral("idleUnload"), kMaxIdleUnloadMinutes, settings.idleUnloadMinutes, tr("never"), tr(" min"),
@@ -238,6 +253,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   auto* outputsLabel = new QLabel(tr("Outputs &folder:"), this);
   outputsLabel->setBuddy(outputs_);
   form->addRow(outputsLabel, outputsRow);
+  auto* recognizerLabel = new QLabel(tr("Recog&niser folder:"), this);
+  recognizerLabel->setBuddy(recognizer_);
+  form->addRow(recognizerLabel, recognizerRow);
   form->addRow(tr("Delete takes &older than:"), retention_);
   form->addRow(tr("&Unload the model when idle for:"), idleUnload_);
   form->addRow(tr("&Stop a segment on the GPU after:"), watchdog_);
@@ -449,6 +467,7 @@ AppSettings SettingsDialog::settings() const {
   s.language = language_->currentData().toString();
   s.audioOutput = output_->currentData().toByteArray();
   s.outputsFolder = outputs_->text().trimmed();
+  s.recognizerFolder = recognizer_->text().trimmed();
   s.server.host = serverHost_->text().trimmed();
   s.server.port = serverPort_->value();
   s.server.token = serverToken_->text().trimmed();

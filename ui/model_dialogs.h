@@ -81,6 +81,7 @@ class SettingsDialog : public QDialog {
   QComboBox* checkpoint_;
   QLabel* checkpointInfo_;
   QLineEdit* outputs_;
+  QLineEdit* recognizer_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;

@@ -3,11 +3,16 @@
 #include "app_data.h"
 #include "model_dialogs.h"
 #include "model_download.h"
+#include "transcriber.h"
+
+#include "cosystudio/recognizer.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -29,8 +34,16 @@ enum SourceChoice { HuggingFace, ModelScope, Mirror };
 
 }  // namespace
 
-ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
-  setWindowTitle(tr("Download the model"));
+ModelDownloadDialog::ModelDownloadDialog(QWidget* parent)
+    : ModelDownloadDialog(ModelKind::Speech,
+                          appDataFolder() + QStringLiteral("/models/") +
+                              QString::fromLatin1(kModelRepo).section(QLatin1Char('/'), 1),
+                          parent) {}
+
+ModelDownloadDialog::ModelDownloadDialog(ModelKind kind, const QString& folder, QWidget* parent)
+    : QDialog(parent), kind_(kind) {
+  const bool recognizer = kind == ModelKind::Recognizer;
+  setWindowTitle(recognizer ? tr("Download the recogniser") : tr("Download the model"));
   setObjectName(QStringLiteral("modelDownloadDialog"));
   source_ = new QComboBox(this);
   source_->addItems({tr("Hugging Face"), tr("ModelScope"), tr("A Hugging Face mirror")});
@@ -38,8 +51,9 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   mirror_->setToolTip(tr("The address of a Hugging Face mirror, as in the HF_ENDPOINT variable"));
   source_->setObjectName(QStringLiteral("source"));
   mirror_->setObjectName(QStringLiteral("mirror"));
-  repo_ = new QLineEdit(QString::fromLatin1(kModelRepo), this);
-  folder_ = new QLineEdit(appDataFolder() + QStringLiteral("/models/") + QString::fromLatin1(kModelRepo).section(QLatin1Char('/'), 1), this);
+  repo_ = new QLineEdit(this);
+  repo_->setObjectName(QStringLiteral("repo"));
+  folder_ = new QLineEdit(folder, this);
   folder_->setObjectName(QStringLiteral("folder"));
   browse_ = new QPushButton(tr("&Browse…"), this);
   allowUnverified_ = new QCheckBox(tr("Allow un&verified files (the hub publishes no hash for them)"), this);
@@ -61,7 +75,8 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   buttons_ = new QDialogButtonBox(QDialogButtonBox::Close, this);
   download_ = buttons_->addButton(tr("&Download"), QDialogButtonBox::ActionRole);
-  use_ = buttons_->addButton(tr("&Use this model"), QDialogButtonBox::AcceptRole);
+  use_ = buttons_->addButton(recognizer ? tr("&Use this recogniser") : tr("&Use this model"),
+                             QDialogButtonBox::AcceptRole);
   use_->setVisible(false);
   download_->setObjectName(QStringLiteral("download"));
   use_->setObjectName(QStringLiteral("useModel"));
@@ -73,12 +88,22 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   form->addRow(tr("&Source:"), source_);
   form->addRow(tr("&Mirror:"), mirror_);
   form->addRow(tr("&Repository:"), repo_);
-  form->addRow(tr("&Folder:"), folderRow);
+  auto* folderLabel = new QLabel(tr("&Folder:"), this);  // a row of a layout takes no buddy of its own
+  folderLabel->setBuddy(folder_);
+  form->addRow(folderLabel, folderRow);
   form->addRow(QString(), allowUnverified_);
   form->addRow(QString(), allowHttp_);
   form->addRow(tr("File:"), fileBar_);
   form->addRow(tr("Total:"), totalBar_);
   auto* layout = new QVBoxLayout(this);
+  if (recognizer) {
+    auto* intro = new QLabel(tr("The recogniser (SenseVoice-Small, about 900 MB) writes the transcript of a "
+                                "prompt clip for you and checks the one you type against the clip. It runs on "
+                                "the CPU, beside the speech model."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+  }
   layout->addLayout(form);
   layout->addWidget(file_);
   layout->addWidget(figures_);
@@ -86,9 +111,8 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
   layout->addWidget(report_, 1);
   layout->addWidget(buttons_);
 
-  const auto offerMirror = [this] { mirror_->setEnabled(source_->currentIndex() == Mirror); };
-  connect(source_, &QComboBox::currentIndexChanged, this, offerMirror);
-  offerMirror();
+  connect(source_, &QComboBox::currentIndexChanged, this, &ModelDownloadDialog::followSource);
+  followSource();
   connect(browse_, &QPushButton::clicked, this, [this] {
     const QString chosen = QFileDialog::getExistingDirectory(this, windowTitle(), folder_->text());
     if (!chosen.isEmpty()) folder_->setText(chosen);
@@ -101,17 +125,36 @@ ModelDownloadDialog::ModelDownloadDialog(QWidget* parent) : QDialog(parent) {
 
 QString ModelDownloadDialog::folder() const { return folder_->text().trimmed(); }
 
+QString ModelDownloadDialog::source() const {
+  return source_->currentIndex() == HuggingFace  ? QStringLiteral("hf")
+         : source_->currentIndex() == ModelScope ? QStringLiteral("modelscope")
+                                                 : mirror_->text().trimmed();
+}
+
+void ModelDownloadDialog::followSource() {
+  mirror_->setEnabled(source_->currentIndex() == Mirror);
+  const QString repo = defaultRepo(kind_, source());
+  if (repo_->text().trimmed().isEmpty() || repo_->text().trimmed() == sourceRepo_) repo_->setText(repo);
+  sourceRepo_ = repo;
+}
+
+QStringList ModelDownloadDialog::folderProblems() const {
+  if (kind_ == ModelKind::Speech) return modelFolderProblems(folder());
+  QStringList problems;
+  for (const std::string& file : requiredRecognizerFiles())
+    if (!QFileInfo(QDir(folder()).filePath(QString::fromStdString(file))).isFile())
+      problems << tr("%1 is missing").arg(QString::fromStdString(file));
+  return problems;
+}
+
 void ModelDownloadDialog::start() {
-  const QString source = source_->currentIndex() == HuggingFace ? QStringLiteral("hf")
-                         : source_->currentIndex() == ModelScope ? QStringLiteral("modelscope")
-                                                                 : mirror_->text().trimmed();
   QString error;
-  const auto hub = Hub::fromSource(source, repo_->text().trimmed(), &error);
+  const auto hub = Hub::fromSource(source(), repo_->text().trimmed(), &error);
   if (!hub) return report_->setText(error);
   AllowedRisks allowed;
   allowed.unverifiedFiles = allowUnverified_->isChecked();
   allowed.plainHttp = allowHttp_->isChecked();
-  running_ = new ModelDownload(*hub, folder(), allowed, ModelKind::Speech, this);
+  running_ = new ModelDownload(*hub, folder(), allowed, kind_, this);
   connect(running_, &ModelDownload::progress, this, &ModelDownloadDialog::showProgress);
   connect(running_, &ModelDownload::finished, this, &ModelDownloadDialog::downloadFinished);
   connect(running_, &ModelDownload::failed, this, &ModelDownloadDialog::downloadFailed);
@@ -162,7 +205,7 @@ void ModelDownloadDialog::downloadFinished() {
   running_ = nullptr;
   setRunning(false);
   totalBar_->setValue(kBarSteps);
-  const QStringList problems = modelFolderProblems(folder());
+  const QStringList problems = folderProblems();
   if (!problems.isEmpty())
     return report_->setText(tr("Downloaded, but the folder cannot be used:\n%1").arg(problems.join(QLatin1Char('\n'))));
   report_->setText(tr("✓ Downloaded and checked: every required file is present."));
@@ -180,6 +223,16 @@ void ModelDownloadDialog::downloadFailed(const QString& message) {
 void ModelDownloadDialog::showWarning(const QString& message) {
   const QString line = QStringLiteral("⚠ ") + message;
   warnings_->setText(warnings_->text().isEmpty() ? line : warnings_->text() + QLatin1Char('\n') + line);
+}
+
+bool downloadRecognizer(Transcriber* transcriber, QWidget* parent) {
+  ModelDownloadDialog dialog(ModelKind::Recognizer, transcriber->folder(), parent);
+  const bool taken = dialog.exec() == QDialog::Accepted;
+  const QString chosen = QDir::cleanPath(dialog.folder());
+  if (taken && chosen != transcriber->folder())
+    transcriber->setFolder(chosen == defaultRecognizerFolderPath() ? QString() : chosen);
+  transcriber->recheck();  // also what a cancelled download left complete
+  return taken;
 }
 
 }  // namespace cosystudio::ui

@@ -1,10 +1,12 @@
-// Engine → Download model…: where from (Hugging Face, a mirror of it,
-// ModelScope), which repository, into which folder, and whether files the hub
-// publishes no hash for and a plain-http mirror are allowed (off until
-// ticked; warned about when used); per-file and total progress with speed and
-// time left; Cancel keeps what arrived for the next try; at the end the
-// folder check, and the folder offered for use.
+// Engine → Download model… and Download recogniser…: where from (Hugging
+// Face, a mirror of it, ModelScope), which repository, into which folder, and
+// whether files the hub publishes no hash for and a plain-http mirror are
+// allowed (off until ticked; warned about when used); per-file and total
+// progress with speed and time left; Cancel keeps what arrived for the next
+// try; at the end the folder check, and the folder offered for use.
 #pragma once
+
+#include "hub_listing.h"
 
 #include <QDialog>
 
@@ -19,18 +21,28 @@ class QPushButton;
 namespace cosystudio::ui {
 
 class ModelDownload;
+class Transcriber;
 struct DownloadProgress;
 
 class ModelDownloadDialog : public QDialog {
   Q_OBJECT
 
  public:
+  // The speech model into appDataFolder()/models/.
   explicit ModelDownloadDialog(QWidget* parent = nullptr);
+  // `kind` into `folder`, from the repository of `kind` on the hub chosen.
+  ModelDownloadDialog(ModelKind kind, const QString& folder, QWidget* parent = nullptr);
 
-  // The downloaded folder, once accepted with "Use this model".
+  // The downloaded folder, once accepted with "Use this model" (or recogniser).
   QString folder() const;
 
  private:
+  // "hf", "modelscope" or the mirror's address (Hub::fromSource).
+  QString source() const;
+  // The repository of the kind on the source chosen, unless the user typed another.
+  void followSource();
+  // What keeps the folder from being used (none: it can be).
+  QStringList folderProblems() const;
   void start();
   void cancel();
   void showProgress(const DownloadProgress& progress);
@@ -56,6 +68,14 @@ class ModelDownloadDialog : public QDialog {
   QPushButton* download_;
   QPushButton* use_;
   ModelDownload* running_ = nullptr;
+  const ModelKind kind_;
+  QString sourceRepo_;  // the repository followSource() put in, to tell one the user typed
 };
+
+// Engine → Download recogniser… and the clip panel's offer: the dialog for the
+// recogniser, into the transcriber's folder. A recogniser used from another
+// folder becomes the transcriber's (Transcriber::folderChanged); either way
+// the transcriber looks again, and says when it is there. Whether one was taken.
+bool downloadRecognizer(Transcriber* transcriber, QWidget* parent);
 
 }  // namespace cosystudio::ui

@@ -102,7 +102,8 @@ void FileMenu::saveScript(const TextPanel* text, const VoiceLibrary* voices) {
   }
 }
 
-EngineMenu::EngineMenu(EngineSession* session, QWidget* parent) : QMenu(tr("&Engine"), parent), session_(session) {
+EngineMenu::EngineMenu(EngineSession* session, Transcriber* transcriber, QWidget* parent)
+    : QMenu(tr("&Engine"), parent), session_(session) {
   setObjectName(QStringLiteral("engineMenu"));
   setToolTipsVisible(true);
   addAction(tr("Choose &model folder…"), this, &EngineMenu::chooseModelRequested);
@@ -110,6 +111,11 @@ EngineMenu::EngineMenu(EngineSession* session, QWidget* parent) : QMenu(tr("&Eng
     ModelDownloadDialog dialog(parentWidget());
     if (dialog.exec() == QDialog::Accepted) emit modelFolderChosen(dialog.folder());
   });
+  QAction* recognizer = addAction(tr("Download recog&niser…"), this,
+                                  [this, transcriber] { downloadRecognizer(transcriber, parentWidget()); });
+  recognizer->setObjectName(QStringLiteral("downloadRecognizerAction"));
+  recognizer->setToolTip(tr("SenseVoice-Small (about 900 MB) writes the transcript of a prompt clip and checks "
+                            "the one you type"));
   addAction(tr("&Settings…"), this, &EngineMenu::settingsRequested)->setShortcut(QKeySequence::Preferences);
   addSeparator();
   addAction(tr("&Generate"), this, &EngineMenu::generateRequested)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));

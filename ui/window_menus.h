@@ -12,6 +12,7 @@ class ClipPanel;
 class EngineSession;
 class HistoryPanel;
 class TextPanel;
+class Transcriber;
 class VoiceLibrary;
 class WindowSpeechServer;
 
@@ -41,13 +42,13 @@ class FileMenu : public QMenu {
   void saveScript(const TextPanel* text, const VoiceLibrary* voices);
 };
 
-// Engine: the model (chosen or downloaded), Settings, Generate and Cancel, Reset, Unload, and
-// Restart after a device error, each as the session's state allows.
+// Engine: the model (chosen or downloaded), the recogniser's download, Settings, Generate and
+// Cancel, Reset, Unload, and Restart after a device error, each as the session's state allows.
 class EngineMenu : public QMenu {
   Q_OBJECT
 
  public:
-  explicit EngineMenu(EngineSession* session, QWidget* parent = nullptr);
+  EngineMenu(EngineSession* session, Transcriber* transcriber, QWidget* parent = nullptr);
 
  signals:
   void chooseModelRequested();

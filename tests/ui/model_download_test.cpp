@@ -6,7 +6,9 @@
 #include "cosystudio/recognizer.h"
 #include "model_download.h"
 #include "model_download_dialog.h"
+#include "transcriber.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
@@ -17,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace cosystudio;
 using namespace cosystudio::ui;
@@ -419,6 +422,43 @@ class ModelDownloadTest : public QObject {
     QVERIFY2(warnings->text().startsWith(QStringLiteral("⚠ ") + plainHttp), qPrintable(warnings->text()));
     QVERIFY2(warnings->text().endsWith(QStringLiteral("cannot be verified: cosyvoice3.yaml")),
              qPrintable(warnings->text()));
+  }
+
+  // Engine → Download recogniser… (and the clip panel's offer): the dialog for
+  // the recogniser, whose folder, downloaded and used, becomes the transcriber's.
+  void theRecognizerDownloadedInTheWindowIsUsed() {
+    FakeHub server({QStringLiteral("--repo"), QString::fromLatin1(kRecognizerRepo)}, tinyRecognizer());
+    QTemporaryDir parent;
+    Transcriber transcriber(parent.filePath(QStringLiteral("default")));
+    QVERIFY(!transcriber.isInstalled());
+    QSignalSpy available(&transcriber, &Transcriber::availabilityChanged);
+    QSignalSpy moved(&transcriber, &Transcriber::folderChanged);
+    const QString folder = parent.filePath(QStringLiteral("SenseVoiceSmall"));
+    const auto download = [&](ModelDownloadDialog* dialog) {
+      QVERIFY(dialog);
+      QCOMPARE(dialog->findChild<QLineEdit*>(QStringLiteral("folder"))->text(), transcriber.folder());
+      fillIn(*dialog, server.url(), folder);
+      QCOMPARE(dialog->findChild<QLineEdit*>(QStringLiteral("repo"))->text(), QString::fromLatin1(kRecognizerRepo));
+      dialog->findChild<QCheckBox*>(QStringLiteral("allowHttp"))->setChecked(true);
+      auto* use = dialog->findChild<QPushButton*>(QStringLiteral("useModel"));
+      QCOMPARE(use->text(), QStringLiteral("&Use this recogniser"));
+      dialog->findChild<QPushButton*>(QStringLiteral("download"))->click();
+      QTRY_VERIFY_WITH_TIMEOUT(!use->isHidden(), 30000);
+      const QString report = dialog->findChild<QLabel*>(QStringLiteral("downloadReport"))->text();
+      QVERIFY2(report.startsWith(QStringLiteral("✓ Downloaded and checked")), qPrintable(report));
+      use->click();
+    };
+    QTimer::singleShot(0, this, [&] {
+      auto* dialog = qobject_cast<ModelDownloadDialog*>(QApplication::activeModalWidget());
+      download(dialog);
+      if (dialog && dialog->isVisible()) dialog->reject();  // a check failed
+    });
+    QVERIFY(downloadRecognizer(&transcriber, nullptr));
+    QCOMPARE(transcriber.folder(), folder);
+    QVERIFY(transcriber.isInstalled());
+    QCOMPARE(available.count(), 1);
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(moved.first().first().toString(), folder);
   }
 };
 

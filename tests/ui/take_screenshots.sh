@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Renders the README screenshots into docs/screenshots/ under a virtual X server.
+# Renders the README screenshots into docs/screenshots/ under a virtual X server
+# (the transcript's, transcript-*-<language>.png, beside them in each language).
 # Usage: tests/ui/take_screenshots.sh [build-dir]
 #        LANGUAGE=zh_CN tests/ui/take_screenshots.sh [build-dir]   # Chinese UI, into docs/screenshots/zh_CN/
 # Needs Xvfb and a font with Chinese glyphs (e.g. the fonts-wqy-microhei package).
@@ -7,6 +8,11 @@ set -euo pipefail
 fc-list :lang=zh | grep -q . || echo "take_screenshots: no Chinese font installed; Chinese text will show as boxes" >&2
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${1:-$ROOT/build}"
+# The clip panel's transcript heard by the recogniser (the tiny one of the
+# fixtures, whose words are random), then compared with a typed one.
+xvfb-run -a -s "-screen 0 1280x720x24" \
+  "$BUILD/bin/cosystudio-transcript-screenshots" "$ROOT/docs/screenshots" \
+  "$ROOT/tests/fixtures/sensevoice/model" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav"
 exec xvfb-run -a -s "-screen 0 1280x720x24" \
   "$BUILD/bin/cosystudio-screenshots" "$ROOT/docs/screenshots" \
   "$ROOT/tests/fixtures/e2e/tiny-model-a" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav" \
