@@ -744,6 +744,101 @@
     </message>
 </context>
 <context>
+    <name>SegmentCheck</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>characters %1</source>
+        <translation>字错率 %1</translation>
+    </message>
+    <message>
+        <source>words %1</source>
+        <translation>词错率 %1</translation>
+    </message>
+    <message>
+        <source>speaker %1</source>
+        <translation>音色相似度 %1</translation>
+    </message>
+    <message>
+        <source>rate %1×</source>
+        <translation>语速 %1×</translation>
+    </message>
+    <message>
+        <source>It made no speech.</source>
+        <translation>没有生成语音。</translation>
+    </message>
+    <message>
+        <source>It says other words (%1 wrong): nothing was heard.</source>
+        <translation>说的不是原文（错误率 %1）：什么也没听到。</translation>
+    </message>
+    <message>
+        <source>It says other words (%1 wrong): heard %2.</source>
+        <translation>说的不是原文（错误率 %1）：听到的是 %2。</translation>
+    </message>
+    <message>
+        <source>Difference: %1</source>
+        <translation>差异：%1</translation>
+    </message>
+    <message>
+        <source>It sounds like another speaker (similarity %1).</source>
+        <translation>听起来像另一个说话人（相似度 %1）。</translation>
+    </message>
+    <message>
+        <source>It rushes (%1 times the voice's speaking rate).</source>
+        <translation>说得太快（是音色本身语速的 %1 倍）。</translation>
+    </message>
+    <message>
+        <source>It drags or pauses (%1 times the voice's speaking rate).</source>
+        <translation>说得太慢或停顿太长（是音色本身语速的 %1 倍）。</translation>
+    </message>
+    <message>
+        <source>Passes the check: %1</source>
+        <translation>通过检查：%1</translation>
+    </message>
+    <message>
+        <source>Fails the check: %1</source>
+        <translation>未通过检查：%1</translation>
+    </message>
+    <message>
+        <source>Heard: %1</source>
+        <translation>听到：%1</translation>
+    </message>
+    <message>
+        <source>Kept try %1 of %2:</source>
+        <translation>保留第 %1 次（共 %2 次）：</translation>
+    </message>
+    <message>
+        <source>  %1. seed %2, %3, %4</source>
+        <translation>  %1. 种子 %2，%3，%4</translation>
+    </message>
+    <message>
+        <source>passes</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fails</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>Every segment passes the check.</source>
+        <translation>每个片段都通过了检查。</translation>
+    </message>
+    <message>
+        <source>Segments still failing the check after every retake: %1.</source>
+        <translation>重做之后仍未通过检查的片段：%1。</translation>
+    </message>
+    <message>
+        <source>Lines still failing the check after every retake: %1. Listen to these alone.</source>
+        <translation>重做之后仍未通过检查的行：%1。只需试听这几行。</translation>
+    </message>
+</context>
+<context>
     <name>SavedQueue</name>
     <message>
         <source>%1 cannot be written: %2</source>
@@ -2205,6 +2300,73 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::ListeningPage</name>
+    <message>
+        <source>none</source>
+        <translation>不重做</translation>
+    </message>
+    <message>
+        <source>&amp;Listen back to every segment made</source>
+        <translation>回听生成的每个片段(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The recogniser hears each segment: what it says against the text, the speaker against the voice, and how fast it speaks against the voice's own rate</source>
+        <translation>识别模型逐段回听：说的内容与文本比对，说话人与音色比对，语速与音色本身的语速比对</translation>
+    </message>
+    <message>
+        <source>A text's segment that fails is made again with new seeds up to this many times, and the best try is kept</source>
+        <translation>未通过检查的文本片段用新的种子重做，最多这么多次，保留最好的一次</translation>
+    </message>
+    <message>
+        <source>A book's paragraph or a script's line that fails is made again with new seeds up to this many times; those that still fail are listed on the take</source>
+        <translation>未通过检查的书籍段落或脚本行用新的种子重做，最多这么多次；仍未通过的列在这条录音上</translation>
+    </message>
+    <message>
+        <source>The most of the text the recogniser may hear otherwise: the character error rate in Chinese, Cantonese and Japanese, the word error rate otherwise (0.20 = 20 %)</source>
+        <translation>识别模型听到的内容与文本不同的最大比例：中文、粤语和日语按字错率，其他语言按词错率（0.20 = 20%）</translation>
+    </message>
+    <message>
+        <source>The least the speaker may sound like the voice (cosine of the speaker embeddings; the same speaker usually scores above 0.6)</source>
+        <translation>说话人与音色的最低相似度（说话人嵌入向量的余弦；同一说话人通常高于 0.6）</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>The most a segment may speak faster or slower than the voice (times the speed asked for): more usually means babbling, words left out or long silences</source>
+        <translation>片段语速比音色快或慢的最大倍数（已计入所要求的语速）：超出通常意味着胡言乱语、漏字或长时间停顿</translation>
+    </message>
+    <message>
+        <source>A segment that fails is marked in the takes list with what the recogniser heard.</source>
+        <translation>未通过的片段会在录音列表中标出，并显示识别模型听到的内容。</translation>
+    </message>
+    <message>
+        <source>The recogniser is not installed, so nothing is checked: download it with Engine → Download recogniser…, or name its folder on the General page.</source>
+        <translation>未安装语音识别模型，因此不做检查：请用“引擎 → 下载语音识别模型…”下载，或在“常规”页填写它的文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Retakes for a text:</source>
+        <translation>文本重做次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Retakes for &amp;books and scripts:</source>
+        <translation>书籍和脚本重做次数(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Highest &amp;error rate:</source>
+        <translation>最高错误率(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Lowest speaker &amp;similarity:</source>
+        <translation>最低音色相似度(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Largest speaking ra&amp;te ratio:</source>
+        <translation>最大语速倍数(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::MainWindow</name>
     <message>
         <source>Diagnostics saved to %1: attach it to a bug report.</source>
@@ -2987,6 +3149,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Recog&amp;niser folder:</source>
         <translation>识别模型文件夹(&amp;N)：</translation>
     </message>
+    <message>
+        <source>Listening &amp;back</source>
+        <translation>回听检查(&amp;B)</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::StylePanel</name>
@@ -3158,6 +3324,30 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Cue %1, spoken from %2 s</source>
         <translation>第 %1 条字幕，从 %2 秒开始</translation>
+    </message>
+    <message>
+        <source> · %1 tries</source>
+        <translation> · 共 %1 次</translation>
+    </message>
+    <message>
+        <source> · heard “%1”</source>
+        <translation> · 听到“%1”</translation>
+    </message>
+    <message>
+        <source>All pass</source>
+        <translation>全部通过</translation>
+    </message>
+    <message>
+        <source>Segments %1 fail</source>
+        <translation>片段 %1 未通过</translation>
+    </message>
+    <message>
+        <source>Lines %1 fail</source>
+        <translation>第 %1 行未通过</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
     </message>
 </context>
 <context>

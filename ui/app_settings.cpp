@@ -2,6 +2,7 @@
 
 #include "app_data.h"
 #include "language.h"
+#include "transcriber.h"
 
 #include <QCoreApplication>
 #include <QHostAddress>
@@ -32,6 +33,12 @@ constexpr char kCpuThreads[] = "engine/cpuThreads";
 constexpr char kAudioOutput[] = "audio/output";
 constexpr char kOutputsFolder[] = "outputs/folder";
 constexpr char kRecognizerFolder[] = "recognizer/folder";
+constexpr char kCheckSegments[] = "listening/check";
+constexpr char kTextRetakes[] = "listening/textRetakes";
+constexpr char kPartsRetakes[] = "listening/bookRetakes";
+constexpr char kMaxErrorRate[] = "listening/maxErrorRatePercent";
+constexpr char kMinSimilarity[] = "listening/minSimilarityPercent";
+constexpr char kMaxRateRatio[] = "listening/maxRateRatioPercent";
 constexpr char kServerEnabled[] = "server/enabled";
 constexpr char kServerHost[] = "server/host";
 constexpr char kServerPort[] = "server/port";
@@ -109,6 +116,13 @@ AppSettings AppSettings::load() {
   a.audioOutput = savedAudioOutput();
   a.outputsFolder = movedAppDataPath(r.settings().value(QLatin1String(kOutputsFolder)).toString());
   a.recognizerFolder = r.settings().value(QLatin1String(kRecognizerFolder)).toString();
+  ListeningSettings& l = a.listening;
+  l.check = r.integer(kCheckSegments, 1, 0, 1);
+  l.textRetakes = r.integer(kTextRetakes, l.textRetakes, 0, kMaxRetakes);
+  l.partsRetakes = r.integer(kPartsRetakes, l.partsRetakes, 0, kMaxRetakes);
+  l.maxErrorRatePercent = r.integer(kMaxErrorRate, l.maxErrorRatePercent, 0, 100);
+  l.minSimilarityPercent = r.integer(kMinSimilarity, l.minSimilarityPercent, -100, 100);
+  l.maxRateRatioPercent = r.integer(kMaxRateRatio, l.maxRateRatioPercent, 100, 1000);
   a.server.enabled = r.integer(kServerEnabled, 0, 0, 1);
   const QString host = r.text(kServerHost, [](const QString& text) { return !QHostAddress(text).isNull(); },
                               QCoreApplication::translate("AppSettings", "not an IP address"));
@@ -137,6 +151,12 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(i18n::kLanguageSettingsKey), language);
   s.setValue(QLatin1String(kOutputsFolder), outputsFolder);
   s.setValue(QLatin1String(kRecognizerFolder), recognizerFolder);
+  s.setValue(QLatin1String(kCheckSegments), int(listening.check));
+  s.setValue(QLatin1String(kTextRetakes), listening.textRetakes);
+  s.setValue(QLatin1String(kPartsRetakes), listening.partsRetakes);
+  s.setValue(QLatin1String(kMaxErrorRate), listening.maxErrorRatePercent);
+  s.setValue(QLatin1String(kMinSimilarity), listening.minSimilarityPercent);
+  s.setValue(QLatin1String(kMaxRateRatio), listening.maxRateRatioPercent);
   s.setValue(QLatin1String(kServerEnabled), int(server.enabled));
   s.setValue(QLatin1String(kServerHost), server.host);
   s.setValue(QLatin1String(kServerPort), server.port);
@@ -147,6 +167,19 @@ void AppSettings::save() const {
 }
 
 bool ServerSettings::isLoopback() const { return QHostAddress(host).isLoopback(); }
+
+JobListening jobListening(const AppSettings& settings, bool parts) {
+  const ListeningSettings& chosen = settings.listening;
+  JobListening listening;
+  listening.recognizerFolder =
+      settings.recognizerFolder.trimmed().isEmpty() ? defaultRecognizerFolderPath() : settings.recognizerFolder.trimmed();
+  listening.check = chosen.check;  // and the recogniser installed when the job is queued (EngineSession)
+  listening.retakes = parts ? chosen.partsRetakes : chosen.textRetakes;
+  listening.thresholds.maxErrorRate = chosen.maxErrorRatePercent / 100.0;
+  listening.thresholds.minSimilarity = chosen.minSimilarityPercent / 100.0;
+  listening.thresholds.maxRateRatio = chosen.maxRateRatioPercent / 100.0;
+  return listening;
+}
 
 double AppSettings::watchdogSecondsFor(DeviceKind kind) const {
   return kind == DeviceKind::Cuda ? watchdogSeconds : cpuWatchdogMinutes * 60.0;

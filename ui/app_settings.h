@@ -33,6 +33,18 @@ struct ServerSettings {
   bool isLoopback() const;
 };
 
+// Listening back to each segment made (JobListening, job.h): figures as
+// whole percentages, as Settings shows them.
+inline constexpr int kMaxRetakes = 10;
+struct ListeningSettings {
+  bool check = true;  // when the recogniser is installed; without it nothing is checked
+  int textRetakes = 0;   // a text's failing segment made again up to this many times
+  int partsRetakes = 2;  // a script's or a book's
+  int maxErrorRatePercent = 20;   // CheckThresholds::maxErrorRate × 100
+  int minSimilarityPercent = 50;  // CheckThresholds::minSimilarity × 100
+  int maxRateRatioPercent = 180;  // CheckThresholds::maxRateRatio × 100
+};
+
 struct AppSettings {
   Device device;
   Precision precision = defaultPrecision(DeviceKind::Cpu);
@@ -52,6 +64,7 @@ struct AppSettings {
   QByteArray audioOutput;  // QAudioDevice::id(); empty = the system's default output
   QString outputsFolder;   // where every take is kept; empty = TakeStore::defaultFolder()
   QString recognizerFolder;  // the recogniser's (transcriber.h); empty = defaultRecognizerFolderPath()
+  ListeningSettings listening;
   ServerSettings server;
   // What load() found unusable in the settings file (edited by hand, or by
   // another version) and replaced by the default: one line per key, naming
@@ -73,5 +86,10 @@ struct AppSettings {
 inline ModelChoice modelChoice(const AppSettings& settings, const QString& folder) {
   return {folder, settings.device, settings.precision, settings.llmCheckpoint, settings.cpuThreads};
 }
+
+// How a job listens back under these settings: a script's or a book
+// chapter's (`parts`) or a text's; not at all when checking is off (nor,
+// EngineSession sees to it, while the recogniser is not installed).
+JobListening jobListening(const AppSettings& settings, bool parts);
 
 }  // namespace cosystudio::ui

@@ -1,6 +1,7 @@
 #include "engine_session.h"
 
 #include "engine_worker.h"
+#include "transcriber.h"
 
 #include <QThread>
 #include <QTimer>
@@ -80,6 +81,9 @@ void EngineSession::reset() {
 
 quint64 EngineSession::enqueue(JobSpec job) {
   job.id = nextId_++;
+  job.listening = job.isScript() || job.isChapter() ? partsListening_ : textListening_;
+  // Looked at for each job: the recogniser may have been downloaded since.
+  if (job.listening.check) job.listening.check = recognizerInstalled(job.listening.recognizerFolder);
   queue_->append(job);
   startNext();
   return job.id;
@@ -110,6 +114,11 @@ void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript,
   QMetaObject::invokeMethod(
       worker_, [worker = worker_, clip, transcript, file] { worker->saveVoice(clip, transcript, file); },
       Qt::QueuedConnection);
+}
+
+void EngineSession::setListening(const JobListening& text, const JobListening& parts) {
+  textListening_ = text;
+  partsListening_ = parts;
 }
 
 void EngineSession::setIdleUnloadMinutes(int minutes) {

@@ -54,6 +54,10 @@ class EngineSession : public QObject {
   void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
   // Prepares the clip's features on the engine thread and saves them to `file`.
   void saveVoice(const PromptClip& clip, const QString& transcript, const QString& file);
+  // How the jobs queued from now on listen back to what they make: `text` for
+  // a text's job (and a segment made again), `parts` for a script's or a
+  // book chapter's (ListeningSettings::retakes apart). Off by default.
+  void setListening(const JobListening& text, const JobListening& parts);
   // The model is unloaded after it waited `minutes` with nothing to do (0 = never).
   void setIdleUnloadMinutes(int minutes);
 
@@ -112,6 +116,7 @@ class EngineSession : public QObject {
   quint64 nextId_ = 1;
   QTimer* idleTimer_ = nullptr;
   int idleUnloadMinutes_ = 0;
+  JobListening textListening_, partsListening_;
 };
 
 }  // namespace cosystudio::ui

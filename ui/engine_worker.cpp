@@ -4,6 +4,8 @@
 #include "dubbing_job.h"
 #include "engine_messages.h"
 #include "engine_session.h"
+#include "segment_check.h"
+#include "shared_recognizer.h"
 
 #include <QElapsedTimer>
 
@@ -106,6 +108,7 @@ void EngineWorker::warmUpOnGpu() {
 }
 
 void EngineWorker::shutdown() {
+  recognizer_.reset();
   voices_.clear();
   engine_.reset();
 }
@@ -129,8 +132,13 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
 
 namespace {
 
-TakeSegment takeSegment(const SegmentResult& segment) {
+TakeSegment takeSegment(const SegmentResult& segment, const std::optional<SegmentCheck>& check = {}) {
   TakeSegment kept;
+  if (check && !check->tries.empty()) {
+    kept.check = takeCheck(*check);
+    // A retake was kept: the seed it was made with, as a segment made again shows it.
+    if (check->kept > 0) kept.regeneratedSeed = check->tries[check->kept].seed;
+  }
   kept.text = fromUtf8(segment.text);
   kept.userText = fromUtf8(segment.userText);
   kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
@@ -141,6 +149,19 @@ TakeSegment takeSegment(const SegmentResult& segment) {
 
 }  // namespace
 
+// Loaded here, on the engine's thread, the first time a job listens (seconds),
+// and kept for the next: shared with the recogniser's own thread (shared_recognizer.h).
+const Recognizer* EngineWorker::listener(const JobSpec& job) {
+  const bool listens = job.listening.check && job.settings.mode != Mode::VoiceConversion && !job.isDubbing();
+  if (!listens) return nullptr;
+  if (!recognizer_ || recognizerFolder_ != job.listening.recognizerFolder) {
+    recognizer_.reset();
+    recognizer_ = sharedRecognizer(job.listening.recognizerFolder);
+    recognizerFolder_ = job.listening.recognizerFolder;
+  }
+  return recognizer_.get();
+}
+
 Take EngineWorker::renderText(const JobSpec& job, const SynthesisCallbacks& callbacks) {
   SynthesisRequest request;
   request.text = job.text.toStdString();
@@ -148,12 +169,22 @@ Take EngineWorker::renderText(const JobSpec& job, const SynthesisCallbacks& call
   if (job.settings.mode == Mode::VoiceConversion) request.sourceClip = audio::loadClip(toPath(job.sourceClipPath));
   request.textIsSegment = job.replacesSegment >= 0;  // the model's own text of one segment
   request.voice = voiceFor(job);
-  const SynthesisResult result = engine().synthesize(request, job.settings, callbacks);
+  SynthesisResult result;
+  std::vector<SegmentCheck> checks;
+  if (const Recognizer* recognizer = listener(job)) {
+    CheckedSynthesis checked = synthesizeChecked(engine(), *recognizer, request, job.settings,
+                                                 job.listening.thresholds, job.listening.retakes, callbacks);
+    result = std::move(checked.result);
+    checks = std::move(checked.checks);
+  } else {
+    result = engine().synthesize(request, job.settings, callbacks);
+  }
 
   Take take;
   take.samples = QVector<float>(result.samples.begin(), result.samples.end());
   take.sampleRate = result.sampleRate;
-  for (const SegmentResult& segment : result.segments) take.segments << takeSegment(segment);
+  for (std::size_t i = 0; i < result.segments.size(); ++i)
+    take.segments << takeSegment(result.segments[i], i < checks.size() ? std::optional(checks[i]) : std::nullopt);
   take.seed = result.seed;
   take.firstAudioSeconds = result.firstAudioSeconds;
   take.totalSeconds = result.totalSeconds;
@@ -179,17 +210,21 @@ Take EngineWorker::scriptTake(const JobSpec& job, const Script& script, const Sc
   take.sampleRate = result.sampleRate;
   for (std::size_t i = 0; i < result.segments.size(); ++i) {
     const ScriptSegment& placed = result.segments[i];
-    TakeSegment kept = takeSegment(placed.result);
+    TakeSegment kept = takeSegment(placed.result, placed.check);
     if (!script.cast.empty()) kept.speaker = fromUtf8(placed.speaker);
     kept.line = placed.line;
     if (i > 0 && result.segments[i - 1].speaker != placed.speaker) kept.pauseBefore = script.speakerPauseSeconds;
-    if (placed.seed != job.settings.seed) kept.regeneratedSeed = placed.seed;  // the line's own seed
+    if (placed.seed != job.settings.seed && !kept.regeneratedSeed) kept.regeneratedSeed = placed.seed;  // the line's own seed
     take.segments << kept;
   }
   take.seed = job.settings.seed;
   take.totalSeconds = result.totalSeconds;
   take.realTimeFactor = result.realTimeFactor();
   return take;
+}
+
+ScriptListening EngineWorker::listening(const JobSpec& job) {
+  return {listener(job), job.listening.thresholds, job.listening.retakes};
 }
 
 Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks) {
@@ -200,7 +235,7 @@ Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callba
   const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script.lines.size()));
   callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
   return scriptTake(job, job.script,
-                    renderScript(engine(), job.script, voices, job.settings, callbacks, onLine));
+                    renderScript(engine(), job.script, voices, job.settings, callbacks, onLine, {}, listening(job)));
 }
 
 // A book chapter is made as `cosystudio-cli book` makes it, a paragraph a
@@ -215,7 +250,8 @@ Take EngineWorker::renderChapterJob(const JobSpec& job, SynthesisCallbacks callb
   const ChapterLines lines(toPath(job.chapter.folder), job.chapter.number, job.chapter.renderKey.toStdString(),
                            engine().options().precision);
   return scriptTake(job, script,
-                    renderScript(engine(), script, voices, job.settings, callbacks, onLine, lines.store()));
+                    renderScript(engine(), script, voices, job.settings, callbacks, onLine, lines.store(),
+                                 listening(job)));
 }
 
 // Progress counts the cues; the speed change needs each cue whole, so nothing streams.

@@ -45,6 +45,9 @@ class EngineWorker : public QObject {
   Engine& engine();
   Voice voiceFor(const JobSpec& job);
   Voice savedVoice(const QString& file);
+  // The recogniser `job` listens back with (JobSpec::listening); null when it does not.
+  const Recognizer* listener(const JobSpec& job);
+  ScriptListening listening(const JobSpec& job);
   Take renderText(const JobSpec& job, const SynthesisCallbacks& callbacks);
   // Progress of a job made in parts (a script's lines, a dubbing's cues): it
   // counts `parts` instead of segments; the function returned says which part is under way.
@@ -62,6 +65,8 @@ class EngineWorker : public QObject {
 
   EngineSession* const session_;
   std::unique_ptr<Engine> engine_;
+  std::shared_ptr<const Recognizer> recognizer_;
+  QString recognizerFolder_;
   // The job cancelled last, which its shouldStop compares with its own id;
   // cleared when that job ends, so that a job a reset put back runs again.
   std::atomic<quint64> cancelledJob_{0};

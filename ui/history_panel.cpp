@@ -57,6 +57,9 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
   list_->header()->setStretchLastSection(false);
   list_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   list_->header()->setSectionResizeMode(TakeListModel::TextColumn, QHeaderView::Stretch);
+  // The figures and what a failing segment was heard to say: wide, elided, widened by hand.
+  list_->header()->setSectionResizeMode(TakeListModel::CheckColumn, QHeaderView::Interactive);
+  list_->header()->resizeSection(TakeListModel::CheckColumn, 400);
   list_->setToolTip(tr("Takes of this session, with the segments of long ones; double-click to play, right-click "
                        "for more"));
   list_->setContextMenuPolicy(Qt::CustomContextMenu);

@@ -135,6 +135,24 @@ int Take::speechTokens() const {
   return tokens;
 }
 
+bool Take::isChecked() const {
+  return std::any_of(segments.begin(), segments.end(), [](const TakeSegment& s) { return s.check.has_value(); });
+}
+
+QList<int> Take::segmentsFailing() const {
+  QList<int> failing;
+  for (int i = 0; i < segments.size(); ++i)
+    if (segments[i].check && !segments[i].check->passed()) failing << i;
+  return failing;
+}
+
+QList<int> Take::linesFailing() const {
+  QList<int> lines;
+  for (const int i : segmentsFailing())
+    if (const int line = segments[i].line; line >= 0 && !lines.contains(line)) lines << line;
+  return lines;
+}
+
 QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds,
                             std::vector<audio::SampleSpan>* spans) {
   std::vector<float> joined;

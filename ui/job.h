@@ -55,6 +55,15 @@ bool loadPromptClip(PromptClip& clip, QString* error);
 // The samples as the engine takes them.
 audio::Clip engineClip(const PromptClip& clip);
 
+// Listening back to what a job makes (cosystudio/checked_synthesis.h): set
+// on each job from Settings as it is queued (EngineSession::setListening).
+struct JobListening {
+  bool check = false;        // each segment transcribed and measured
+  QString recognizerFolder;  // the recogniser's folder (never empty when checking)
+  CheckThresholds thresholds;
+  int retakes = 0;  // a failing segment made again with new seeds up to this many times
+};
+
 // One synthesis request as the user set it up.
 struct JobSpec {
   quint64 id = 0;
@@ -77,6 +86,7 @@ struct JobSpec {
   // Asked for by a program through the local speech server (speech_server.h):
   // it ends with that program's connection, so it is never kept for a later session.
   bool served = false;
+  JobListening listening;
 
   // Subtitles dubbed (dubbing_job.h): each cue spoken in the job's voice at its
   // start on their timeline, one take. No cues: not a dubbing.
@@ -108,6 +118,29 @@ struct JobSpec {
   QString shownText() const;  // the text on one line, shortened for a list
 };
 
+// One try of a segment as the recogniser heard it (SegmentTry, as plain values
+// the sidecar keeps).
+struct HeardTry {
+  quint64 seed = 0;
+  QString heard;          // what the recogniser heard
+  QString heardLanguage;  // "" when it named none
+  bool characters = false;  // errorRate counts characters (zh, yue, ja), else words
+  double errorRate = 0;
+  QString differences;  // the meant words against the heard ones, in short (describeDifferences)
+  double similarity = 0;  // speaker cosine with the voice
+  double rateRatio = 0;   // 0: the voice's rate is unknown
+  QStringList failures;   // the engine's reasons (checked_synthesis.cpp); empty: it passed
+  bool passed() const { return failures.isEmpty(); }
+};
+
+// What listening back found of a segment: every try, and which one it kept.
+struct TakeCheck {
+  QVector<HeardTry> tries;  // as first made, then each retake
+  int kept = 0;
+  bool passed() const { return kept >= 0 && kept < tries.size() && tries[kept].passed(); }
+  const HeardTry& keptTry() const { return tries[kept]; }
+};
+
 // One segment of a take as the engine rendered it, before the join.
 struct TakeSegment {
   QString text;  // what the model received
@@ -129,6 +162,8 @@ struct TakeSegment {
   // where its speech starts in the take's audio, in samples (-1: joined, not placed).
   int cue = 0;
   qint64 placedAt = -1;
+  // What listening back found, when the job listened (JobListening::check).
+  std::optional<TakeCheck> check;
 
   const QString& wordsAsWritten() const { return userText.isEmpty() ? text : userText; }
 };
@@ -157,6 +192,10 @@ struct Take {
   QStringList segmentTexts() const;
   QStringList warnings() const;  // every segment's, in order
   int speechTokens() const;
+  bool isChecked() const;           // some segment was listened to
+  QList<int> segmentsFailing() const;  // 0-based segments whose kept try fails its check
+  // Of a script's or a chapter's take: its 0-based lines with a segment still failing.
+  QList<int> linesFailing() const;
 };
 
 // The segments' audio joined with the engine's crossfade, with `pauseSeconds`

@@ -64,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
   connectSession();
 
   session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
+  session_->setListening(jobListening(settings_, false), jobListening(settings_, true));
 
   const SessionState saved = SessionState::load();
   restoreWindowLayout(this, saved.windowGeometry, saved.windowState);
@@ -304,6 +305,7 @@ void MainWindow::showSettings(bool serverPage) {
   settings_ = chosen;
   settings_.save();
   session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
+  session_->setListening(jobListening(settings_, false), jobListening(settings_, true));
   if (otherOutputs) setOutputsFolder(settings_.outputsFolder);
   player_->setOutputId(settings_.audioOutput);
   transcriber_->setFolder(settings_.recognizerFolder);

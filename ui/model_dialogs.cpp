@@ -5,6 +5,7 @@
 
 #include "engine_messages.h"
 #include "language.h"
+#include "listening_page.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
 #include "take_store.h"
@@ -269,6 +270,11 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   tabs_->setObjectName(QStringLiteral("settingsTabs"));
   tabs_->addTab(general, tr("&General"));
   tabs_->addTab(serverPage(settings.server), tr("Local &server"));
+  listening_ = new ListeningPage(settings.listening, recognizerInstalled(settings.recognizerFolder.trimmed().isEmpty()
+                                                                             ? defaultRecognizerFolderPath()
+                                                                             : settings.recognizerFolder.trimmed()),
+                                 this);
+  tabs_->addTab(listening_, tr("Listening &back"));
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(tabs_);
   layout->addWidget(buttons);
@@ -453,6 +459,7 @@ void SettingsDialog::describeCheckpoint() {
 
 AppSettings SettingsDialog::settings() const {
   AppSettings s;
+  s.listening = listening_->settings();
   const int index = device_->currentIndex();
   if (index >= 0 && index < int(devices_.size())) s.device = devices_[index].device;
   s.precision = Precision(precision_->currentData().toInt());

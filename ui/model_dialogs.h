@@ -18,6 +18,8 @@ class QTabWidget;
 
 namespace cosystudio::ui {
 
+class ListeningPage;
+
 // Where the model is downloaded from.
 inline constexpr char kModelScopeUrl[] = "https://www.modelscope.cn/models/FunAudioLLM/Fun-CosyVoice3-0.5B-2512";
 inline constexpr char kHuggingFaceUrl[] = "https://huggingface.co/FunAudioLLM/Fun-CosyVoice3-0.5B-2512";
@@ -82,6 +84,7 @@ class SettingsDialog : public QDialog {
   QLabel* checkpointInfo_;
   QLineEdit* outputs_;
   QLineEdit* recognizer_;
+  ListeningPage* listening_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;

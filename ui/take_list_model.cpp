@@ -1,6 +1,7 @@
 #include "take_list_model.h"
 
 #include "memory_meter.h"
+#include "segment_check.h"
 
 #include <QLocale>
 
@@ -33,6 +34,37 @@ QString madeAt(const QDateTime& created) {
   const QLocale locale;
   return created.date() == QDate::currentDate() ? locale.toString(created.time(), QLocale::ShortFormat)
                                                  : locale.toString(created, QLocale::ShortFormat);
+}
+
+// A checked segment's data for the roles and columns of listening back.
+QVariant checkData(const TakeCheck& check, int column, int role) {
+  const HeardTry& kept = check.keptTry();
+  switch (role) {
+    case TakeListModel::CheckPassedRole: return check.passed();
+    case TakeListModel::CheckTriesRole: return int(check.tries.size());
+    case TakeListModel::ErrorRateRole: return kept.errorRate;
+    case TakeListModel::SimilarityRole: return kept.similarity;
+    case TakeListModel::RateRatioRole: return kept.rateRatio > 0 ? QVariant(kept.rateRatio) : QVariant();
+    case TakeListModel::HeardRole: return kept.heard;
+    case TakeListModel::FailureReasonsRole: return failureReasons(kept);
+    default: break;
+  }
+  if (column != TakeListModel::CheckColumn) return {};
+  if (role == Qt::DecorationRole) return checkMark(check.passed());
+  if (role == Qt::ToolTipRole) return checkTip(check);
+  if (role == Qt::DisplayRole) {
+    QString shown = checkFigures(kept);
+    if (check.tries.size() > 1) shown += TakeListModel::tr(" · %1 tries").arg(check.tries.size());
+    // A failing one says what was heard at once; the tooltip has the differences.
+    if (!check.passed()) {
+      if (!kept.heard.isEmpty())
+        shown += TakeListModel::tr(" · heard “%1”").arg(kept.heard);
+      else if (const QStringList reasons = failureReasons(kept); !reasons.isEmpty())
+        shown += QStringLiteral(" · ") + reasons.first();
+    }
+    return shown;
+  }
+  return {};
 }
 
 }  // namespace
@@ -98,6 +130,7 @@ QVariant TakeListModel::headerData(int section, Qt::Orientation orientation, int
   switch (Column(section)) {
     case NumberColumn: return tr("#");
     case TextColumn: return tr("Text");
+    case CheckColumn: return tr("Check");
     case VoiceColumn: return tr("Voice");
     case InstructionColumn: return tr("Instruction");
     case SeedColumn: return tr("Seed");
@@ -117,6 +150,8 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
   const int segmentIndex = segmentRow(index);
   if (segmentIndex >= 0) {
     const TakeSegment& segment = take.segments[segmentIndex];
+    if (segment.check && (role >= CheckPassedRole || index.column() == CheckColumn))
+      return checkData(*segment.check, index.column(), role);
     if (role == Qt::DisplayRole) {
       switch (index.column()) {
         // A dubbing's segment: its cue's number in the subtitles, as its warnings name it.
@@ -145,6 +180,25 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
     }
     return {};
   }
+  // A take of one segment is that segment: its check is the take's.
+  if (take.segments.size() == 1 && take.segments[0].check &&
+      (role >= CheckPassedRole || index.column() == CheckColumn))
+    return checkData(*take.segments[0].check, index.column(), role);
+  if (take.isChecked() && (role == CheckPassedRole || index.column() == CheckColumn)) {
+    const QList<int> failing = take.segmentsFailing();
+    if (role == CheckPassedRole) return failing.isEmpty();
+    if (role == Qt::DecorationRole) return checkMark(failing.isEmpty());
+    if (role == Qt::ToolTipRole) return takeCheckSummary(take);
+    if (role == Qt::DisplayRole) {
+      if (failing.isEmpty()) return tr("All pass");
+      QStringList numbers;
+      const QList<int> lines = take.linesFailing();
+      for (const int n : lines.isEmpty() ? failing : lines) numbers << QString::number(n + 1);
+      return lines.isEmpty() ? tr("Segments %1 fail").arg(numbers.join(QStringLiteral(", ")))
+                             : tr("Lines %1 fail").arg(numbers.join(QStringLiteral(", ")));
+    }
+    return {};
+  }
   if (role == Qt::DisplayRole) {
     switch (Column(index.column())) {
       case NumberColumn: return QString::number(take.jobId);
@@ -159,6 +213,7 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
       case LengthColumn: return seconds(take.samples.size(), take.sampleRate);
       case MadeColumn: return madeAt(take.created);
       case RtfColumn: return QString::number(take.realTimeFactor, 'f', 2);
+      case CheckColumn:
       case ColumnCount: break;
     }
     return {};

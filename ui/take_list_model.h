@@ -13,8 +13,21 @@ class TakeListModel : public QAbstractItemModel {
   Q_OBJECT
 
  public:
-  enum Column { NumberColumn, TextColumn, VoiceColumn, InstructionColumn, SeedColumn, LengthColumn, MadeColumn,
+  enum Column { NumberColumn, TextColumn, CheckColumn, VoiceColumn, InstructionColumn, SeedColumn, LengthColumn, MadeColumn,
                 RtfColumn, ColumnCount };
+
+  // What listening back found (TakeCheck), in every column of a checked
+  // segment's row (of a take of one segment, the take's row); the view shows
+  // the mark (Qt::DecorationRole) and the figures in CheckColumn.
+  enum Role {
+    CheckPassedRole = Qt::UserRole + 1,  // bool; none when not checked (of a take: every segment passes)
+    CheckTriesRole,     // int: the tries made (the first and each retake)
+    ErrorRateRole,      // double: the kept try's character or word error rate
+    SimilarityRole,     // double: its speaker similarity
+    RateRatioRole,      // double: its speaking rate against the voice's; none when unknown
+    HeardRole,          // QString: what the recogniser heard
+    FailureReasonsRole  // QStringList: why it fails, in the user's language
+  };
 
   explicit TakeListModel(QObject* parent = nullptr);
 

@@ -5,6 +5,7 @@
 #include "engine_messages.h"
 #include "job_json.h"
 #include "memory_meter.h"
+#include "segment_check.h"
 
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/analysis.h"
@@ -259,6 +260,7 @@ QVector<TakeSegment> cutIntoSegments(const QVector<float>& joined, int sampleRat
     segment.line = json.value(QStringLiteral("line")).toInt(-1);
     segment.pauseBefore = std::min(10.0, std::max(0.0, json.value(QStringLiteral("pause_before_seconds")).toDouble()));
     segment.cue = json.value(QStringLiteral("cue")).toInt();
+    segment.check = checkFromJson(json.value(QStringLiteral("check")));  // every try listened to
     if (const QJsonValue at = json.value(QStringLiteral("at_sample")); at.isDouble()) {
       // A dubbing's segment: where it lies on the subtitles' timeline, not after the one before.
       segment.placedAt = at.toInteger(-1);
@@ -299,6 +301,7 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
   // The clip is cut again from the spec's only if a segment is made again.
   take.spec = jobFromJsonLeniently(json);
   take.spec.id = take.jobId;
+  take.spec.listening = listeningFromJson(json.value(QStringLiteral("listening")).toObject());
   take.seed = take.spec.settings.seed;  // the sidecar's "seed" is the one used
   take.segments = cutIntoSegments(take.samples, take.sampleRate, json.value(QStringLiteral("segments")).toArray());
   if (take.segments.isEmpty())
@@ -437,6 +440,8 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       stored.insert(QStringLiteral("cue"), segment.cue);
       stored.insert(QStringLiteral("at_sample"), segment.placedAt);
     }
+    // What listening back heard of every try, and the one kept.
+    if (segment.check) stored.insert(QStringLiteral("check"), checkJson(*segment.check));
     segments << stored;
   }
   // The job as the queue keeps it, and the take's own fields.
@@ -449,6 +454,8 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("model"), take.modelFolder},
       {QStringLiteral("checkpoint"), take.llmCheckpoint},
       {QStringLiteral("segments"), segments},
+      // The bounds its segments were checked against, and how many retakes each could have.
+      {QStringLiteral("listening"), spec.listening.check ? QJsonValue(listeningJson(spec.listening)) : QJsonValue()},
       // What the take was made with rather than what was asked: the seed
       // actually used, and numbers read as words only where the text was normalised.
       {QStringLiteral("seed"), QString::number(take.seed)},

@@ -2,6 +2,7 @@
 
 #include "app_data.h"
 #include "engine_messages.h"
+#include "shared_recognizer.h"
 
 #include "cosystudio/recognizer.h"
 
@@ -37,7 +38,7 @@ class TranscriberWorker : public QObject {
     try {
       if (!recognizer_ || folder != loadedFrom_) {
         recognizer_.reset();  // one recogniser in memory, never two
-        recognizer_ = Recognizer::load(std::filesystem::path(folder.toStdString()));
+        recognizer_ = sharedRecognizer(folder);  // the engine's thread listens back with the same one
         loadedFrom_ = folder;
       }
       if (superseded(id)) return;  // loading took seconds
@@ -62,7 +63,7 @@ class TranscriberWorker : public QObject {
   }
 
   Transcriber* const owner_;
-  std::unique_ptr<Recognizer> recognizer_;
+  std::shared_ptr<const Recognizer> recognizer_;
   QString loadedFrom_;
 };
 

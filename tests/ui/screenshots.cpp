@@ -1,4 +1,4 @@
-// cosystudio-screenshots <out-dir> <model-folder> <prompt-clip> <book>: renders the
+// cosystudio-screenshots <out-dir> <model-folder> <prompt-clip> <book> [<recogniser>]: renders the
 // window in its main states into PNG files for the README. Run it through
 // take_screenshots.sh (Xvfb) so the pictures use a real window system.
 #include "app_settings.h"
@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QStandardPaths::setTestModeEnabled(true);
   const QStringList args = app.arguments();
-  if (args.size() != 5) {
-    QTextStream(stderr) << "usage: cosystudio-screenshots <out-dir> <model-folder> <prompt-clip> <book>\n";
+  if (args.size() != 5 && args.size() != 6) {
+    QTextStream(stderr) << "usage: cosystudio-screenshots <out-dir> <model-folder> <prompt-clip> <book> [<recogniser>]\n";
     return 2;
   }
   // The UI language follows the system (LANGUAGE=zh_CN …); pictures of a
@@ -107,6 +107,32 @@ int main(int argc, char** argv) {
   takes->setCurrentIndex(window.historyPanel()->model()->indexOf(last, 1));
   QTest::qWait(200);
   ok &= save(&window, out, QStringLiteral("05-segments"));
+
+  // Listening back (with a recogniser folder): a take whose segments pass and
+  // one whose segments still fail after a retake, each with its mark and figures.
+  if (args.size() == 6) {
+    JobListening listening;
+    listening.check = true;
+    listening.recognizerFolder = args[5];
+    listening.retakes = 0;
+    listening.thresholds = cosystudio::CheckThresholds{10, -1, 100};  // the tiny model's random words pass these
+    window.session()->setListening(listening, listening);
+    if (!generate()) return 1;  // the text of two segments above
+    listening.retakes = 1;
+    listening.thresholds = {};  // the defaults, which they fail
+    window.session()->setListening(listening, listening);
+    if (!generate()) return 1;
+    listening.check = false;
+    window.session()->setListening(listening, listening);
+    takes->collapseAll();
+    const int checked = takes->model()->rowCount() - 1;
+    takes->expand(window.historyPanel()->model()->indexOf(checked - 1));
+    takes->expand(window.historyPanel()->model()->indexOf(checked));
+    takes->setCurrentIndex(window.historyPanel()->model()->indexOf(checked, 0));
+    takes->scrollToBottom();
+    QTest::qWait(200);
+    ok &= save(&window, out, QStringLiteral("10-segment-marks"));
+  }
 
   // A script: lines given to two saved voices (one with a style of its own), one take, the segments naming who speaks.
   QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);

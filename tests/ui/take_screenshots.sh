@@ -16,4 +16,4 @@ xvfb-run -a -s "-screen 0 1280x720x24" \
 exec xvfb-run -a -s "-screen 0 1280x720x24" \
   "$BUILD/bin/cosystudio-screenshots" "$ROOT/docs/screenshots" \
   "$ROOT/tests/fixtures/e2e/tiny-model-a" "$ROOT/tests/fixtures/e2e/prompts/prompt-a.wav" \
-  "$ROOT/tests/fixtures/books/small-book.md"
+  "$ROOT/tests/fixtures/books/small-book.md" "$ROOT/tests/fixtures/sensevoice/model"
