@@ -423,6 +423,54 @@
         <source>cue %1 runs to %2, past the %3 hours a dubbing may last</source>
         <translation>第 %1 条字幕延续到 %2，超过了配音最长 %3 小时的限制</translation>
     </message>
+    <message>
+        <source>the text to align is not UTF-8: %1</source>
+        <translation>要对齐的文字不是 UTF-8：%1</translation>
+    </message>
+    <message>
+        <source>the recogniser&apos;s vocabulary has no piece for %1</source>
+        <translation>识别模型的词表里没有 %1</translation>
+    </message>
+    <message>
+        <source>%1 is too short for the text: its %2 pieces need %3 frames of %4 ms, the clip has %5</source>
+        <translation>%1 对这段文字来说太短：它的 %2 个词片需要 %3 帧（每帧 %4 毫秒），而片段只有 %5 帧</translation>
+    </message>
+    <message>
+        <source>the recogniser knows no language &apos;%1&apos;</source>
+        <translation>识别模型不认识语言“%1”</translation>
+    </message>
+    <message>
+        <source>%1 lasts %2 s; the recogniser takes at most %3 s at once</source>
+        <translation>%1 长 %2 秒；识别模型一次最多处理 %3 秒</translation>
+    </message>
+    <message>
+        <source>%1 is too short to transcribe (under 25 ms)</source>
+        <translation>%1 太短，无法转写（不到 25 毫秒）</translation>
+    </message>
+    <message>
+        <source>there is no recogniser at %1</source>
+        <translation>%1 没有识别模型</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: give the SenseVoiceSmall folder</source>
+        <translation>%1 不是文件夹：请给出 SenseVoiceSmall 文件夹</translation>
+    </message>
+    <message>
+        <source>voice conversion has no text to check the audio against</source>
+        <translation>声音转换没有文字，无法对照检查音频</translation>
+    </message>
+    <message>
+        <source>the voice has no speaker embedding</source>
+        <translation>这个声音没有说话人嵌入</translation>
+    </message>
+    <message>
+        <source>comparing the speaker</source>
+        <translation>比较说话人</translation>
+    </message>
+    <message>
+        <source>the audio is too short to compare its speaker (under 0.1 s)</source>
+        <translation>音频太短，无法比较说话人（不到 0.1 秒）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorBox</name>
@@ -458,6 +506,10 @@
     <message>
         <source>The repository has no %1: is it a Fun-CosyVoice3-0.5B-2512 model?</source>
         <translation>仓库中没有 %1：它是 Fun-CosyVoice3-0.5B-2512 模型吗？</translation>
+    </message>
+    <message>
+        <source>The repository has no %1: is it SenseVoiceSmall?</source>
+        <translation>该仓库没有 %1：它是 SenseVoiceSmall 吗？</translation>
     </message>
 </context>
 <context>
@@ -741,101 +793,6 @@
     <message>
         <source>&amp;Regenerate with a new seed</source>
         <translation>换一个种子重新生成(&amp;R)</translation>
-    </message>
-</context>
-<context>
-    <name>SegmentCheck</name>
-    <message>
-        <source>%1 %</source>
-        <translation>%1%</translation>
-    </message>
-    <message>
-        <source>“%1”</source>
-        <translation>“%1”</translation>
-    </message>
-    <message>
-        <source>characters %1</source>
-        <translation>字错率 %1</translation>
-    </message>
-    <message>
-        <source>words %1</source>
-        <translation>词错率 %1</translation>
-    </message>
-    <message>
-        <source>speaker %1</source>
-        <translation>音色相似度 %1</translation>
-    </message>
-    <message>
-        <source>rate %1×</source>
-        <translation>语速 %1×</translation>
-    </message>
-    <message>
-        <source>It made no speech.</source>
-        <translation>没有生成语音。</translation>
-    </message>
-    <message>
-        <source>It says other words (%1 wrong): nothing was heard.</source>
-        <translation>说的不是原文（错误率 %1）：什么也没听到。</translation>
-    </message>
-    <message>
-        <source>It says other words (%1 wrong): heard %2.</source>
-        <translation>说的不是原文（错误率 %1）：听到的是 %2。</translation>
-    </message>
-    <message>
-        <source>Difference: %1</source>
-        <translation>差异：%1</translation>
-    </message>
-    <message>
-        <source>It sounds like another speaker (similarity %1).</source>
-        <translation>听起来像另一个说话人（相似度 %1）。</translation>
-    </message>
-    <message>
-        <source>It rushes (%1 times the voice's speaking rate).</source>
-        <translation>说得太快（是音色本身语速的 %1 倍）。</translation>
-    </message>
-    <message>
-        <source>It drags or pauses (%1 times the voice's speaking rate).</source>
-        <translation>说得太慢或停顿太长（是音色本身语速的 %1 倍）。</translation>
-    </message>
-    <message>
-        <source>Passes the check: %1</source>
-        <translation>通过检查：%1</translation>
-    </message>
-    <message>
-        <source>Fails the check: %1</source>
-        <translation>未通过检查：%1</translation>
-    </message>
-    <message>
-        <source>Heard: %1</source>
-        <translation>听到：%1</translation>
-    </message>
-    <message>
-        <source>Kept try %1 of %2:</source>
-        <translation>保留第 %1 次（共 %2 次）：</translation>
-    </message>
-    <message>
-        <source>  %1. seed %2, %3, %4</source>
-        <translation>  %1. 种子 %2，%3，%4</translation>
-    </message>
-    <message>
-        <source>passes</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <source>fails</source>
-        <translation>未通过</translation>
-    </message>
-    <message>
-        <source>Every segment passes the check.</source>
-        <translation>每个片段都通过了检查。</translation>
-    </message>
-    <message>
-        <source>Segments still failing the check after every retake: %1.</source>
-        <translation>重做之后仍未通过检查的片段：%1。</translation>
-    </message>
-    <message>
-        <source>Lines still failing the check after every retake: %1. Listen to these alone.</source>
-        <translation>重做之后仍未通过检查的行：%1。只需试听这几行。</translation>
     </message>
 </context>
 <context>
@@ -1151,6 +1108,102 @@
     <message>
         <source>&lt;p&gt;CosyStudio is free software under the Apache License 2.0.&lt;/p&gt;</source>
         <translation>&lt;p&gt;CosyStudio 是自由软件，以 Apache License 2.0 许可发布。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Recogniser:&lt;/b&gt; &lt;a href=&quot;%1&quot;&gt;SenseVoice-Small&lt;/a&gt; by FunAudioLLM, Tongyi Lab, Alibaba, under the FunASR model licence; downloaded separately when first needed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;识别模型：&lt;/b&gt;&lt;a href=&quot;%1&quot;&gt;SenseVoice-Small&lt;/a&gt;，由阿里巴巴通义实验室 FunAudioLLM 提供，遵循 FunASR 模型许可；首次需要时另行下载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>characters %1</source>
+        <translation>字错率 %1</translation>
+    </message>
+    <message>
+        <source>words %1</source>
+        <translation>词错率 %1</translation>
+    </message>
+    <message>
+        <source>speaker %1</source>
+        <translation>音色相似度 %1</translation>
+    </message>
+    <message>
+        <source>rate %1×</source>
+        <translation>语速 %1×</translation>
+    </message>
+    <message>
+        <source>It made no speech.</source>
+        <translation>没有生成语音。</translation>
+    </message>
+    <message>
+        <source>It says other words (%1 wrong): nothing was heard.</source>
+        <translation>说的不是原文（错误率 %1）：什么也没听到。</translation>
+    </message>
+    <message>
+        <source>It says other words (%1 wrong): heard %2.</source>
+        <translation>说的不是原文（错误率 %1）：听到的是 %2。</translation>
+    </message>
+    <message>
+        <source>Difference: %1</source>
+        <translation>差异：%1</translation>
+    </message>
+    <message>
+        <source>It sounds like another speaker (similarity %1).</source>
+        <translation>听起来像另一个说话人（相似度 %1）。</translation>
+    </message>
+    <message>
+        <source>It rushes (%1 times the voice&apos;s speaking rate).</source>
+        <translation>说得太快（是音色本身语速的 %1 倍）。</translation>
+    </message>
+    <message>
+        <source>It drags or pauses (%1 times the voice&apos;s speaking rate).</source>
+        <translation>说得太慢或停顿太长（是音色本身语速的 %1 倍）。</translation>
+    </message>
+    <message>
+        <source>Passes the check: %1</source>
+        <translation>通过检查：%1</translation>
+    </message>
+    <message>
+        <source>Fails the check: %1</source>
+        <translation>未通过检查：%1</translation>
+    </message>
+    <message>
+        <source>Heard: %1</source>
+        <translation>听到：%1</translation>
+    </message>
+    <message>
+        <source>Kept try %1 of %2:</source>
+        <translation>保留第 %1 次（共 %2 次）：</translation>
+    </message>
+    <message>
+        <source>  %1. seed %2, %3, %4</source>
+        <translation>  %1. 种子 %2，%3，%4</translation>
+    </message>
+    <message>
+        <source>passes</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fails</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>Every segment passes the check.</source>
+        <translation>每个片段都通过了检查。</translation>
+    </message>
+    <message>
+        <source>Segments still failing the check after every retake: %1.</source>
+        <translation>重做之后仍未通过检查的片段：%1。</translation>
+    </message>
+    <message>
+        <source>Lines still failing the check after every retake: %1. Listen to these alone.</source>
+        <translation>重做之后仍未通过检查的行：%1。只需试听这几行。</translation>
     </message>
 </context>
 <context>
@@ -2310,15 +2363,15 @@
         <translation>回听生成的每个片段(&amp;L)</translation>
     </message>
     <message>
-        <source>The recogniser hears each segment: what it says against the text, the speaker against the voice, and how fast it speaks against the voice's own rate</source>
+        <source>The recogniser hears each segment: what it says against the text, the speaker against the voice, and how fast it speaks against the voice&apos;s own rate</source>
         <translation>识别模型逐段回听：说的内容与文本比对，说话人与音色比对，语速与音色本身的语速比对</translation>
     </message>
     <message>
-        <source>A text's segment that fails is made again with new seeds up to this many times, and the best try is kept</source>
+        <source>A text&apos;s segment that fails is made again with new seeds up to this many times, and the best try is kept</source>
         <translation>未通过检查的文本片段用新的种子重做，最多这么多次，保留最好的一次</translation>
     </message>
     <message>
-        <source>A book's paragraph or a script's line that fails is made again with new seeds up to this many times; those that still fail are listed on the take</source>
+        <source>A book&apos;s paragraph or a script&apos;s line that fails is made again with new seeds up to this many times; those that still fail are listed on the take</source>
         <translation>未通过检查的书籍段落或脚本行用新的种子重做，最多这么多次；仍未通过的列在这条录音上</translation>
     </message>
     <message>
