@@ -564,6 +564,12 @@ const Registration registration([](CLI::App& app) -> Run {
                               "Subtitles (SRT or WebVTT) to dub: each cue spoken at its time, silence between, as one "
                               "track; --speed is the speed each cue is first made at");
   for (CLI::Option* option : {text, textFile, source, script}) srt->excludes(option);
+  sub->add_option("--max-speed", o->dubbing.maxSpeed,
+                  "With --srt, the fastest a cue too long for its time is made again at; one still too long is "
+                  "reported")
+      ->check(CLI::Range(kMinSpeed, kMaxSpeed))
+      ->capture_default_str()
+      ->needs(srt);
   o->listen.addTo(sub, "segment");
   return {sub, [o] { return synth(*o); }};
 });
