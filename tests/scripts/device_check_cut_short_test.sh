@@ -84,8 +84,8 @@ start "$tmp/term" --quick
 kill -TERM "$CHECK_PID"
 expect "$tmp/term" 143 "cut short by SIGTERM" out-of-memory=ok "soak-gpu=cut short (SIGTERM)" \
   "parity-llm-bf16=not reached" "parity-flow-bf16=not reached" "parity-hift-bf16=not reached" \
-  "parity-pipeline-stream-bf16=not reached" "bench-bf16=not reached" "carried-size=not reached" \
-  "configure=not reached"
+  "parity-pipeline-stream-bf16=not reached" "parity-sensevoice=not reached" "bench-bf16=not reached" \
+  "carried-size=not reached" "configure=not reached"
 first_log_kept "$tmp/term"
 blocked_gone
 
