@@ -36,6 +36,10 @@ for i, segment in enumerate(segments):
         require(0 <= attempt["error_rate"], f"segment {i + 1}: negative error rate")
         require(-1.0001 <= attempt["similarity"] <= 1.0001, f"segment {i + 1}: similarity out of range")
         require(attempt["passed"] == (not attempt["failures"]), f"segment {i + 1}: passed disagrees with failures")
+        kinds = attempt["failure_kinds"]
+        require(len(kinds) == len(attempt["failures"]) and len(set(kinds)) == len(kinds)
+                and set(kinds) <= {"no_speech", "other_words", "other_speaker", "rushes", "drags"},
+                f"segment {i + 1}: failure kinds {kinds} do not name its failures")
     if args.expect == "pass":
         require(len(tries) == 1, f"segment {i + 1} passed but was made {len(tries)} times")
         require(check["passed"] and check["kept_try"] == 0, f"segment {i + 1} did not pass")

@@ -130,6 +130,7 @@ struct HeardTry {
   double similarity = 0;  // speaker cosine with the voice
   double rateRatio = 0;   // 0: the voice's rate is unknown
   QStringList failures;   // the engine's reasons (checked_synthesis.cpp); empty: it passed
+  QStringList failureKinds;  // what each is about, as checkFailureName() names it: the window words it
   bool passed() const { return failures.isEmpty(); }
 };
 

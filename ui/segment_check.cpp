@@ -16,16 +16,14 @@ QString tr(const char* text) { return QCoreApplication::translate("SegmentCheck"
 QString percent(double rate) { return tr("%1 %").arg(QLocale().toString(rate * 100, 'f', 0)); }
 QString decimal(double value) { return QLocale().toString(value, 'f', 2); }
 
-// The kinds of failure checked_synthesis.cpp names, by how its reasons begin.
-enum class Failure { NoSpeech, OtherWords, OtherSpeaker, Rushes, Drags, Other };
-
-Failure failureKind(const QString& reason) {
-  if (reason.startsWith(QLatin1String("it made no speech"))) return Failure::NoSpeech;
-  if (reason.startsWith(QLatin1String("it says other words"))) return Failure::OtherWords;
-  if (reason.startsWith(QLatin1String("it sounds like another speaker"))) return Failure::OtherSpeaker;
-  if (reason.startsWith(QLatin1String("it rushes"))) return Failure::Rushes;
-  if (reason.startsWith(QLatin1String("it drags"))) return Failure::Drags;
-  return Failure::Other;
+// The kind of failure `index` of a try, from the names checked_synthesis.h
+// gives them; nothing for a reason of no known kind (shown as it is).
+std::optional<CheckFailure> failureKind(const HeardTry& attempt, qsizetype index) {
+  if (index >= attempt.failureKinds.size()) return std::nullopt;
+  for (const CheckFailure kind : {CheckFailure::NoSpeech, CheckFailure::OtherWords, CheckFailure::OtherSpeaker,
+                                  CheckFailure::Rushes, CheckFailure::Drags})
+    if (attempt.failureKinds[index] == QLatin1String(checkFailureName(kind))) return kind;
+  return std::nullopt;
 }
 
 QString quoted(const QString& text) { return tr("“%1”").arg(text); }
@@ -46,6 +44,7 @@ TakeCheck takeCheck(const SegmentCheck& check) {
     heard.similarity = attempt.similarity;
     heard.rateRatio = attempt.rateRatio;
     for (const std::string& failure : attempt.failures) heard.failures << QString::fromStdString(failure);
+    for (const CheckFailure kind : attempt.failureKinds) heard.failureKinds << QLatin1String(checkFailureName(kind));
     kept.tries << heard;
   }
   return kept;
@@ -63,7 +62,8 @@ QJsonObject checkJson(const TakeCheck& check) {
                          {QStringLiteral("differences"), attempt.differences},
                          {QStringLiteral("similarity"), attempt.similarity},
                          {QStringLiteral("rate_ratio"), attempt.rateRatio > 0 ? QJsonValue(attempt.rateRatio) : QJsonValue()},
-                         {QStringLiteral("failures"), QJsonArray::fromStringList(attempt.failures)}};
+                         {QStringLiteral("failures"), QJsonArray::fromStringList(attempt.failures)},
+                         {QStringLiteral("failure_kinds"), QJsonArray::fromStringList(attempt.failureKinds)}};
   return {{QStringLiteral("passed"), check.passed()}, {QStringLiteral("kept_try"), check.kept},
           {QStringLiteral("tries"), tries}};
 }
@@ -86,6 +86,8 @@ std::optional<TakeCheck> checkFromJson(const QJsonValue& value) {
     attempt.rateRatio = tried.value(QStringLiteral("rate_ratio")).toDouble();
     for (const QJsonValue& failure : tried.value(QStringLiteral("failures")).toArray())
       attempt.failures << failure.toString();
+    for (const QJsonValue& kind : tried.value(QStringLiteral("failure_kinds")).toArray())
+      attempt.failureKinds << kind.toString();
     check.tries << attempt;
   }
   check.kept = json.value(QStringLiteral("kept_try")).toInt(-1);
@@ -121,26 +123,30 @@ QString checkFigures(const HeardTry& attempt) {
 
 QStringList failureReasons(const HeardTry& attempt) {
   QStringList reasons;
-  for (const QString& failure : attempt.failures) {
-    switch (failureKind(failure)) {
-      case Failure::NoSpeech: reasons << tr("It made no speech."); break;
-      case Failure::OtherWords:
+  for (qsizetype i = 0; i < attempt.failures.size(); ++i) {
+    const std::optional<CheckFailure> kind = failureKind(attempt, i);
+    if (!kind) {
+      reasons << attempt.failures[i];
+      continue;
+    }
+    switch (*kind) {
+      case CheckFailure::NoSpeech: reasons << tr("It made no speech."); break;
+      case CheckFailure::OtherWords:
         reasons << (attempt.heard.isEmpty()
                         ? tr("It says other words (%1 wrong): nothing was heard.").arg(percent(attempt.errorRate))
                         : tr("It says other words (%1 wrong): heard %2.")
                               .arg(percent(attempt.errorRate), quoted(attempt.heard)));
         if (!attempt.differences.isEmpty()) reasons << tr("Difference: %1").arg(attempt.differences);
         break;
-      case Failure::OtherSpeaker:
+      case CheckFailure::OtherSpeaker:
         reasons << tr("It sounds like another speaker (similarity %1).").arg(decimal(attempt.similarity));
         break;
-      case Failure::Rushes:
+      case CheckFailure::Rushes:
         reasons << tr("It rushes (%1 times the voice's speaking rate).").arg(decimal(attempt.rateRatio));
         break;
-      case Failure::Drags:
+      case CheckFailure::Drags:
         reasons << tr("It drags or pauses (%1 times the voice's speaking rate).").arg(decimal(attempt.rateRatio));
         break;
-      case Failure::Other: reasons << failure; break;
     }
   }
   return reasons;

@@ -19,7 +19,8 @@ TakeCheck takeCheck(const SegmentCheck& check);
 // segment's check (cosystudio/check_json.h), seeds as decimal strings:
 //   {"passed": false, "kept_try": 0, "tries": [{"seed": "7", "passed": false,
 //    "heard": "…", "heard_language": "en", "unit": "word", "error_rate": 0.4,
-//    "differences": "…", "similarity": 0.7, "rate_ratio": 1.1 | null, "failures": ["…"]}]}
+//    "differences": "…", "similarity": 0.7, "rate_ratio": 1.1 | null, "failures": ["…"],
+//    "failure_kinds": ["other_words", …]}]}
 QJsonObject checkJson(const TakeCheck& check);
 // Nothing when `json` is not such an object (no tries, a kept try out of range).
 std::optional<TakeCheck> checkFromJson(const QJsonValue& json);

@@ -328,7 +328,7 @@ def check_clients(server, cli, model, voice, out, venv_python):
 CHECK_HEADER = "x-cosystudio-check"
 # A try's figures, as synth --check --json names them.
 TRY_FIELDS = ["seed", "passed", "heard", "heard_language", "unit", "error_rate", "differences", "similarity",
-              "rate_ratio", "failures"]
+              "rate_ratio", "failures", "failure_kinds"]
 # The most the figures take in a header (ui/speech_request.h: kMaxCheckHeaderBytes).
 MAX_CHECK_HEADER = 15 * 1024
 

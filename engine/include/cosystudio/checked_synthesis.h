@@ -26,6 +26,12 @@ struct CheckThresholds {
   double maxRateRatio = 1.8;
 };
 
+// What a failing try fails on; each kind once at most, in this order.
+enum class CheckFailure { NoSpeech, OtherWords, OtherSpeaker, Rushes, Drags };
+// "no_speech", "other_words", "other_speaker", "rushes", "drags": how files and
+// front ends name them (check_json.h), so that each words them in its language.
+const char* checkFailureName(CheckFailure failure);
+
 struct SegmentTry {
   uint64_t seed = 0;
   std::string heard;          // what the recogniser heard, without its tags
@@ -34,6 +40,7 @@ struct SegmentTry {
   double similarity = 0;      // speaker cosine with the voice
   double rateRatio = 0;       // 0 where the voice's rate is unknown (no transcript, other units)
   std::vector<std::string> failures;  // why it failed, in words; empty: it passed
+  std::vector<CheckFailure> failureKinds;  // what each of `failures` is about
   bool passed() const { return failures.empty(); }
 };
 

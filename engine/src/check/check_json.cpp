@@ -28,6 +28,9 @@ Json tryJson(const SegmentTry& attempt, Detail detail) {
   for (const std::string& failure : attempt.failures)
     failures.push_back(detail == Detail::Full ? failure : reasonOf(failure));
   json["failures"] = std::move(failures);
+  Json kinds = Json::array();
+  for (const CheckFailure kind : attempt.failureKinds) kinds.push_back(checkFailureName(kind));
+  json["failure_kinds"] = std::move(kinds);
   return json;
 }
 

@@ -37,6 +37,17 @@ bool better(const SegmentTry& a, const SegmentTry& b) {
 
 }  // namespace
 
+const char* checkFailureName(CheckFailure failure) {
+  switch (failure) {
+    case CheckFailure::NoSpeech: return "no_speech";
+    case CheckFailure::OtherWords: return "other_words";
+    case CheckFailure::OtherSpeaker: return "other_speaker";
+    case CheckFailure::Rushes: return "rushes";
+    case CheckFailure::Drags: return "drags";
+  }
+  return "";
+}
+
 uint64_t retakeSeed(uint64_t seed, int attempt) {
   // splitmix64 of the seed and the attempt: distinct, spread seeds, the same each run.
   uint64_t z = seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(attempt);
@@ -57,12 +68,16 @@ SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const Segm
   constexpr int kRate = 24000;
   SegmentTry attempt;
   attempt.seed = settings.seed;
+  const auto fail = [&](CheckFailure kind, std::string why) {
+    attempt.failures.push_back(std::move(why));
+    attempt.failureKinds.push_back(kind);
+  };
   // The user's words: numbers as written, markup and all (the scoring drops what is not read as text).
   const std::string& meant = segment.userText.empty() ? segment.text : segment.userText;
   const double seconds = double(segment.samples.size()) / kRate;
   if (segment.samples.size() < kRate / 10) {
     attempt.score = scoreHeard(meant, "", "");
-    attempt.failures.push_back("it made no speech");
+    fail(CheckFailure::NoSpeech, "it made no speech");
     return attempt;
   }
   const auto transcript = recognizer.transcribe(audio::Clip{{segment.samples}, kRate, {}}, "auto", false);
@@ -81,17 +96,16 @@ SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const Segm
   }
 
   if (attempt.score.errorRate > thresholds.maxErrorRate)
-    attempt.failures.push_back("it says other words (" + std::string(attempt.score.unit == ScoringUnit::Character
-                                                                          ? "character"
-                                                                          : "word") +
-                               " error rate " + percent(attempt.score.errorRate) + "): " +
-                               describeDifferences(attempt.score));
+    fail(CheckFailure::OtherWords, "it says other words (" +
+                                       std::string(attempt.score.unit == ScoringUnit::Character ? "character" : "word") +
+                                       " error rate " + percent(attempt.score.errorRate) +
+                                       "): " + describeDifferences(attempt.score));
   if (attempt.similarity < thresholds.minSimilarity)
-    attempt.failures.push_back("it sounds like another speaker (similarity " + decimal(attempt.similarity) + ")");
-  if (attempt.rateRatio > 0 && (attempt.rateRatio > thresholds.maxRateRatio ||
-                                attempt.rateRatio < 1 / thresholds.maxRateRatio))
-    attempt.failures.push_back(std::string(attempt.rateRatio > 1 ? "it rushes" : "it drags or pauses") +
-                               " (speaking rate " + decimal(attempt.rateRatio) + " times the voice's)");
+    fail(CheckFailure::OtherSpeaker, "it sounds like another speaker (similarity " + decimal(attempt.similarity) + ")");
+  if (attempt.rateRatio > thresholds.maxRateRatio)
+    fail(CheckFailure::Rushes, "it rushes (speaking rate " + decimal(attempt.rateRatio) + " times the voice's)");
+  else if (attempt.rateRatio > 0 && attempt.rateRatio < 1 / thresholds.maxRateRatio)
+    fail(CheckFailure::Drags, "it drags or pauses (speaking rate " + decimal(attempt.rateRatio) + " times the voice's)");
   return attempt;
 }
 
