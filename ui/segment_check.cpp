@@ -7,6 +7,8 @@
 #include <QPainterPath>
 #include <QPixmap>
 
+#include <functional>
+
 namespace cosystudio::ui {
 
 namespace {
@@ -184,51 +186,44 @@ QString takeCheckSummary(const Take& take) {
                    .arg(numbers.join(QStringLiteral(", ")));
 }
 
+namespace {
+
+// A round mark at 16 and 32 px: `colour` filled, `symbol` drawn in white on a 16-px grid.
+QIcon roundMark(const QColor& colour, const std::function<void(QPainter&)>& symbol) {
+  QIcon icon;
+  for (const int size : {16, 32}) {
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(size / 16.0, size / 16.0);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(colour);
+    painter.drawEllipse(QRectF(1, 1, 14, 14));
+    painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.setBrush(Qt::NoBrush);
+    symbol(painter);
+    painter.end();
+    icon.addPixmap(pixmap);
+  }
+  return icon;
+}
+
+}  // namespace
+
 QIcon checkMark(bool passed) {
-  static const QIcon marks[2] = {
-      [] {
-        QIcon icon;
-        for (const int size : {16, 32}) {
-          QPixmap pixmap(size, size);
-          pixmap.fill(Qt::transparent);
-          QPainter painter(&pixmap);
-          painter.setRenderHint(QPainter::Antialiasing);
-          painter.scale(size / 16.0, size / 16.0);
-          painter.setPen(Qt::NoPen);
-          painter.setBrush(QColor(0xc6, 0x28, 0x28));
-          painter.drawEllipse(QRectF(1, 1, 14, 14));
-          painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::RoundCap));
-          painter.drawLine(QPointF(5.2, 5.2), QPointF(10.8, 10.8));
-          painter.drawLine(QPointF(10.8, 5.2), QPointF(5.2, 10.8));
-          painter.end();
-          icon.addPixmap(pixmap);
-        }
-        return icon;
-      }(),
-      [] {
-        QIcon icon;
-        for (const int size : {16, 32}) {
-          QPixmap pixmap(size, size);
-          pixmap.fill(Qt::transparent);
-          QPainter painter(&pixmap);
-          painter.setRenderHint(QPainter::Antialiasing);
-          painter.scale(size / 16.0, size / 16.0);
-          painter.setPen(Qt::NoPen);
-          painter.setBrush(QColor(0x2e, 0x7d, 0x32));
-          painter.drawEllipse(QRectF(1, 1, 14, 14));
-          painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-          QPainterPath tick;
-          tick.moveTo(4.5, 8.3);
-          tick.lineTo(7, 10.8);
-          tick.lineTo(11.5, 5.5);
-          painter.setBrush(Qt::NoBrush);
-          painter.drawPath(tick);
-          painter.end();
-          icon.addPixmap(pixmap);
-        }
-        return icon;
-      }()};
-  return marks[passed ? 1 : 0];
+  static const QIcon cross = roundMark(QColor(0xc6, 0x28, 0x28), [](QPainter& painter) {
+    painter.drawLine(QPointF(5.2, 5.2), QPointF(10.8, 10.8));
+    painter.drawLine(QPointF(10.8, 5.2), QPointF(5.2, 10.8));
+  });
+  static const QIcon tick = roundMark(QColor(0x2e, 0x7d, 0x32), [](QPainter& painter) {
+    QPainterPath path;
+    path.moveTo(4.5, 8.3);
+    path.lineTo(7, 10.8);
+    path.lineTo(11.5, 5.5);
+    painter.drawPath(path);
+  });
+  return passed ? tick : cross;
 }
 
 }  // namespace cosystudio::ui
