@@ -13,7 +13,7 @@ namespace cosystudio::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("SegmentCheck", text); }
+QString tr(const char* text) { return QCoreApplication::translate("cosystudio::ui", text); }
 
 QString percent(double rate) { return tr("%1 %").arg(QLocale().toString(rate * 100, 'f', 0)); }
 QString decimal(double value) { return QLocale().toString(value, 'f', 2); }
