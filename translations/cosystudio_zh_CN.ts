@@ -2600,6 +2600,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Graph: host memory (and VRAM reserved/allocated on a GPU) over the last %1 samples</source>
         <translation>曲线：最近 %1 次采样的内存占用（使用 GPU 时还包括已预留/已分配的显存）</translation>
     </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU：%1</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ModelDownload</name>
@@ -3819,6 +3823,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Ready</source>
         <translation>就绪</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU：%1</translation>
     </message>
 </context>
 <context>

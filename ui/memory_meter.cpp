@@ -19,10 +19,13 @@ QString formatBytes(qint64 bytes) {
 }
 
 QJsonObject memoryJson(const MemoryStats& m) {
-  return {{QStringLiteral("host_rss_bytes"), double(m.hostResident)},
-          {QStringLiteral("device_allocated_bytes"), double(m.deviceAllocated)},
-          {QStringLiteral("device_reserved_bytes"), double(m.deviceReserved)},
-          {QStringLiteral("device_free_bytes"), double(m.deviceFree)}};
+  QJsonObject json{{QStringLiteral("host_rss_bytes"), double(m.hostResident)},
+                   {QStringLiteral("device_allocated_bytes"), double(m.deviceAllocated)},
+                   {QStringLiteral("device_reserved_bytes"), double(m.deviceReserved)},
+                   {QStringLiteral("device_free_bytes"), double(m.deviceFree)}};
+  if (!m.cudaGraphFailure.empty())
+    json.insert(QStringLiteral("cuda_graph_failure"), QString::fromStdString(m.cudaGraphFailure));
+  return json;
 }
 
 MemoryMeter::MemoryMeter(QWidget* parent) : QWidget(parent) {
@@ -41,9 +44,12 @@ QString MemoryMeter::describe(const MemoryStats& s) {
 void MemoryMeter::add(const MemoryStats& stats) {
   history_ << stats;
   if (history_.size() > kHistoryLength) history_.removeFirst();
-  setToolTip(describe(stats) + QLatin1Char('\n') +
-             tr("Graph: host memory (and VRAM reserved/allocated on a GPU) over the last %1 samples")
-                 .arg(history_.size()));
+  QString tip = describe(stats) + QLatin1Char('\n') +
+                tr("Graph: host memory (and VRAM reserved/allocated on a GPU) over the last %1 samples")
+                    .arg(history_.size());
+  if (!stats.cudaGraphFailure.empty())
+    tip += QLatin1Char('\n') + tr("GPU: %1").arg(QString::fromStdString(stats.cudaGraphFailure));
+  setToolTip(tip);
   update();
 }
 

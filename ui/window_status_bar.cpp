@@ -27,6 +27,7 @@ WindowStatusBar::WindowStatusBar(EngineSession* session, QWidget* parent)
   addPermanentWidget(engineState_);
   auto* monitor = new MemoryMonitor(session, this);
   connect(monitor, &MemoryMonitor::sampled, memory_, &MemoryMeter::add);
+  connect(monitor, &MemoryMonitor::sampled, this, &WindowStatusBar::sayGraphFailure);
   connect(monitor, &MemoryMonitor::keepsGrowing, this, [this](int jobs, qint64 from, qint64 to) {
     say(tr("Memory grew after each of the last %1 jobs (%2 → %3). Engine → Reset engine frees it.")
             .arg(jobs)
@@ -44,6 +45,14 @@ WindowStatusBar::WindowStatusBar(EngineSession* session, QWidget* parent)
     }
     setToolTip(!shown.isEmpty() && shown != full_ && !full_.isEmpty() ? full_ : QString());
   });
+}
+
+// Said once per failure: the meter's tooltip and the diagnostics keep it.
+void WindowStatusBar::sayGraphFailure(const MemoryStats& stats) {
+  const QString failure = QString::fromStdString(stats.cudaGraphFailure);
+  if (failure == graphFailure_) return;
+  graphFailure_ = failure;
+  if (!failure.isEmpty()) say(tr("GPU: %1").arg(failure), 30000);
 }
 
 void WindowStatusBar::showServer(const QString& note) {

@@ -45,12 +45,15 @@ class WindowStatusBar : public QStatusBar {
   void showEngineState();
   // The model is loaded: how long it took, and why it runs on the CPU if it does.
   void showLoaded(double seconds);
+  // The engine's CUDA graphs gave way to eager runs (MemoryStats::cudaGraphFailure).
+  void sayGraphFailure(const MemoryStats& stats);
 
   QLabel* server_;
   ElidedLabel* engineState_;
   MemoryMeter* memory_;
   EngineSession* session_;
   QString gpuNotice_;  // why the CPU runs the model, said with the next load
+  QString graphFailure_;  // the last one said
   QString full_;
   QDeadlineTimer expires_;
   bool showingError_ = false;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -152,6 +153,77 @@ TEST(TorchCompat, ACudaBuildWithoutAGpuSaysWhy) {
   }
   EXPECT_NE(reason, "");
   EXPECT_TRUE(reason.find("driver") != std::string::npos || reason.find("CUDA reports") != std::string::npos) << reason;
+}
+
+// Why a test of CUDA graphs cannot run here, or nothing.
+std::string noCudaGraphs() {
+  if (!COSYSTUDIO_HAVE_CUDA_GRAPHS) return "needs a CUDA build with graphs (libtorch 2.x)";
+  if (cosystudio::compat::cudaDeviceCount() == 0) return "needs a CUDA GPU (none is present)";
+  return {};
+}
+
+// A recording that runs out of memory gives way to eager runs: the result is
+// still right, the reason is kept for the user (MemoryStats), and what the
+// recording took of its memory pool goes back to the driver.
+TEST(TorchCompat, GraphRecordingThatRunsOutOfMemoryRunsEagerlyAndSaysWhy) {
+  if (const std::string why = noCudaGraphs(); !why.empty()) GTEST_SKIP() << why;
+  using cosystudio::compat::cudaMemory;
+  cosystudio::compat::setCudaGraphFailure({});
+  const at::Device gpu(at::kCUDA, 0);
+  const auto input = at::arange(8, at::TensorOptions(at::kFloat).device(gpu));
+  const auto expected = (input * 2).cpu();
+  int calls = 0;
+  cosystudio::compat::GraphedSteps steps("a test step");
+  const auto compute = [&] {
+    if (++calls == 2) {  // the recording: 64 MiB of its pool, then more than the GPU has
+      const auto scratch = at::empty({int64_t(64) << 20}, at::TensorOptions(at::kByte).device(gpu));
+      at::empty({cudaMemory(0).total * 2}, at::TensorOptions(at::kByte).device(gpu));
+    }
+    return input * 2;
+  };
+  ASSERT_TRUE(at::equal(steps.run(0, gpu, compute).cpu(), expected));  // warm-up
+  const int64_t reserved = cudaMemory(0).reserved;
+  EXPECT_TRUE(at::equal(steps.run(0, gpu, compute).cpu(), expected));
+  EXPECT_EQ(calls, 3);  // warm-up, the failed recording, the eager run
+  EXPECT_FALSE(steps.replays(gpu));
+  const std::string failure = cosystudio::compat::cudaGraphFailure();
+  EXPECT_NE(failure.find("a test step runs eagerly"), std::string::npos) << failure;
+  EXPECT_NE(failure.find("out of memory"), std::string::npos) << failure;
+  EXPECT_LE(cudaMemory(0).reserved, reserved);
+  EXPECT_TRUE(at::equal(steps.run(0, gpu, compute).cpu(), expected));
+  EXPECT_EQ(calls, 4);
+  cosystudio::compat::setCudaGraphFailure({});
+}
+
+// Another thread's CUDA calls during a recording (the window samples memory
+// and tries GPUs on its own thread) neither fail nor break the recording.
+TEST(TorchCompat, GraphRecordingIsSafeFromOtherThreadsCudaCalls) {
+  if (const std::string why = noCudaGraphs(); !why.empty()) GTEST_SKIP() << why;
+  cosystudio::compat::setCudaGraphFailure({});
+  const at::Device gpu(at::kCUDA, 0);
+  const auto input = at::arange(8, at::TensorOptions(at::kFloat).device(gpu));
+  const auto expected = (input * 2).cpu();
+  int calls = 0;
+  std::string otherThread = "did not run";
+  cosystudio::compat::GraphedSteps steps("a test step");
+  const auto compute = [&] {
+    if (++calls == 2)  // the recording
+      std::thread([&] {
+        try {
+          const auto memory = cosystudio::compat::cudaMemory(0);
+          // A size of its own: a new block from the driver, kernels, a copy back.
+          const float sum = (at::ones({(int64_t(5) << 20) + 3}, gpu) * 2).sum().item<float>();
+          otherThread = memory.total > 0 && sum > 0 ? "" : "wrong figures";
+        } catch (const std::exception& error) {
+          otherThread = error.what();
+        }
+      }).join();
+    return input * 2;
+  };
+  for (int run = 0; run < 3; ++run) ASSERT_TRUE(at::equal(steps.run(0, gpu, compute).cpu(), expected)) << run;
+  EXPECT_EQ(otherThread, "");
+  EXPECT_TRUE(steps.replays(gpu)) << cosystudio::compat::cudaGraphFailure();
+  EXPECT_EQ(calls, 2);  // the third run replayed the graph
 }
 
 // float32 on CUDA is float32: TF32 is off for cuBLAS and for cuDNN (where

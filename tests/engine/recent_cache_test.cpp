@@ -67,3 +67,17 @@ TEST(RecentCache, EightOrdinaryVoicesFitTheByteBound) {
   constexpr std::size_t kLargestOrdinaryVoice = 30 * 48000 * 4 + 2 * 1500 * 80 * 4 + 2 * 750 * 8;
   EXPECT_GE(cosystudio::kCachedVoiceBytes, cosystudio::kCachedVoices * kLargestOrdinaryVoice);
 }
+
+// What the flow asks to drop the graphs whose inputs went: it must not make
+// an entry recent.
+TEST(RecentCache, ContainsLeavesTheOrderAsItIs) {
+  RecentCache<std::string, int> cache(2);
+  cache.insert("a", 1);
+  cache.insert("b", 2);
+  EXPECT_TRUE(cache.contains("a"));
+  EXPECT_FALSE(cache.contains("z"));
+  cache.insert("c", 3);  // "a" is still the least recent
+  EXPECT_FALSE(cache.contains("a"));
+  EXPECT_TRUE(cache.contains("b"));
+  EXPECT_TRUE(cache.contains("c"));
+}

@@ -4,6 +4,8 @@
 #include "history_panel.h"
 #include "job_queue_model.h"
 #include "main_window.h"
+#include "memory_meter.h"
+#include "memory_monitor.h"
 #include "pcm_player.h"
 #include "saved_queue.h"
 #include "style_panel.h"
@@ -736,6 +738,32 @@ class MainWindowTest : public QObject {
     cosystudio::SynthesisSettings settings;
     window.stylePanel()->writeSettings(settings);
     QVERIFY(!settings.stream);
+  }
+
+  // The engine's CUDA graphs giving way to eager runs (slower) reaches the
+  // user: said once in the status bar, kept in the memory meter's tooltip and
+  // in the samples the diagnostics report holds.
+  void aCudaGraphFailureIsSaidOnceAndKept() {
+    MainWindow window;
+    auto* status = static_cast<cosystudio::ui::WindowStatusBar*>(window.statusBar());
+    auto* monitor = status->findChild<cosystudio::ui::MemoryMonitor*>();
+    QVERIFY(monitor);
+    cosystudio::MemoryStats stats;
+    stats.deviceTotal = 24ll << 30;
+    stats.cudaGraphFailure =
+        "the flow estimator runs eagerly, slower, since recording it as a CUDA graph failed: CUDA out of memory";
+    const QString failure = QString::fromStdString(stats.cudaGraphFailure);
+    emit monitor->sampled(stats);
+    QCOMPARE(status->fullMessage(), QStringLiteral("GPU: ") + failure);
+    QVERIFY(status->memoryMeter()->toolTip().contains(failure));
+    QCOMPARE(cosystudio::ui::memoryJson(stats).value(QStringLiteral("cuda_graph_failure")).toString(), failure);
+    status->say(QStringLiteral("Something else"));
+    emit monitor->sampled(stats);
+    QCOMPARE(status->fullMessage(), QStringLiteral("Something else"));
+    stats.cudaGraphFailure.clear();
+    emit monitor->sampled(stats);
+    QVERIFY(!status->memoryMeter()->toolTip().contains(failure));
+    QVERIFY(!cosystudio::ui::memoryJson(stats).contains(QStringLiteral("cuda_graph_failure")));
   }
 };
 

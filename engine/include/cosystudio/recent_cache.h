@@ -38,6 +38,9 @@ class RecentCache {
     return entries_.front().value;
   }
 
+  // Whether `key` is kept, leaving the order as it is.
+  bool contains(const Key& key) const { return index_.count(key) != 0; }
+
   void clear() {
     index_.clear();
     entries_.clear();

@@ -147,6 +147,10 @@ struct MemoryStats {
   int64_t deviceFree = 0;       // free on the device as the driver reports it
   int64_t deviceTotal = 0;
   int64_t hostResident = 0;     // resident set size of this process
+  // Why the engine's CUDA graphs gave way to eager runs (slower, the same
+  // results): a recording failed, e.g. out of memory. Empty while they replay,
+  // and where none are recorded; cleared when the model is unloaded.
+  std::string cudaGraphFailure;
 };
 
 // Samples the current process and, when `device` is CUDA, that GPU.

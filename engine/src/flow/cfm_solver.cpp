@@ -1,13 +1,13 @@
 #include "flow/cfm_solver.h"
 
 #include "cosystudio/engine.h"
+#include "cosystudio/recent_cache.h"
 #include "core/torch_compat.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -23,13 +23,23 @@ at::Tensor officialCfmNoise(int64_t melDim, int64_t frames) {
 }
 
 // The estimator's inputs at fixed addresses, per bucket and mask, that a
-// recorded graph reads: each call copies its inputs in, then replays.
+// recorded graph reads: each call copies its inputs in, then replays. Those of
+// the buckets used last are kept, with their graphs (cfm_solver.h says how
+// many); a bucket's (L×L) attention mask is nearly all of its bytes.
 struct CfmSolver::Graphs {
   struct Inputs {
     at::Tensor x, mu, t, spks, cond;
     DiT::Sequence sequence;
+
+    std::size_t bytes() const {
+      std::size_t total = 0;
+      for (const at::Tensor* tensor : {&x, &mu, &t, &spks, &cond, &sequence.ropeCos, &sequence.ropeSin,
+                                       &sequence.attentionMask})
+        if (tensor->defined()) total += tensor->nbytes();
+      return total;
+    }
   };
-  std::map<int64_t, Inputs> inputs;
+  RecentCache<int64_t, Inputs> inputs{kKeptBuckets, kKeptBucketBytes};
   compat::GraphedSteps steps{"the flow estimator"};
 };
 
@@ -46,14 +56,21 @@ CfmSolver::~CfmSolver() = default;
 at::Tensor CfmSolver::estimate(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t, const at::Tensor& spks,
                                const at::Tensor& cond, const DiT::Sequence& sequence) const {
   const at::Device device = x.device();
-  if (!graphs_->steps.replays(device)) return estimator_.forward(x, mu, t, spks, cond, sequence);
-  const int64_t key = sequence.frames * 2 + (sequence.attentionMask.defined() ? 1 : 0);
-  auto [found, made] = graphs_->inputs.try_emplace(key);
-  Graphs::Inputs& in = found->second;
-  if (made) {
-    in = {x.clone(), mu.clone(), t.clone(), spks.clone(), cond.clone(), sequence};
-    if (sequence.attentionMask.defined()) in.sequence.attentionMask = sequence.attentionMask.clone();
+  if (!graphs_->steps.replays(device)) {
+    graphs_->inputs.clear();  // the graphs are given up (or never were): nothing reads them
+    return estimator_.forward(x, mu, t, spks, cond, sequence);
   }
+  const int64_t key = sequence.frames * 2 + (sequence.attentionMask.defined() ? 1 : 0);
+  Graphs::Inputs* kept = graphs_->inputs.find(key);
+  if (!kept) {
+    Graphs::Inputs made{x.clone(), mu.clone(), t.clone(), spks.clone(), cond.clone(), sequence};
+    if (sequence.attentionMask.defined()) made.sequence.attentionMask = sequence.attentionMask.clone();
+    const std::size_t bytes = made.bytes();
+    kept = &graphs_->inputs.insert(key, std::move(made), bytes);
+    // The graphs of the buckets this dropped read inputs that are gone.
+    graphs_->steps.retain([this](int64_t bucket) { return graphs_->inputs.contains(bucket); });
+  }
+  Graphs::Inputs& in = *kept;
   in.x.copy_(x);
   in.mu.copy_(mu);
   in.t.copy_(t);

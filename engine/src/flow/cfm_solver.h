@@ -16,6 +16,7 @@
 
 #include <ATen/ATen.h>
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -48,7 +49,8 @@ at::Tensor officialCfmNoise(int64_t melDim, int64_t frames);
 // On a CUDA device the estimator call is recorded as a CUDA graph per length
 // bucket (compat::GraphedSteps) and replayed at every step and solve of that
 // bucket: the sequence is padded to the bucket and masked (DiT::prepare), so
-// the frames of the solve come out as an unpadded solve makes them.
+// the frames of the solve come out as an unpadded solve makes them. The graphs
+// of the buckets used last are kept, with the inputs they read.
 class CfmSolver {
  public:
   // The estimator must outlive the solver.
@@ -69,6 +71,13 @@ class CfmSolver {
 
   // The graphs' length buckets: multiples of this many frames (5 s of mel).
   static constexpr int64_t kBucketFrames = 250;
+  // The graphs kept: those of the 16 buckets used last, as long as their
+  // inputs take 256 MiB at most (the newest bucket's stay whatever their
+  // size: its solve needs them). A bucket's (L×L) attention mask is nearly
+  // all of them: 1.9 MiB in bf16 at L = 1000 (20 s of mel), 75 MiB at 6250,
+  // twice that in fp32.
+  static constexpr std::size_t kKeptBuckets = 16;
+  static constexpr std::size_t kKeptBucketBytes = std::size_t(256) << 20;
 
  private:
   struct Graphs;

@@ -167,7 +167,8 @@ void Engine::loadModel(const LoadOptions& options, const std::function<void(cons
 void Engine::unload() {
   impl_->voiceCache.clear();
   impl_->model.reset();
-  compat::releaseCudaCache(impl_->cudaIndex());
+  compat::releaseCudaCacheAndWorkspaces(impl_->cudaIndex());
+  compat::setCudaGraphFailure({});  // the graphs went with the model; the next one records its own
   releaseHostMemory();
 }
 

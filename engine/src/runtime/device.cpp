@@ -117,6 +117,7 @@ MemoryStats sampleMemory(const Device& device) {
     stats.deviceReserved = memory.reserved;
     stats.deviceFree = memory.free;
     stats.deviceTotal = memory.total;
+    stats.cudaGraphFailure = compat::cudaGraphFailure();
   }
   return stats;
 }
