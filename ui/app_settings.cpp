@@ -98,7 +98,7 @@ AppSettings AppSettings::load() {
   Reader r(a.problems);
   a.device.kind = DeviceKind(r.integer(kDeviceKind, int(DeviceKind::Cpu), int(DeviceKind::Cpu), int(DeviceKind::Cuda)));
   a.device.index = r.integer(kDeviceIndex, 0, 0, kMaxDeviceIndex);
-  a.precision = Precision(r.integer(precisionKey(a.device.kind), int(defaultPrecision(a.device.kind)),
+  a.precision = Precision(r.integer(precisionKey(a.device.kind), int(defaultPrecision(a.device)),
                                    int(Precision::Float32), int(Precision::Int8)));
   const QString rl = QLatin1String(kRlCheckpoint), base = QLatin1String(kBaseCheckpoint);
   a.llmCheckpoint = r.text(kLlmCheckpoint, [&](const QString& name) { return name == rl || name == base; },

@@ -47,7 +47,7 @@ struct ListeningSettings {
 
 struct AppSettings {
   Device device;
-  Precision precision = defaultPrecision(DeviceKind::Cpu);
+  Precision precision = defaultPrecision(device);
   int retentionDays = 0;  // 0 = keep every take
   int idleUnloadMinutes = 0;  // 0 = keep the model loaded
   // A segment still generating after this long is stopped as a runaway

@@ -151,7 +151,7 @@ void EngineSession::onJobEnded(quint64 id, bool finished) {
 
 void EngineSession::onGpuUnavailable(int index, const QString& problem) {
   model_.device = Device{};
-  model_.precision = defaultPrecision(DeviceKind::Cpu);
+  model_.precision = defaultPrecision(model_.device);
   emit gpuUnavailable(index, problem);
 }
 

@@ -61,7 +61,7 @@ void EngineWorker::load(const ModelChoice& choice) {
       const QString problem = fromUtf8(deviceProblem(options.device));
       if (!problem.isEmpty()) {
         options.device = Device{};
-        options.precision = defaultPrecision(DeviceKind::Cpu);
+        options.precision = defaultPrecision(options.device);
         report([index = choice.device.index, problem](EngineSession& s) { s.onGpuUnavailable(index, problem); });
       }
     }

@@ -227,7 +227,7 @@ void MainWindow::createMenus() {
 void MainWindow::connectSession() {
   connect(session_, &EngineSession::gpuUnavailable, this, [this] {
     settings_.device = Device{};
-    settings_.precision = defaultPrecision(DeviceKind::Cpu);
+    settings_.precision = defaultPrecision(settings_.device);
   });
   connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
     if (!previousKept) return showError(tr("The model could not be loaded: %1").arg(message));

@@ -154,7 +154,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   precision_ = new QComboBox(this);
   precision_->setObjectName(QStringLiteral("precision"));
   precision_->addItem(QString(), int(settings.precision));  // until offerPrecisions() fills it
-  precisionChosen_ = settings.precision != defaultPrecision(settings.device.kind);
+  precisionChosen_ = settings.precision != defaultPrecision(settings.device);
   connect(precision_, &QComboBox::activated, this, [this] { precisionChosen_ = true; });
   checkpoint_ = new QComboBox(this);
   checkpoint_->setObjectName(QStringLiteral("checkpoint"));
@@ -393,7 +393,7 @@ void SettingsDialog::describeDevice() {
   if (index < 0 || index >= int(devices_.size())) return;
   const DeviceInfo& info = devices_[index];
   const bool gpu = info.device.kind == DeviceKind::Cuda;
-  offerPrecisions(info.device.kind);
+  offerPrecisions(info.device);
   if (!gpu) {
     const std::string noGpu = builtWithCuda() ? gpuUnavailableReason() : std::string();
     deviceInfo_->setText(noGpu.empty() ? tr("Runs everywhere; much slower than a GPU.")
@@ -412,11 +412,11 @@ void SettingsDialog::describeDevice() {
                            .arg(formatBytes(sampleMemory(info.device).deviceFree), formatBytes(info.totalBytes)));
 }
 
-void SettingsDialog::offerPrecisions(DeviceKind kind) {
+void SettingsDialog::offerPrecisions(const Device& device) {
   const int current = precision_->currentData().toInt();
   precision_->clear();
   precision_->addItem(tr("float32 (exact)"), int(Precision::Float32));
-  if (kind == DeviceKind::Cuda) {
+  if (device.kind == DeviceKind::Cuda) {
     precision_->addItem(tr("bfloat16 (faster)"), int(Precision::BFloat16));
     precision_->addItem(tr("float16 (fastest)"), int(Precision::Float16));
     precision_->setToolTip(tr("Of the language model and the flow; the vocoder always runs in float32"));
@@ -435,7 +435,7 @@ void SettingsDialog::offerPrecisions(DeviceKind kind) {
   }
   int index = precisionChosen_ ? precision_->findData(current) : -1;
   if (index < 0 || !qobject_cast<QStandardItemModel*>(precision_->model())->item(index)->isEnabled())
-    index = precision_->findData(int(defaultPrecision(kind)));
+    index = precision_->findData(int(defaultPrecision(device)));
   precision_->setCurrentIndex(std::max(0, index));
 }
 

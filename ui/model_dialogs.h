@@ -65,9 +65,9 @@ class SettingsDialog : public QDialog {
   QSpinBox* spinBox(const QString& name, int maximum, int value, const QString& zeroText, const QString& suffix,
                     const QString& toolTip);
   void describeDevice();
-  // The precisions that pay on a device of `kind`, keeping the one chosen
+  // The precisions that pay on `device`'s kind, keeping the one chosen
   // where it is among them, else the engine's default for that device.
-  void offerPrecisions(DeviceKind kind);
+  void offerPrecisions(const Device& device);
   void describeCheckpoint();
   QWidget* serverPage(const ServerSettings& server);
   // What clients use, and a warning when other machines can reach the server.

@@ -66,7 +66,7 @@ struct EngineOptions {
     LoadOptions o;
     o.modelFolder = model;
     o.device = *parseDevice(device);
-    o.precision = precision.empty() ? defaultPrecision(o.device.kind) : *parsePrecision(precision);
+    o.precision = precision.empty() ? defaultPrecision(o.device) : *parsePrecision(precision);
     o.llmCheckpoint = checkpoint;
     o.cpuThreads = threads;
     return o;

@@ -56,8 +56,8 @@ TEST(Int8Linear, QuantisesBothNetworksBetweenFloat32Activations) {
 // --version, About and diagnostics name the precision the CPU gets.
 TEST(Int8Linear, TheCpuDefaultIsTheOneDescribed) {
   const std::string described = describeCpuPrecision();
-  EXPECT_EQ(described.rfind(precisionName(defaultPrecision(DeviceKind::Cpu)) + " (", 0), 0u) << described;
-  if (defaultPrecision(DeviceKind::Cpu) == Precision::Int8) EXPECT_TRUE(int8FullRangeInput());
+  EXPECT_EQ(described.rfind(precisionName(defaultPrecision(Device{})) + " (", 0), 0u) << described;
+  if (defaultPrecision(Device{}) == Precision::Int8) EXPECT_TRUE(int8FullRangeInput());
 }
 
 // A CPU with AVX-512 VNNI on a libtorch with fbgemm gets int8 by default: a
@@ -68,9 +68,9 @@ TEST(Int8Linear, AVnniCpuWithFbgemmDefaultsToInt8) {
   const bool fbgemm = std::find(engines.begin(), engines.end(), at::QEngine::FBGEMM) != engines.end();
   if (fbgemm && cpuFeatures().avx512_vnni && std::getenv("FBGEMM_ENABLE_INSTRUCTIONS") == nullptr) {
     EXPECT_EQ(cpuInt8Problem(), "");
-    EXPECT_EQ(defaultPrecision(DeviceKind::Cpu), Precision::Int8) << describeCpuPrecision();
+    EXPECT_EQ(defaultPrecision(Device{}), Precision::Int8) << describeCpuPrecision();
   } else if (!fbgemm) {
-    EXPECT_NE(defaultPrecision(DeviceKind::Cpu), Precision::Int8) << describeCpuPrecision();
+    EXPECT_NE(defaultPrecision(Device{}), Precision::Int8) << describeCpuPrecision();
   }
 }
 
@@ -79,7 +79,7 @@ TEST(Int8Linear, IsRefusedWithTheReasonWhereItCannotRun) {
     EXPECT_NE(int8LinearProblem(at::Device(at::kCUDA, 0)).find("CPU only"), std::string::npos);
     return;
   }
-  EXPECT_NE(defaultPrecision(DeviceKind::Cpu), Precision::Int8);
+  EXPECT_NE(defaultPrecision(Device{}), Precision::Int8);
   try {
     networkNumerics(Precision::Int8, at::kCPU);
     FAIL() << "int8 was accepted where " << cpuInt8Problem();

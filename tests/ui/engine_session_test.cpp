@@ -144,7 +144,7 @@ class EngineSessionTest : public QObject {
     QCOMPARE(gone.first().at(0).toInt(), 7);
     QVERIFY(!gone.first().at(1).toString().isEmpty());
     QCOMPARE(session.model().device.kind, DeviceKind::Cpu);
-    QCOMPARE(session.model().precision, defaultPrecision(DeviceKind::Cpu));
+    QCOMPARE(session.model().precision, defaultPrecision(Device{}));
   }
 
   void generatesATake() {

@@ -51,7 +51,7 @@ class SettingsInputTest : public QObject {
   void theCpuGetsItsDefaultOverAnOldSavedFloat32() {
     QSettings().setValue(QStringLiteral("engine/deviceKind"), int(DeviceKind::Cpu));
     QSettings().setValue(QStringLiteral("engine/precision"), int(Precision::Float32));
-    QCOMPARE(AppSettings::load().precision, defaultPrecision(DeviceKind::Cpu));
+    QCOMPARE(AppSettings::load().precision, defaultPrecision(Device{}));
 
     AppSettings cpu;
     cpu.precision = Precision::Int8;

@@ -26,11 +26,14 @@ std::optional<Device> parseDevice(const std::string& name);
 // and of the flow's DiT as dynamically quantised int8 products on the CPU.
 enum class Precision { Float32, BFloat16, Float16, Int8 };
 
-// bfloat16 on CUDA. On the CPU, int8 where this libtorch has fbgemm's kernels
-// and the CPU has AVX-512 VNNI (a faster LLM and flow within the bounds of bf16,
-// the GPU's default: README, "Reduced precision"), float32 elsewhere.
-// (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
-Precision defaultPrecision(DeviceKind kind);
+// On a GPU by its compute capability: bfloat16 from Ampere (8.0) on, float16
+// on Volta and Turing (7.x), float32 before them and for a GPU that is not
+// there. On the CPU, int8 where this libtorch has fbgemm's kernels and the CPU
+// has AVX-512 VNNI (a faster LLM and flow within the bounds of bf16, the
+// default of GPUs from Ampere on: README, "Reduced precision"), float32
+// elsewhere. (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
+// Opens no CUDA context.
+Precision defaultPrecision(const Device& device);
 // "fp32", "bf16", "fp16", "int8": the names the CLI, the parity tool and files use.
 std::string precisionName(Precision precision);
 std::optional<Precision> parsePrecision(const std::string& name);

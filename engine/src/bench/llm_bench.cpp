@@ -35,7 +35,7 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
 }  // namespace
 
 LanguageModelBench benchLanguageModel(const LanguageModelBenchOptions& o) {
-  const Precision precision = o.precision.value_or(defaultPrecision(o.device.kind));
+  const Precision precision = o.precision.value_or(defaultPrecision(o.device));
   const at::Device device = torchDevice(o.device);
   const LlmConfig config = readLlmConfig(o.folder);
   LanguageModelBench figures;

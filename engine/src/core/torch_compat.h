@@ -202,9 +202,12 @@ struct CudaDeviceProperties {
   int64_t totalBytes = 0;
 };
 
-// Read by the runtime without creating a context on the device.
+// Read by the runtime without creating a context on the device; empty for a
+// GPU that is not there (asking the runtime would leave its error behind for
+// libtorch's next kernel-launch check to report).
 inline CudaDeviceProperties cudaDeviceProperties([[maybe_unused]] int device) {
 #if COSYSTUDIO_WITH_CUDA
+  if (device < 0 || device >= cudaDeviceCount()) return {};
   cudaDeviceProp props{};
   if (cudaGetDeviceProperties(&props, device) != cudaSuccess) return {};
   return {props.name, props.major, props.minor, static_cast<int64_t>(props.totalGlobalMem)};

@@ -5,6 +5,7 @@
 #include "core/torch_compat.h"
 #include "core/linear.h"
 #include "cosystudio/version.h"
+#include "runtime/cuda_architectures.h"
 
 #include <fstream>
 
@@ -175,8 +176,8 @@ std::pair<Precision, std::string> cpuDefault() {
 
 }  // namespace
 
-Precision defaultPrecision(DeviceKind kind) {
-  if (kind == DeviceKind::Cuda) return Precision::BFloat16;
+Precision defaultPrecision(const Device& device) {
+  if (device.kind == DeviceKind::Cuda) return defaultGpuPrecision(compat::cudaDeviceProperties(device.index).major);
   static const Precision cpu = cpuDefault().first;
   return cpu;
 }

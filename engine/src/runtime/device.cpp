@@ -2,6 +2,7 @@
 #include "cosystudio/runtime.h"
 
 #include "core/torch_compat.h"
+#include "runtime/cuda_architectures.h"
 
 #include <malloc.h>
 #include <unistd.h>
@@ -73,8 +74,13 @@ std::string deviceProblem(const Device& device) {
     const std::string why = compat::cudaUnavailableReason();
     return "GPU " + std::to_string(device.index) + " is not available to this build" + (why.empty() ? "" : ": " + why);
   }
-  // A tiny computation: a libtorch built without kernels for the GPU's
-  // architecture fails here ("no kernel image is available").
+  // A GPU this libtorch has no code for would fail its first kernel in CUDA's
+  // words ("no kernel image is available"): said first, naming the GPU.
+  const auto props = compat::cudaDeviceProperties(device.index);
+  static const std::vector<std::string> built = cudaArchitectures(at::show_config());
+  if (std::string problem = cudaArchitectureProblem(props.name, props.major, props.minor, built); !problem.empty())
+    return problem;
+  // A tiny computation, for what the architectures do not tell.
   try {
     const at::Tensor ones =
         at::ones({4}, at::TensorOptions().device(at::Device(at::kCUDA, c10::DeviceIndex(device.index))));
