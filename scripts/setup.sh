@@ -97,6 +97,7 @@ print_choice() {
     echo "setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch $COSYSTUDIO_SYSTEM_TORCH into $COSYSTUDIO_BUILD_DIR"
   fi
   echo "setup: why: $COSYSTUDIO_TORCH_WHY"
+  describe_gpus | sed 's/^/setup: GPU: /'
 }
 
 # What pip installs into the torch cache: torch, and the PyPI packages with the

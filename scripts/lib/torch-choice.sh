@@ -11,23 +11,24 @@
 # build). COSYSTUDIO_BUILD_DIR overrides the folder.
 #
 # Sets COSYSTUDIO_TORCH_KIND, COSYSTUDIO_BUILD_DIR and, for the CUDA build,
-# COSYSTUDIO_TORCH_FLAVOUR, COSYSTUDIO_PYPI_TORCH_VERSION, _CUDA, _EXTRAS and
-# COSYSTUDIO_TORCH_VENV; COSYSTUDIO_TORCH_WHY says why, COSYSTUDIO_NVIDIA_DRIVER
-# what the driver is (setup.sh prints both).
+# COSYSTUDIO_TORCH_FLAVOUR, COSYSTUDIO_PYPI_TORCH_VERSION, _CUDA, _ARCHS,
+# _EXTRAS and COSYSTUDIO_TORCH_VENV; COSYSTUDIO_TORCH_WHY says why,
+# COSYSTUDIO_NVIDIA_DRIVER what the driver is (setup.sh prints both).
 
 # The CUDA flavours, newest first. This table is the only place a torch
 # version is written. Columns: flavour, PyPI torch, the CUDA it is built with,
-# the oldest driver branch that runs it, and the PyPI packages that complete
+# the oldest driver branch that runs it, the GPU architectures its wheel has
+# code for (torch.cuda.get_arch_list()), and the PyPI packages that complete
 # the CUDA headers beside torch's own NVIDIA wheels (docs/BUILDING.md):
 #   cu13  torch 2.11.0's wheel needs cuda-toolkit 13.0.2 (nvidia-cuda-runtime
-#         13.0.96): CUDA 13 needs driver R580 or newer.
+#         13.0.96): CUDA 13 needs driver R580 or newer, and has no Volta (7.0).
 #   cu12  torch 2.10.0 is the newest whose PyPI wheel is built with CUDA 12
 #         (it needs nvidia-cuda-runtime-cu12 12.8.90; 2.11.0 and later need
 #         CUDA 13). A CUDA 12.x program runs on any R525 or newer driver
 #         through CUDA's minor-version compatibility.
 COSYSTUDIO_TORCH_FLAVOURS=(
-  "cu13 2.11.0 13.0 580 cuda-toolkit[crt,cccl]==13.0.2"
-  "cu12 2.10.0 12.8 525 nvidia-cuda-nvcc-cu12==12.8.93 nvidia-cuda-cccl-cu12==12.8.90"
+  "cu13 2.11.0 13.0 580 sm_75,sm_80,sm_86,sm_90,sm_100,sm_120 cuda-toolkit[crt,cccl]==13.0.2"
+  "cu12 2.10.0 12.8 525 sm_70,sm_75,sm_80,sm_86,sm_90,sm_100,sm_120 nvidia-cuda-nvcc-cu12==12.8.93 nvidia-cuda-cccl-cu12==12.8.90"
 )
 # What COSYSTUDIO_TORCH=pypi builds where no driver says otherwise (CI).
 COSYSTUDIO_DEFAULT_TORCH_FLAVOUR=cu13
@@ -39,7 +40,7 @@ torch_flavour_row() {
   local row name rest
   for row in "${COSYSTUDIO_TORCH_FLAVOURS[@]}"; do
     read -r name COSYSTUDIO_PYPI_TORCH_VERSION COSYSTUDIO_PYPI_TORCH_CUDA \
-      COSYSTUDIO_TORCH_MIN_DRIVER rest <<<"$row"
+      COSYSTUDIO_TORCH_MIN_DRIVER COSYSTUDIO_PYPI_TORCH_ARCHS rest <<<"$row"
     if [[ "$name" == "$1" ]]; then
       read -r -a COSYSTUDIO_PYPI_TORCH_EXTRAS <<<"$rest"
       return 0
@@ -193,6 +194,52 @@ choose_torch() {
       COSYSTUDIO_TORCH_WHY="no NVIDIA GPU is listed (nvidia-smi -L)"
     fi
   fi
+}
+
+# Whether the architectures $1 ("sm_75,sm_80,...") have code for compute
+# capability $2 ("8.6"): sm_XY runs on X.Z for Z >= Y, as the engine's check
+# (engine/src/runtime/cuda_architectures.cpp) has it.
+torch_archs_run() {
+  local arch number archs
+  IFS=, read -r -a archs <<<"$1"
+  for arch in "${archs[@]}"; do
+    number="${arch#sm_}"
+    ((${number:0:-1} == ${2%%.*} && ${number: -1} <= ${2#*.})) && return 0
+  done
+  return 1
+}
+
+# One line per GPU nvidia-smi lists: its compute capability and whether the
+# libtorch chosen has code for it (where not, which flavour has). Run after
+# choose_torch.
+describe_gpus() {
+  gpu_listed || return 0
+  local answer line name cap row flavour version archs other
+  answer="$(nvidia-smi --query-gpu=name,compute_cap --format=csv,noheader 2>&1 || true)"
+  while IFS= read -r line; do
+    name="${line%,*}"
+    cap="${line##*,}"
+    cap="${cap// /}"
+    if [[ ! "$cap" =~ ^[0-9]+\.[0-9]$ ]]; then
+      echo "compute capability unknown (nvidia-smi --query-gpu=name,compute_cap answers '$line')"
+    elif [[ "$COSYSTUDIO_TORCH_KIND" != pypi ]]; then
+      echo "$name, compute capability $cap (the CPU build does not use it)"
+    elif torch_archs_run "$COSYSTUDIO_PYPI_TORCH_ARCHS" "$cap"; then
+      echo "$name, compute capability $cap: torch $COSYSTUDIO_PYPI_TORCH_VERSION has code for it" \
+           "(${COSYSTUDIO_PYPI_TORCH_ARCHS//,/ })"
+    else
+      other="no flavour has: it would run on the CPU"
+      for row in "${COSYSTUDIO_TORCH_FLAVOURS[@]}"; do
+        read -r flavour version _ _ archs _ <<<"$row"
+        if torch_archs_run "$archs" "$cap"; then
+          other="COSYSTUDIO_TORCH_FLAVOUR=$flavour (torch $version) has"
+          break
+        fi
+      done
+      echo "$name, compute capability $cap: torch $COSYSTUDIO_PYPI_TORCH_VERSION has no code for it" \
+           "(${COSYSTUDIO_PYPI_TORCH_ARCHS//,/ }); $other"
+    fi
+  done <<<"$answer"
 }
 
 # Sets COSYSTUDIO_DISTRO (PRETTY_NAME of os-release, e.g. "Debian GNU/Linux 13

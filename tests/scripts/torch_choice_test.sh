@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/setup.sh --dry-run against a fake nvidia-smi for each row of the
 # driver table (scripts/lib/torch-choice.sh), an unreadable answer and no
-# nvidia-smi at all: checks the build kind, the torch chosen, its CUDA and the
-# reason given. Installs and downloads nothing. Fails at the first wrong choice.
+# nvidia-smi at all: checks the build kind, the torch chosen, its CUDA, the
+# reason given, and what it says of the card (its compute capability against
+# the torch's architectures). Installs and downloads nothing.
 # Usage: torch_choice_test.sh [SOURCE_ROOT]
 set -euo pipefail
 ROOT="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
@@ -15,14 +16,22 @@ export COSYSTUDIO_CACHE="$tmp/cache"
 # What the caller chose (CI runs this inside COSYSTUDIO_TORCH=pypi) must not leak in.
 unset COSYSTUDIO_TORCH COSYSTUDIO_TORCH_FLAVOUR COSYSTUDIO_BUILD_DIR
 
-# The fake answers the three questions setup asks, as a driver FAKE_DRIVER
-# with CUDA FAKE_CUDA would; FAKE_DRIVER may be any text.
+# The fake answers the four questions setup asks, as a driver FAKE_DRIVER
+# with CUDA FAKE_CUDA would for a GPU FAKE_GPU (an RTX 3090 unless set) of
+# compute capability FAKE_CAP (8.6; "none": a driver too old to say);
+# FAKE_DRIVER may be any text.
 mkdir "$tmp/fake"
 cat >"$tmp/fake/nvidia-smi" <<'SMI'
 #!/bin/sh
+gpu="${FAKE_GPU:-NVIDIA GeForce RTX 3090}"
 case "$*" in
-  -L) echo "GPU 0: NVIDIA GeForce RTX 3090 (UUID: GPU-00000000-0000-0000-0000-000000000000)" ;;
+  -L) echo "GPU 0: $gpu (UUID: GPU-00000000-0000-0000-0000-000000000000)" ;;
   --query-gpu=driver_version\ --format=csv,noheader) echo "$FAKE_DRIVER" ;;
+  --query-gpu=name,compute_cap\ --format=csv,noheader)
+    if [ "${FAKE_CAP:-}" = none ]; then
+      echo 'Field "compute_cap" is not a valid field to query.'; exit 2
+    fi
+    echo "$gpu, ${FAKE_CAP:-8.6}" ;;
   "") cat <<BANNER
 +-----------------------------------------------------------------------------------------+
 | NVIDIA-SMI $FAKE_DRIVER              Driver Version: $FAKE_DRIVER      CUDA Version: $FAKE_CUDA     |
@@ -130,6 +139,28 @@ check "COSYSTUDIO_TORCH=system on R580: the CPU build" "$cpu" "setup: why: COSYS
 printf 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nNAME="Debian GNU/Linux"\n' >"$tmp/os-release"
 dry_run "$tmp/no-smi" COSYSTUDIO_OS_RELEASE="$tmp/os-release"
 check "the system is named from os-release" "setup: system: Debian GNU/Linux 13 (trixie)" "$cpu"
+
+# The card: its compute capability, and whether the torch chosen has code for it.
+archs13="(sm_75 sm_80 sm_86 sm_90 sm_100 sm_120)"
+dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0
+check "an RTX 3090 (8.6) on torch 2.11.0" "$cu13" \
+  "setup: GPU: NVIDIA GeForce RTX 3090, compute capability 8.6: torch 2.11.0 has code for it $archs13"
+
+dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 "FAKE_GPU=Tesla V100-SXM2-16GB" FAKE_CAP=7.0
+check "a V100 (7.0) on torch 2.11.0, which has no Volta: torch 2.10.0 has" "$cu13" \
+  "setup: GPU: Tesla V100-SXM2-16GB, compute capability 7.0: torch 2.11.0 has no code for it $archs13;*COSYSTUDIO_TORCH_FLAVOUR=cu12 (torch 2.10.0) has"
+
+dry_run "$with_fake" FAKE_DRIVER=535.247.01 FAKE_CUDA=12.2 "FAKE_GPU=NVIDIA GeForce GTX 1080" FAKE_CAP=6.1
+check "a GTX 1080 (6.1): no flavour has code for it" "$cu12" \
+  "setup: GPU: NVIDIA GeForce GTX 1080, compute capability 6.1: torch 2.10.0 has no code for it (sm_70 *); no flavour has: it would run on the CPU"
+
+dry_run "$with_fake" FAKE_DRIVER=470.256.02 FAKE_CUDA=11.4 "FAKE_GPU=NVIDIA GeForce GTX 1080" FAKE_CAP=none
+check "a driver that does not say the compute capability" "$cpu" \
+  "setup: GPU: compute capability unknown (nvidia-smi --query-gpu=name,compute_cap answers 'Field \"compute_cap\" is not a valid field to query.')"
+
+dry_run "$with_fake" FAKE_DRIVER=470.256.02 FAKE_CUDA=11.4 "FAKE_GPU=NVIDIA GeForce GTX 1080" FAKE_CAP=6.1
+check "the CPU build names the card it does not use" "$cpu" \
+  "setup: GPU: NVIDIA GeForce GTX 1080, compute capability 6.1 (the CPU build does not use it)"
 
 dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 COSYSTUDIO_TORCH_FLAVOUR=cu11
 out+=$'\n'"exit status $status"
