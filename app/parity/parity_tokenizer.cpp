@@ -176,13 +176,13 @@ text::PromptRequest requestFromInputs(const json& inputs) {
   const std::string mode = inputs.at("mode");
   request.text = stringOf("tts_text");
   if (mode == "zero_shot") {
-    request.mode = text::SynthesisMode::ZeroShot;
+    request.mode = Mode::ZeroShot;
     request.transcript = withoutPrefix(stringOf("prompt_text"), "prompt_text");
   } else if (mode == "cross_lingual") {
-    request.mode = text::SynthesisMode::CrossLingual;
+    request.mode = Mode::CrossLingual;
     request.text = withoutPrefix(request.text, "tts_text");
   } else if (mode == "instruct2") {
-    request.mode = text::SynthesisMode::Instruct2;
+    request.mode = Mode::Instruct;
     const std::string instruct = stringOf("instruct_text"), head = std::string(text::kSystemPrompt) + " ";
     const std::string tail(text::kEndOfPromptToken);
     if (instruct.rfind(head, 0) != 0 || instruct.size() < head.size() + tail.size() ||
@@ -190,7 +190,7 @@ text::PromptRequest requestFromInputs(const json& inputs) {
       throw std::runtime_error("instruct_text is not '" + head + "<instruction>" + tail + "'");
     request.instruction = instruct.substr(head.size(), instruct.size() - head.size() - tail.size());
   } else if (mode == "vc") {
-    request.mode = text::SynthesisMode::VoiceConversion;
+    request.mode = Mode::VoiceConversion;
   } else {
     throw std::runtime_error("unknown mode '" + mode + "'");
   }

@@ -1,6 +1,7 @@
 // Both sides of core/torch_compat.h: whichever libtorch this is built
 // against, its branch is checked against an independent computation, and the
 // feature macros against what libtorch says of itself.
+#include "core/cuda_graphs.h"
 #include "core/torch_compat.h"
 
 #include <gtest/gtest.h>

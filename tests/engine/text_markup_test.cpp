@@ -7,6 +7,7 @@
 namespace {
 
 using namespace cosystudio::text;
+using cosystudio::Mode;
 
 TEST(TextMarkup, KnownTokensByKind) {
   const auto spans = scanMarkup("她[h][ào]干净[breath]<strong>好</strong>[M][AY0]<|endofprompt|>");
@@ -119,25 +120,25 @@ TEST(TextPrompt, AssemblesEachMode) {
   EXPECT_EQ(texts.promptText, "You are a helpful assistant.<|endofprompt|>希望你以后能够做的比我还好呦。");
   EXPECT_EQ(texts.segments, std::vector<std::string>{"收到好友从远方寄来的生日礼物。"});
 
-  request.mode = SynthesisMode::CrossLingual;
+  request.mode = Mode::CrossLingual;
   request.text = "Room 101. Hello!";
   texts = assemblePrompt(request, tokenizer);
   EXPECT_TRUE(texts.promptText.empty());
   EXPECT_EQ(texts.segments, std::vector<std::string>{"You are a helpful assistant.<|endofprompt|>Room 101. Hello!"});
 
-  request.mode = SynthesisMode::Instruct2;
+  request.mode = Mode::Instruct;
   request.instruction = "请用四川话表达。";
   request.text = "我有3个苹果";
   texts = assemblePrompt(request, tokenizer);
   EXPECT_EQ(texts.promptText, "You are a helpful assistant. 请用四川话表达。<|endofprompt|>");
   EXPECT_EQ(texts.segments, std::vector<std::string>{"我有3个苹果。"});
 
-  request.mode = SynthesisMode::VoiceConversion;
+  request.mode = Mode::VoiceConversion;
   texts = assemblePrompt(request, tokenizer);
   EXPECT_TRUE(texts.promptText.empty());
   EXPECT_TRUE(texts.segments.empty());
 
-  request.mode = SynthesisMode::ZeroShot;
+  request.mode = Mode::ZeroShot;
   request.text = "你好<|endofprompt|>";
   EXPECT_THROW(assemblePrompt(request, tokenizer), std::invalid_argument);
 }

@@ -26,6 +26,8 @@
 #pragma once
 
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/errors.h"
+#include "cosystudio/mode.h"
 #include "cosystudio/model_folder.h"
 #include "cosystudio/runtime.h"
 #include "cosystudio/user_message.h"
@@ -35,28 +37,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace cosystudio {
 
-// Thrown when the engine cannot do what was asked; what() is user-readable,
-// message() translatable (user_message.h).
-class EngineError : public UserError {
- public:
-  using UserError::UserError;
-};
-
 // ---------------------------------------------------------------------------
 // Synthesis
-
-enum class Mode {
-  ZeroShot,         // clip + its transcript, then the text
-  CrossLingual,     // clip only (no transcript); text in any language
-  Instruct,         // clip + an instruction (dialect, emotion, speed, role)
-  VoiceConversion,  // a source clip re-spoken in the voice of the prompt clip; no text
-};
 
 // How many prepared voices the engine (their device features) and the window
 // (the voices themselves) keep between requests, and how many bytes of them
@@ -260,29 +247,6 @@ class Engine {
   void loadModel(const LoadOptions& options, const std::function<void(const std::string&)>& onStep);
 
   std::unique_ptr<Impl> impl_;
-};
-
-// A new model failed to load (what() says why) and the model loaded before it
-// is loaded again: the engine is still usable, options() naming that model.
-class ModelKept : public EngineError {
- public:
-  using EngineError::EngineError;
-};
-
-class Cancelled : public EngineError {
- public:
-  Cancelled() : EngineError("cancelled") {}
-};
-
-// A segment outran SynthesisSettings::segmentTimeLimitSeconds: the request was
-// stopped; another seed usually cures it.
-class RunawaySegment : public EngineError {
- public:
-  RunawaySegment(int segment, UserMessage message) : EngineError(std::move(message)), segment_(segment) {}
-  int segment() const { return segment_; }  // 0-based
-
- private:
-  int segment_;
 };
 
 }  // namespace cosystudio

@@ -1,7 +1,8 @@
 #include "flow/cfm_solver.h"
 
-#include "cosystudio/engine.h"
+#include "cosystudio/errors.h"
 #include "cosystudio/recent_cache.h"
+#include "core/cuda_graphs.h"
 #include "core/torch_compat.h"
 
 #include <ATen/CPUGeneratorImpl.h>

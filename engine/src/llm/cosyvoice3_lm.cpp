@@ -1,5 +1,6 @@
 #include "llm/cosyvoice3_lm.h"
 
+#include "core/cuda_graphs.h"
 #include "core/torch_compat.h"
 
 #include <algorithm>

@@ -5,6 +5,7 @@
 #include "cosystudio/recent_cache.h"
 #include "cosystudio/request_rules.h"
 
+#include "core/cuda_graphs.h"
 #include "core/torch_compat.h"
 #include "pipeline/model.h"
 #include "pipeline/synthesizer.h"

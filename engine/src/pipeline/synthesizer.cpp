@@ -28,16 +28,6 @@ bool isSilent(int64_t token) {
   return std::find(kSilentTokens.begin(), kSilentTokens.end(), token) != kSilentTokens.end();
 }
 
-text::SynthesisMode textMode(Mode mode) {
-  switch (mode) {
-    case Mode::ZeroShot: return text::SynthesisMode::ZeroShot;
-    case Mode::CrossLingual: return text::SynthesisMode::CrossLingual;
-    case Mode::Instruct: return text::SynthesisMode::Instruct2;
-    case Mode::VoiceConversion: break;
-  }
-  return text::SynthesisMode::VoiceConversion;
-}
-
 std::vector<int64_t> widen(const std::vector<int32_t>& ids) { return {ids.begin(), ids.end()}; }
 
 // The LLM stopped before its first speech token.
@@ -129,7 +119,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
   report(Stage::Preparing, nullptr);
 
   text::PromptRequest promptRequest;
-  promptRequest.mode = textMode(settings.mode);
+  promptRequest.mode = settings.mode;
   promptRequest.text = request.text;
   promptRequest.transcript = request.voice.transcript();
   promptRequest.instruction = request.instruction;

@@ -1,6 +1,7 @@
 // Devices this build can use and the memory figures the UI shows.
 #include "cosystudio/runtime.h"
 
+#include "core/cuda_graphs.h"
 #include "core/torch_compat.h"
 #include "runtime/cuda_architectures.h"
 

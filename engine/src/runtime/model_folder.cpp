@@ -1,5 +1,7 @@
 // Validation of an official Fun-CosyVoice3 model folder before anything loads.
-#include "cosystudio/engine.h"
+#include "cosystudio/model_folder.h"
+
+#include "cosystudio/errors.h"
 
 #include <algorithm>
 #include <array>

@@ -50,27 +50,27 @@ std::string instruct2PromptText(std::string_view instruction) {
 PromptTexts assemblePrompt(const PromptRequest& request, const Tokenizer& tokenizer) {
   PromptTexts out;
   switch (request.mode) {
-    case SynthesisMode::ZeroShot:
+    case Mode::ZeroShot:
       // The prompt text holds <|endofprompt|>, so upstream's normaliser leaves it verbatim.
       out.promptText = zeroShotPromptText(request.transcript);
       requireNoControlTokens(request.text, "the text");
       out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
       out.userSegments = userTextOfPieces(request.text, out.segments, request.normalize);
       break;
-    case SynthesisMode::CrossLingual:
+    case Mode::CrossLingual:
       // Upstream sends the whole text as one piece; it is only cut at the hard bound.
       for (std::string& piece : capToPieces(request.text, tokenizer)) {
         out.segments.push_back(crossLingualText(piece));
         out.userSegments.push_back(std::move(piece));
       }
       break;
-    case SynthesisMode::Instruct2:
+    case Mode::Instruct:
       out.promptText = instruct2PromptText(request.instruction);
       requireNoControlTokens(request.text, "the text");
       out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
       out.userSegments = userTextOfPieces(request.text, out.segments, request.normalize);
       break;
-    case SynthesisMode::VoiceConversion:
+    case Mode::VoiceConversion:
       break;
   }
   return out;

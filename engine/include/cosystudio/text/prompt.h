@@ -4,6 +4,7 @@
 // can be neither duplicated nor broken.
 #pragma once
 
+#include "cosystudio/mode.h"
 #include "cosystudio/text/text_normalize.h"
 
 #include <string>
@@ -16,13 +17,6 @@ class Tokenizer;
 
 inline constexpr std::string_view kSystemPrompt = "You are a helpful assistant.";
 inline constexpr std::string_view kEndOfPromptToken = "<|endofprompt|>";
-
-enum class SynthesisMode {
-  ZeroShot,         // clone a voice from a clip and its transcript
-  CrossLingual,     // clone a voice from a clip alone (no transcript)
-  Instruct2,        // clone a voice and follow a spoken-style instruction
-  VoiceConversion,  // no text: convert the source clip's speech tokens
-};
 
 // Throws std::invalid_argument naming `field`, the control token and its
 // character position when `text` contains one.
@@ -42,7 +36,7 @@ std::string crossLingualText(std::string_view text);
 std::string instruct2PromptText(std::string_view instruction);
 
 struct PromptRequest {
-  SynthesisMode mode = SynthesisMode::ZeroShot;
+  Mode mode = Mode::ZeroShot;
   std::string text;         // what to say (unused for voice conversion)
   std::string transcript;   // zero-shot: what the prompt clip says
   std::string instruction;  // instruct2: e.g. "请用四川话表达。"
