@@ -40,6 +40,8 @@ APP_PACKAGES=(
   libbz2-dev unicode-data festlex-cmu libzip-dev
   libopusenc-dev opus-tools  # a book in one file with chapter marks, and opusinfo to read them back
   curl python3-venv  # the speech server's tests: curl and the openai package in a venv
+  qtkeychain-qt6-dev  # the server's token in the desktop's secret store
+  gnome-keyring dbus-daemon libsecret-1-0  # a secret store for its test, on a session bus of the test's own
 )
 
 is_installed() {

@@ -34,6 +34,10 @@
         <source>not an IP address</source>
         <translation>不是 IP 地址</translation>
     </message>
+    <message>
+        <source>the secret store no longer holds it</source>
+        <translation>密钥存储中已没有它</translation>
+    </message>
 </context>
 <context>
     <name>BookImport</name>
@@ -1784,10 +1788,6 @@
         <translation>完成</translation>
     </message>
     <message>
-        <source>RTF %1 · first audio after %2 s · %3 tokens/s</source>
-        <translation>实时率 %1 · 首包音频 %2 秒 · %3 token/秒</translation>
-    </message>
-    <message>
         <source>&amp;Remove</source>
         <translation>移除(&amp;R)</translation>
     </message>
@@ -1870,6 +1870,18 @@
     <message>
         <source>Speaks: a script of %1</source>
         <translation>当前音色：%1 的脚本</translation>
+    </message>
+    <message>
+        <source>RTF %1</source>
+        <translation>实时率 %1</translation>
+    </message>
+    <message>
+        <source>first audio after %1 s</source>
+        <translation>首包音频 %1 秒</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/秒</translation>
     </message>
 </context>
 <context>
@@ -2535,6 +2547,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
             <numerusform>已把《%1》的 %n 章加入队列</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Prompt clip: %1; it speaks now instead of the saved voice “%2”.</source>
+        <translation>参考音频：%1；现在由它发声，不再使用已保存的声音“%2”。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::MarkupHighlighter</name>
@@ -2828,8 +2844,16 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>&lt;b&gt;该文件夹暂时无法使用：&lt;/b&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;CosyStudio speaks with the Fun-CosyVoice3-0.5B-2512 model, which is downloaded separately: from &lt;a href=&quot;%1&quot;&gt;ModelScope&lt;/a&gt; or from &lt;a href=&quot;%2&quot;&gt;Hugging Face&lt;/a&gt;.&lt;/p&gt;&lt;p&gt;Choose the folder of the download that holds &lt;code&gt;cosyvoice3.yaml&lt;/code&gt;, &lt;code&gt;llm.pt&lt;/code&gt; and/or &lt;code&gt;llm.rl.pt&lt;/code&gt;, &lt;code&gt;flow.pt&lt;/code&gt;, &lt;code&gt;hift.pt&lt;/code&gt;, &lt;code&gt;campplus.onnx&lt;/code&gt;, &lt;code&gt;speech_tokenizer_v3.onnx&lt;/code&gt; and the folder &lt;code&gt;CosyVoice-BlankEN&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;CosyStudio 使用 Fun-CosyVoice3-0.5B-2512 模型发声，该模型需另行下载：可从&lt;a href=&quot;%1&quot;&gt;魔搭社区 ModelScope&lt;/a&gt; 或 &lt;a href=&quot;%2&quot;&gt;Hugging Face&lt;/a&gt; 下载。&lt;/p&gt;&lt;p&gt;请选择下载内容中的那个文件夹：其中有 &lt;code&gt;cosyvoice3.yaml&lt;/code&gt;、&lt;code&gt;llm.pt&lt;/code&gt; 和/或 &lt;code&gt;llm.rl.pt&lt;/code&gt;、&lt;code&gt;flow.pt&lt;/code&gt;、&lt;code&gt;hift.pt&lt;/code&gt;、&lt;code&gt;campplus.onnx&lt;/code&gt;、&lt;code&gt;speech_tokenizer_v3.onnx&lt;/code&gt; 以及文件夹 &lt;code&gt;CosyVoice-BlankEN&lt;/code&gt;。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;CosyStudio speaks with the Fun-CosyVoice3-0.5B-2512 model, which is downloaded separately: from &lt;a href=&quot;%1&quot;&gt;ModelScope&lt;/a&gt; or from &lt;a href=&quot;%2&quot;&gt;Hugging Face&lt;/a&gt;.&lt;/p&gt;&lt;p&gt;Choose the folder of the download that holds &lt;code&gt;cosyvoice3.yaml&lt;/code&gt;, &lt;code&gt;llm.pt&lt;/code&gt; and/or &lt;code&gt;llm.rl.pt&lt;/code&gt;, &lt;code&gt;flow.pt&lt;/code&gt;, &lt;code&gt;hift.pt&lt;/code&gt;, &lt;code&gt;campplus.onnx&lt;/code&gt;, &lt;code&gt;speech_tokenizer_v3.onnx&lt;/code&gt; and the folder &lt;code&gt;CosyVoice-BlankEN&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;No download yet? &lt;b&gt;Download…&lt;/b&gt; fetches it for you (later too: Engine → Download model…).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;CosyStudio 使用 Fun-CosyVoice3-0.5B-2512 模型发声，该模型需另行下载：可从&lt;a href=&quot;%1&quot;&gt;魔搭社区 ModelScope&lt;/a&gt; 或 &lt;a href=&quot;%2&quot;&gt;Hugging Face&lt;/a&gt; 下载。&lt;/p&gt;&lt;p&gt;请选择下载内容中的那个文件夹：其中有 &lt;code&gt;cosyvoice3.yaml&lt;/code&gt;、&lt;code&gt;llm.pt&lt;/code&gt; 和/或 &lt;code&gt;llm.rl.pt&lt;/code&gt;、&lt;code&gt;flow.pt&lt;/code&gt;、&lt;code&gt;hift.pt&lt;/code&gt;、&lt;code&gt;campplus.onnx&lt;/code&gt;、&lt;code&gt;speech_tokenizer_v3.onnx&lt;/code&gt; 以及文件夹 &lt;code&gt;CosyVoice-BlankEN&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;还没有下载？&lt;b&gt;下载…&lt;/b&gt;会为您获取模型（以后也可以：引擎 → 下载模型…）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Download…</source>
+        <translation>下载(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Use “%1”</source>
+        <translation>使用“%1”(&amp;U)</translation>
     </message>
 </context>
 <context>
@@ -3171,10 +3195,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <translation>无（服务首次启动时生成）</translation>
     </message>
     <message>
-        <source>When set, a request needs &quot;Authorization: Bearer TOKEN&quot;: clients give it as their API key. It is kept in plain text in CosyStudio&apos;s settings file, which only your user can read.</source>
-        <translation>设置后，请求须带有“Authorization: Bearer TOKEN”：客户端将其作为 API 密钥提供。它以明文保存在 CosyStudio 的设置文件中，只有您的用户可以读取。</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -3209,6 +3229,22 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>Listening &amp;back</source>
         <translation>回听检查(&amp;B)</translation>
+    </message>
+    <message>
+        <source>When set, a request needs &quot;Authorization: Bearer TOKEN&quot;: clients give it as their API key. It is kept in the desktop&apos;s secret store (GNOME Keyring, KWallet, KeePassXC), or where there is none in CosyStudio&apos;s settings file, which only your user can read.</source>
+        <translation>设置后，请求须带有“Authorization: Bearer TOKEN”：客户端将其作为 API 密钥提供。它保存在桌面的密钥存储中（GNOME Keyring、KWallet、KeePassXC）；没有密钥存储时保存在 CosyStudio 的设置文件中，只有您的用户可以读取。</translation>
+    </message>
+    <message>
+        <source>The token is kept in the desktop&apos;s secret store.</source>
+        <translation>令牌保存在桌面的密钥存储中。</translation>
+    </message>
+    <message>
+        <source>No secret store answered (%1): the token is kept in plain text in CosyStudio&apos;s settings file, which only your user can read.</source>
+        <translation>没有密钥存储应答（%1）：令牌以明文保存在 CosyStudio 的设置文件中，只有您的用户可以读取。</translation>
+    </message>
+    <message>
+        <source>The token could not be read from the secret store (%1): a new one is made when the server starts.</source>
+        <translation>无法从密钥存储读取令牌（%1）：服务器启动时会生成新的令牌。</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "app_data.h"
 #include "language.h"
+#include "secret_store.h"
 #include "transcriber.h"
 
 #include <QCoreApplication>
@@ -42,7 +43,9 @@ constexpr char kMaxRateRatio[] = "listening/maxRateRatioPercent";
 constexpr char kServerEnabled[] = "server/enabled";
 constexpr char kServerHost[] = "server/host";
 constexpr char kServerPort[] = "server/port";
-constexpr char kServerToken[] = "server/token";
+constexpr char kServerToken[] = "server/token";  // only where no secret store answered
+constexpr char kServerTokenInSecretStore[] = "server/tokenInSecretStore";
+constexpr char kServerTokenSecret[] = "server-token";  // its name in the secret store
 constexpr char kServerAllowedOrigins[] = "server/allowed_origins";
 constexpr char kServerKeepTakes[] = "server/keepTakes";
 
@@ -91,6 +94,26 @@ class Reader {
   QStringList& problems_;
 };
 
+// The token from the secret store where it was kept there, else from the
+// file, and then moved into the store where one answers.
+void loadServerToken(const QSettings& settings, ServerSettings& server) {
+  server.token = settings.value(QLatin1String(kServerToken)).toString();
+  if (!server.token.isEmpty()) {
+    keepServerToken(server);
+    return;
+  }
+  if (!settings.value(QLatin1String(kServerTokenInSecretStore)).toBool()) return;
+  const SecretResult secret = readSecret(QLatin1String(kServerTokenSecret));
+  if (secret.ok && !secret.value.isEmpty()) {
+    server.token = secret.value;
+    server.tokenPlace = ServerSettings::TokenPlace::SecretStore;
+    return;
+  }
+  server.secretStoreProblem = secret.ok || secret.missing
+                                  ? QCoreApplication::translate("AppSettings", "the secret store no longer holds it")
+                                  : secret.error;
+}
+
 }  // namespace
 
 AppSettings AppSettings::load() {
@@ -128,7 +151,7 @@ AppSettings AppSettings::load() {
                               QCoreApplication::translate("AppSettings", "not an IP address"));
   if (!host.isEmpty()) a.server.host = host;
   a.server.port = r.integer(kServerPort, a.server.port, 0, 65535);
-  a.server.token = r.settings().value(QLatin1String(kServerToken)).toString();
+  loadServerToken(r.settings(), a.server);
   a.server.allowedOrigins = r.settings().value(QLatin1String(kServerAllowedOrigins)).toString().split(
       QLatin1Char(' '), Qt::SkipEmptyParts);
   a.server.keepTakes = r.integer(kServerKeepTakes, 1, 0, 1);
@@ -160,13 +183,36 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kServerEnabled), int(server.enabled));
   s.setValue(QLatin1String(kServerHost), server.host);
   s.setValue(QLatin1String(kServerPort), server.port);
-  s.setValue(QLatin1String(kServerToken), server.token);
   s.setValue(QLatin1String(kServerAllowedOrigins), server.allowedOrigins.join(QLatin1Char(' ')));
   s.setValue(QLatin1String(kServerKeepTakes), int(server.keepTakes));
   saveAudioOutput(audioOutput);
 }
 
 bool ServerSettings::isLoopback() const { return QHostAddress(host).isLoopback(); }
+
+void keepServerToken(ServerSettings& server) {
+  using Place = ServerSettings::TokenPlace;
+  QSettings s;
+  if (server.token.isEmpty()) {
+    if (s.value(QLatin1String(kServerTokenInSecretStore)).toBool()) deleteSecret(QLatin1String(kServerTokenSecret));
+    s.remove(QLatin1String(kServerToken));
+    s.remove(QLatin1String(kServerTokenInSecretStore));
+    server.tokenPlace = Place::None;
+    return;
+  }
+  const SecretResult stored = writeSecret(QLatin1String(kServerTokenSecret), server.token);
+  if (stored.ok) {
+    s.remove(QLatin1String(kServerToken));
+    s.setValue(QLatin1String(kServerTokenInSecretStore), true);
+    server.tokenPlace = Place::SecretStore;
+    server.secretStoreProblem.clear();
+  } else {
+    s.setValue(QLatin1String(kServerToken), server.token);
+    s.remove(QLatin1String(kServerTokenInSecretStore));
+    server.tokenPlace = Place::SettingsFile;
+    server.secretStoreProblem = stored.error;
+  }
+}
 
 JobListening jobListening(const AppSettings& settings, bool parts) {
   const ListeningSettings& chosen = settings.listening;

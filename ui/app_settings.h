@@ -27,11 +27,22 @@ struct ServerSettings {
   QString host = QStringLiteral("127.0.0.1");  // another address lets other machines in
   int port = kDefaultSpeechPort;  // 0: any free one
   QString token;  // empty: requests need none (on the loopback only)
+  // Where the token is kept (keepServerToken): the desktop's secret store, or
+  // the settings file where none answers, whose words say why.
+  enum class TokenPlace { None, SecretStore, SettingsFile };
+  TokenPlace tokenPlace = TokenPlace::None;
+  QString secretStoreProblem;  // why not in the secret store, or why it could not be read
   QStringList allowedOrigins;  // web pages that may call it (server_access.h), e.g. "http://localhost:3000"
   bool keepTakes = true;  // a request's take joins the history like any other
 
   bool isLoopback() const;
 };
+
+// Keeps server.token where it is safest (ServerSettings::TokenPlace): in the
+// desktop's secret store, out of the settings file; in the file, only where
+// no store answers. AppSettings::save() does not write the token: this runs
+// when it changes (and moves one found in the file at load).
+void keepServerToken(ServerSettings& server);
 
 // Listening back to each segment made (JobListening, job.h): figures as
 // whole percentages, as Settings shows them.

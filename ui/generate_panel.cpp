@@ -168,10 +168,13 @@ void GeneratePanel::showProgress(const Progress& p) {
 void GeneratePanel::showFinished(const Take& take) {
   progress_->setFormat(tr("done"));
   progress_->setValue(progress_->maximum());
-  figures_->setText(tr("RTF %1 · first audio after %2 s · %3 tokens/s")
-                        .arg(take.realTimeFactor, 0, 'f', 2)
-                        .arg(take.firstAudioSeconds, 0, 'f', 2)
-                        .arg(take.totalSeconds > 0 ? take.speechTokens() / take.totalSeconds : 0.0, 0, 'f', 1));
+  // Only the figures the job measured: a script, a dubbing or a chapter is
+  // made in parts, with no one first audio and no token count of its own.
+  QStringList figures{tr("RTF %1").arg(take.realTimeFactor, 0, 'f', 2)};
+  if (take.firstAudioSeconds > 0) figures << tr("first audio after %1 s").arg(take.firstAudioSeconds, 0, 'f', 2);
+  if (take.speechTokens() > 0 && take.totalSeconds > 0)
+    figures << tr("%1 tokens/s").arg(take.speechTokens() / take.totalSeconds, 0, 'f', 1);
+  figures_->setText(figures.join(QStringLiteral(" · ")));
 }
 
 void GeneratePanel::showEnded(const QString& how) {

@@ -28,6 +28,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <QTreeView>
 #include <QUrl>
+#include <QSet>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
@@ -326,15 +327,23 @@ void HistoryPanel::follow(EngineSession* session) {
 quint64 HistoryPanel::showStoredTakes() {
   clear();
   QStringList problems;
-  quint64 id = 0;
-  for (Take take : store_->load(&problems)) {
-    take.jobId = take.spec.id = ++id;
+  const QVector<Take> stored = store_->load(&problems);
+  quint64 last = 0;
+  for (const Take& take : stored) last = std::max(last, take.jobId);
+  // Each take keeps the number its file name carries; one with none, or with
+  // the number of an older take (two sessions once both counted from 1), gets
+  // the next free one.
+  QSet<quint64> used;
+  for (Take take : stored) {
+    if (take.jobId == 0 || used.contains(take.jobId)) take.jobId = ++last;
+    take.spec.id = take.jobId;
+    used.insert(take.jobId);
     addTake(take);
   }
   if (!problems.isEmpty())
     emit message(tr("%n earlier take(s) could not be read back: %1", nullptr, int(problems.size()))
                      .arg(problems.constFirst()));
-  return id;
+  return last;
 }
 
 void HistoryPanel::addTake(const Take& take) {

@@ -42,8 +42,9 @@ class HistoryPanel : public QWidget {
   // only while setKeepServedTakes() says so.
   void follow(EngineSession* session);
   void setKeepServedTakes(bool keep) { keepServedTakes_ = keep; }
-  // The takes of earlier sessions, read back from the store and numbered
-  // afresh from 1 (message() names files that could not be read); returns the last number.
+  // The takes of earlier sessions, read back from the store with the numbers
+  // their files carry (message() names files that could not be read); returns
+  // the highest number, after which the session's jobs go on.
   quint64 showStoredTakes();
   void addTake(const Take& take);
   // A take the engine just made, added before its file is written (see

@@ -135,6 +135,7 @@ void MainWindow::createPanels() {
   text_->setSpeakers(voices_->names());
   connect(clip_, &ClipPanel::clipChanged, this, &MainWindow::showSpeaker);
   connect(text_, &TextPanel::textChanged, this, &MainWindow::showSpeaker);
+  connect(text_, &TextPanel::textChanged, status_, &WindowStatusBar::clearStaleError);  // "type the text first"
 
   connect(style_, &StylePanel::message, this, sayFor(5000));
   connect(style_, &StylePanel::modeChanged, this,
@@ -302,8 +303,10 @@ void MainWindow::showSettings(bool serverPage) {
   const bool reload = !(modelChoice(chosen, modelFolder_) == modelChoice(settings_, modelFolder_));
   const bool otherLanguage = chosen.language != settings_.language;
   const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
+  const bool otherToken = chosen.server.token != settings_.server.token;
   settings_ = chosen;
   settings_.save();
+  if (otherToken) keepServerToken(settings_.server);
   session_->setIdleUnloadMinutes(settings_.idleUnloadMinutes);
   session_->setListening(jobListening(settings_, false), jobListening(settings_, true));
   if (otherOutputs) setOutputsFolder(settings_.outputsFolder);
@@ -322,7 +325,10 @@ void MainWindow::setServing(bool on) {
     server_->stop();
   } else {
     // The first start makes a token: with one, no web page can use the server (server_access.h).
-    if (settings_.server.token.isEmpty()) settings_.server.token = newServerToken();
+    if (settings_.server.token.isEmpty()) {
+      settings_.server.token = newServerToken();
+      keepServerToken(settings_.server);
+    }
     if (!server_->start(settings_.server, &error)) showError(error);
   }
   settings_.server.enabled = server_->isRunning();
@@ -363,7 +369,12 @@ bool MainWindow::openClip(const QString& path) {
     showError(error);
     return false;
   }
-  status_->say(tr("Prompt clip: %1").arg(path), 5000);
+  // The clip just opened is the one that speaks, even where a saved voice did.
+  const QString voice = voices_->activeVoiceName();
+  voices_->useClip();
+  status_->say(voice.isEmpty() ? tr("Prompt clip: %1").arg(path)
+                               : tr("Prompt clip: %1; it speaks now instead of the saved voice “%2”.").arg(path, voice),
+               5000);
   return true;
 }
 

@@ -16,11 +16,22 @@ MemoryMonitor::MemoryMonitor(const EngineSession* session, QObject* parent)
     const MemoryStats now = sample();
     addAfterJob(now.deviceTotal > 0 ? now.deviceAllocated : now.hostResident);
   });
+  connect(session_, &EngineSession::loaded, this, &MemoryMonitor::restart);
+  connect(session_, &EngineSession::resetDone, this, &MemoryMonitor::restart);
+}
+
+void MemoryMonitor::restart() {
+  afterJobs_.clear();
+  warmUpLeft_ = kWarmUpJobs;
 }
 
 MemoryStats MemoryMonitor::sample() const { return cosystudio::sampleMemory(session_->model().device); }
 
 void MemoryMonitor::addAfterJob(qint64 bytes) {
+  if (warmUpLeft_ > 0) {
+    --warmUpLeft_;
+    return;
+  }
   afterJobs_ << bytes;
   if (afterJobs_.size() > kJobs) afterJobs_.removeFirst();
   if (afterJobs_.size() < kJobs) return;

@@ -7,6 +7,7 @@
 #include "language.h"
 #include "listening_page.h"
 #include "memory_meter.h"
+#include "model_download_dialog.h"
 #include "pcm_player.h"
 #include "take_store.h"
 #include "transcriber.h"
@@ -81,7 +82,8 @@ ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : Q
          "<a href=\"%1\">ModelScope</a> or from <a href=\"%2\">Hugging Face</a>.</p>"
          "<p>Choose the folder of the download that holds <code>cosyvoice3.yaml</code>, <code>llm.pt</code> "
          "and/or <code>llm.rl.pt</code>, <code>flow.pt</code>, <code>hift.pt</code>, <code>campplus.onnx</code>, "
-         "<code>speech_tokenizer_v3.onnx</code> and the folder <code>CosyVoice-BlankEN</code>.</p>")
+         "<code>speech_tokenizer_v3.onnx</code> and the folder <code>CosyVoice-BlankEN</code>.</p>"
+         "<p>No download yet? <b>Download…</b> fetches it for you (later too: Engine → Download model…).</p>")
           .arg(QLatin1String(kModelScopeUrl), QLatin1String(kHuggingFaceUrl)),
       this);
   intro->setObjectName(QStringLiteral("modelSource"));
@@ -90,6 +92,11 @@ ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : Q
   path_ = new QLineEdit(folder, this);
   path_->setObjectName(QStringLiteral("modelPath"));
   auto* browseButton = new QPushButton(tr("&Browse…"), this);
+  auto* downloadButton = new QPushButton(tr("&Download…"), this);
+  downloadButton->setObjectName(QStringLiteral("downloadModel"));
+  useSubfolder_ = new QPushButton(this);
+  useSubfolder_->setObjectName(QStringLiteral("useSubfolder"));
+  useSubfolder_->hide();
   report_ = new QLabel(this);
   report_->setObjectName(QStringLiteral("modelReport"));
   report_->setWordWrap(true);
@@ -101,13 +108,18 @@ ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : Q
   auto* row = new QHBoxLayout;
   row->addWidget(path_, 1);
   row->addWidget(browseButton);
+  row->addWidget(downloadButton);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(intro);
   layout->addLayout(row);
   layout->addWidget(report_, 1);
+  layout->addWidget(useSubfolder_, 0, Qt::AlignLeft);
   layout->addWidget(buttons_);
 
   connect(browseButton, &QPushButton::clicked, this, &ModelFolderDialog::browse);
+  connect(downloadButton, &QPushButton::clicked, this, &ModelFolderDialog::download);
+  connect(useSubfolder_, &QPushButton::clicked, this,
+          [this] { setFolder(QDir(this->folder()).filePath(subfolder_)); });
   connect(path_, &QLineEdit::textChanged, this, &ModelFolderDialog::check);
   connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -123,7 +135,18 @@ void ModelFolderDialog::browse() {
   if (!chosen.isEmpty()) setFolder(chosen);
 }
 
+void ModelFolderDialog::download() {
+  ModelDownloadDialog dialog(this);
+  if (dialog.exec() == QDialog::Accepted) setFolder(dialog.folder());
+}
+
 void ModelFolderDialog::check() {
+  subfolder_.clear();
+  if (!folder().isEmpty())
+    for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder().toStdString())))
+      if (problem.kind == ModelProblem::Kind::ModelInSubfolder) subfolder_ = QString::fromStdString(problem.detail);
+  useSubfolder_->setText(tr("&Use “%1”").arg(subfolder_));
+  useSubfolder_->setVisible(!subfolder_.isEmpty());
   problems_ = modelFolderProblems(folder());
   buttons_->button(QDialogButtonBox::Ok)->setEnabled(problems_.isEmpty());
   if (problems_.isEmpty()) {
@@ -307,8 +330,11 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
   serverToken_->setEchoMode(QLineEdit::PasswordEchoOnEdit);
   serverToken_->setPlaceholderText(tr("none (made when the server first starts)"));
   serverToken_->setToolTip(tr("When set, a request needs \"Authorization: Bearer TOKEN\": clients give it as "
-                              "their API key. It is kept in plain text in CosyStudio's settings file, which only "
-                              "your user can read."));
+                              "their API key. It is kept in the desktop's secret store (GNOME Keyring, KWallet, "
+                              "KeePassXC), or where there is none in CosyStudio's settings file, which only your "
+                              "user can read."));
+  tokenPlace_ = server.tokenPlace;
+  secretStoreProblem_ = server.secretStoreProblem;
   auto* copyToken = new QPushButton(tr("&Copy"), page);
   copyToken->setObjectName(QStringLiteral("copyServerToken"));
   connect(copyToken, &QPushButton::clicked, this,
@@ -365,6 +391,16 @@ void SettingsDialog::describeServer() {
                  (server.token.isEmpty() ? tr(" and any API key.") : tr(" and the token as their API key."));
   if (!server.isLoopback())
     note += QLatin1Char(' ') + tr("Warning: other machines on the network can use this engine with the token.");
+  if (tokenPlace_ == ServerSettings::TokenPlace::SecretStore)
+    note += QLatin1Char(' ') + tr("The token is kept in the desktop's secret store.");
+  else if (tokenPlace_ == ServerSettings::TokenPlace::SettingsFile)
+    note += QLatin1Char(' ') + tr("No secret store answered (%1): the token is kept in plain text in CosyStudio's "
+                                  "settings file, which only your user can read.")
+                                   .arg(secretStoreProblem_);
+  else if (!secretStoreProblem_.isEmpty())
+    note += QLatin1Char(' ') + tr("The token could not be read from the secret store (%1): a new one is made when "
+                                  "the server starts.")
+                                   .arg(secretStoreProblem_);
   serverNote_->setText(note);
 }
 
@@ -478,6 +514,8 @@ AppSettings SettingsDialog::settings() const {
   s.server.host = serverHost_->text().trimmed();
   s.server.port = serverPort_->value();
   s.server.token = serverToken_->text().trimmed();
+  s.server.tokenPlace = tokenPlace_;
+  s.server.secretStoreProblem = secretStoreProblem_;
   s.server.allowedOrigins = serverOrigins_->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
   s.server.keepTakes = keepServedTakes_->isChecked();
   return s;

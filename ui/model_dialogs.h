@@ -40,10 +40,13 @@ class ModelFolderDialog : public QDialog {
 
  private:
   void browse();
+  void download();
   void check();
 
   QLineEdit* path_;
   QLabel* report_;
+  QPushButton* useSubfolder_;  // shown where the folder holds the model in a subfolder
+  QString subfolder_;
   QDialogButtonBox* buttons_;
   QStringList problems_;
 };
@@ -101,6 +104,9 @@ class SettingsDialog : public QDialog {
   QLineEdit* serverOrigins_;
   QCheckBox* keepServedTakes_;
   QLabel* serverNote_;
+  // Where the token was kept when the dialog opened, and why not in the secret store.
+  ServerSettings::TokenPlace tokenPlace_;
+  QString secretStoreProblem_;
   std::vector<DeviceInfo> devices_;
   QString modelFolder_;
   const QString checkpointInUse_;  // the choice the loaded model was loaded with

@@ -111,6 +111,9 @@ ModelDownloadDialog::ModelDownloadDialog(ModelKind kind, const QString& folder, 
   layout->addWidget(report_, 1);
   layout->addWidget(buttons_);
 
+  // Hugging Face is out of reach from much of China, ModelScope is not: in
+  // Chinese the dialog starts there.
+  if (QLocale().language() == QLocale::Chinese) source_->setCurrentIndex(ModelScope);
   connect(source_, &QComboBox::currentIndexChanged, this, &ModelDownloadDialog::followSource);
   followSource();
   connect(browse_, &QPushButton::clicked, this, [this] {

@@ -345,6 +345,13 @@ QString besideAudio(const QString& audioPath, const QString& suffix) {
 
 QString sidecarOf(const QString& wavPath) { return besideAudio(wavPath, QStringLiteral(".json")); }
 
+// A WAV's sidecar is NAME.json, as the takes' own; any other format's is named
+// after the whole file ("take.mp3.json"), so that exports of one take in
+// several formats each keep their own.
+QString exportSidecarOf(const QString& path, audio::FileFormat format) {
+  return format == audio::FileFormat::Wav ? sidecarOf(path) : path + QStringLiteral(".json");
+}
+
 }  // namespace
 
 void TakeStore::saveLabel(const Take& take) {
@@ -498,7 +505,7 @@ audio::MasteringReport exportTake(const Take& take, const QString& path, const E
   written.file = audio::formatForSuffix(path.toStdString()).value_or(format.file);
   const ExportedAudio exported = exportedAudio(take, format);
   writeAudioAtomically(path, exported.clip, written.file, format.encoding);
-  writeAtomically(sidecarOf(path), sidecarJson(take, written, exported.mastering));
+  writeAtomically(exportSidecarOf(path, written.file), sidecarJson(take, written, exported.mastering));
   if (format.subtitles) {
     const auto cues = text::segmentCues(exported.segments, exported.clip.sampleRate, subtitleTexts(take));
     writeAtomically(besideAudio(path, QString::fromLatin1(text::subtitleSuffix(*format.subtitles))),

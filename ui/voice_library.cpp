@@ -59,9 +59,12 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
   auto* save = new QPushButton(tr("&Save current…"), this);
   save->setToolTip(tr("Save the prompt clip and its transcript as a named voice (Ctrl+Shift+S)"));
   auto* renameButton = new QPushButton(tr("Rena&me…"), this);
+  renameButton->setObjectName(QStringLiteral("renameVoice"));
   auto* removeButton = new QPushButton(tr("De&lete"), this);
+  removeButton->setObjectName(QStringLiteral("deleteVoice"));
   auto* importButton = new QPushButton(tr("&Import…"), this);
   auto* exportButton = new QPushButton(tr("E&xport…"), this);
+  exportButton->setObjectName(QStringLiteral("exportVoice"));
 
   // Two rows of three: one row of six would set the width of the dock.
   auto* buttons = new QGridLayout;
@@ -90,7 +93,13 @@ VoiceLibrary::VoiceLibrary(PcmPlayer* player, QWidget* parent)
   const auto speakerChanged = [this] { emit activeVoiceChanged(activeVoiceName()); };
   connect(use_, &QCheckBox::toggled, this, speakerChanged);
   connect(list_, &QListWidget::currentRowChanged, this, speakerChanged);
+  // What acts on the selected voice is off while none is selected.
+  const auto offerActions = [this, renameButton, removeButton, exportButton] {
+    for (QPushButton* button : {renameButton, removeButton, exportButton}) button->setEnabled(list_->currentItem());
+  };
+  connect(list_, &QListWidget::currentRowChanged, this, offerActions);
   refresh();
+  offerActions();
 }
 
 QString VoiceLibrary::defaultFolder() { return voicesFolder(); }
@@ -174,6 +183,8 @@ bool VoiceLibrary::setActiveVoice(const QString& name) {
   use_->setChecked(true);
   return true;
 }
+
+void VoiceLibrary::useClip() { use_->setChecked(false); }
 
 QString VoiceLibrary::activeVoiceName() const { return use_->isChecked() ? selectedName() : QString(); }
 

@@ -43,6 +43,8 @@ class VoiceLibrary : public QWidget {
   QString activeVoiceName() const;
   // Selects `name` and turns "use saved voice" on; false when there is no such voice.
   bool setActiveVoice(const QString& name);
+  // Turns "use saved voice" off: the prompt clip speaks.
+  void useClip();
   // Its part of what is kept across quitting (session_state.h; a voice deleted since is not restored).
   void saveSession(SessionState& state) const;
   void restoreSession(const SessionState& state);

@@ -9,6 +9,10 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QTimer>
+
+#include <algorithm>
+#include <initializer_list>
 
 namespace cosystudio::ui {
 
@@ -58,6 +62,10 @@ void WindowStatusBar::sayGraphFailure(const MemoryStats& stats) {
 void WindowStatusBar::showServer(const QString& note) {
   server_->setText(note);
   server_->setVisible(!note.isEmpty());
+  // The message's room changes once the bar has laid its widgets out again.
+  QTimer::singleShot(0, this, [this] {
+    if (!full_.isEmpty() && !currentMessage().isEmpty()) showElided();
+  });
 }
 
 void WindowStatusBar::say(const QString& text, int ms) {
@@ -78,8 +86,12 @@ void WindowStatusBar::clearStaleError() {
 
 void WindowStatusBar::showElided() {
   // QStatusBar draws its message as it is, under the widgets on its right:
-  // what fits left of them is shown, the rest is in the tooltip.
-  const int room = memory_->isVisible() && memory_->x() > 0 ? memory_->x() - 16 : width() / 2;
+  // what fits left of the first of them (the server's label, when it shows)
+  // is shown, the rest is in the tooltip.
+  int left = width();
+  for (const QWidget* widget : std::initializer_list<const QWidget*>{server_, memory_, engineState_})
+    if (widget->isVisible() && widget->x() > 0) left = std::min(left, widget->x());
+  const int room = left < width() ? left - 16 : width() / 2;
   const QString shown = fontMetrics().elidedText(full_, Qt::ElideRight, std::max(room, 0));
   showMessage(shown, expires_.isForever() ? 0 : int(std::max<qint64>(1, expires_.remainingTime())));
   setToolTip(shown == full_ ? QString() : full_);

@@ -24,4 +24,5 @@ target_compile_definitions(window_server_test PRIVATE COSYSTUDIO_CLI="$<TARGET_F
 add_dependencies(window_server_test cosystudio-cli)
 add_test(NAME serve.window COMMAND window_server_test)
 set_tests_properties(serve.window PROPERTIES LABELS ui FIXTURES_REQUIRED serve_venv TIMEOUT 600
-  ENVIRONMENT "QT_QPA_PLATFORM=offscreen;COSYSTUDIO_FIXTURES_DIR=${FIXTURES};PULSE_SERVER=unix:/nonexistent/cosystudio-no-audio-server")
+  ENVIRONMENT "QT_QPA_PLATFORM=offscreen;COSYSTUDIO_FIXTURES_DIR=${FIXTURES};PULSE_SERVER=unix:/nonexistent/cosystudio-no-audio-server;\
+DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/cosystudio-no-session-bus")

@@ -62,9 +62,17 @@ QString saveAndWait(TakeStore& store, Take& take) {
   return take.wavPath;
 }
 
-QJsonObject masteringOf(const QString& wavPath) {
-  QFile sidecar(QFileInfo(wavPath).path() + QLatin1Char('/') + QFileInfo(wavPath).completeBaseName() +
-                QStringLiteral(".json"));
+// An exported file's sidecar: NAME.json beside NAME.wav, the whole name and
+// .json beside any other format ("take.mp3.json").
+QString sidecarOf(const QString& exported) {
+  const QFileInfo file(exported);
+  return file.suffix() == QLatin1String("wav") ? file.path() + QLatin1Char('/') + file.completeBaseName() +
+                                                     QStringLiteral(".json")
+                                               : exported + QStringLiteral(".json");
+}
+
+QJsonObject masteringOf(const QString& exported) {
+  QFile sidecar(sidecarOf(exported));
   if (!sidecar.open(QIODevice::ReadOnly)) return {};
   return QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("mastering")).toObject();
 }
@@ -96,7 +104,7 @@ class ExportTest : public QObject {
     for (float v : clip.channels[0]) peak = std::max(peak, std::abs(v));
     QVERIFY(peak > 0.45f && peak < 0.55f);
 
-    QFile sidecar(dir.filePath(QStringLiteral("take.json")));
+    QFile sidecar(sidecarOf(path));
     QVERIFY(sidecar.open(QIODevice::ReadOnly));
     const QJsonObject json = QJsonDocument::fromJson(sidecar.readAll()).object();
     QCOMPARE(json.value(QStringLiteral("seed")).toString(), QStringLiteral("1234"));
@@ -126,7 +134,7 @@ class ExportTest : public QObject {
     const auto silent = std::all_of(s.begin() + 24000, s.begin() + 24000 + 12000 - 2 * kFade,
                                     [](float v) { return v == 0.0f; });
     QVERIFY(silent);
-    QFile sidecar(dir.filePath(QStringLiteral("paused.json")));
+    QFile sidecar(sidecarOf(path));
     QVERIFY(sidecar.open(QIODevice::ReadOnly));
     QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("pause_seconds")).toDouble(), 0.5);
   }
@@ -148,7 +156,14 @@ class ExportTest : public QObject {
       const double lufs = *audio::integratedLoudness(written.channels[0], written.sampleRate);
       qInfo("%s: %.3f LUFS", audio::fileSuffix(file), lufs);
       QVERIFY2(qAbs(lufs + 16.0) < 0.2, qPrintable(named + QStringLiteral(": %1 LUFS").arg(lufs)));
-      QFile sidecar(dir.filePath(QStringLiteral("take.json")));
+      QFile sidecar(sidecarOf(named));
+      QVERIFY(sidecar.open(QIODevice::ReadOnly));
+      QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("file_format")).toString(),
+               QString::fromLatin1(audio::fileSuffix(file) + 1));
+    }
+    // Each export keeps a sidecar of its own: the Opus one did not replace the MP3's.
+    for (const auto file : {audio::FileFormat::Flac, audio::FileFormat::Mp3, audio::FileFormat::OggOpus}) {
+      QFile sidecar(sidecarOf(dir.filePath(QStringLiteral("take%1").arg(QLatin1String(audio::fileSuffix(file))))));
       QVERIFY(sidecar.open(QIODevice::ReadOnly));
       QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("file_format")).toString(),
                QString::fromLatin1(audio::fileSuffix(file) + 1));
@@ -172,7 +187,7 @@ class ExportTest : public QObject {
     QVERIFY(!report.peakLimited);
     const audio::Clip written = audio::loadClip(path.toStdString());
     QVERIFY(qAbs(*audio::integratedLoudness(written.channels[0], 24000) + 16.0) < 0.2);
-    QFile sidecar(dir.filePath(QStringLiteral("loud.json")));
+    QFile sidecar(sidecarOf(path));
     QVERIFY(sidecar.open(QIODevice::ReadOnly));
     const QJsonObject mastering =
         QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("mastering")).toObject();
@@ -340,7 +355,7 @@ class ExportTest : public QObject {
       }
     }
     // The sidecar keeps the user's words of each segment.
-    QFile sidecar(dir.filePath(QStringLiteral("subtitled.json")));
+    QFile sidecar(sidecarOf(dir.filePath(QStringLiteral("subtitled.wav"))));
     QVERIFY(sidecar.open(QIODevice::ReadOnly));
     const QJsonArray segments =
         QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("segments")).toArray();

@@ -170,27 +170,34 @@ class MainWindowTest : public QObject {
     QTemporaryDir outputs;
     cosystudio::ui::TakeStore store(outputs.path());
     QSignalSpy saved(&store, &cosystudio::ui::TakeStore::saved);
-    for (const int minutesAgo : {3, 1}) {  // two sessions, each counting its jobs from 1
+    // Two sessions that both counted from 1 (as versions before did), and a later one.
+    for (const auto& [minutesAgo, id] : {std::pair{3, 1}, std::pair{2, 1}, std::pair{1, 7}}) {
       cosystudio::ui::Take take;
-      take.jobId = 1;
+      take.jobId = quint64(id);
       take.created = QDateTime::currentDateTime().addSecs(-minutesAgo * 60);
       take.spec.text = QStringLiteral("take %1").arg(minutesAgo);
       take.samples = QVector<float>(4800, 0.25f);
       take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
       store.save(take);
     }
-    QTRY_COMPARE(saved.count(), 2);
+    QTRY_COMPARE(saved.count(), 3);
     MainWindow window;
     window.setOutputsFolder(outputs.path());
     const auto& takes = window.historyPanel()->takes();
-    QCOMPARE(takes.size(), 2);
+    QCOMPARE(takes.size(), 3);
     QCOMPARE(takes[0].spec.text, QStringLiteral("take 3"));  // oldest first
-    // Numbered afresh, and this session's jobs go on after them.
+    // Each keeps the number in its file's name, a number taken twice the next
+    // free one, and this session's jobs go on after them.
     QCOMPARE(takes[0].jobId, quint64(1));
-    QCOMPARE(takes[1].jobId, quint64(2));
-    QCOMPARE(window.session()->enqueue(cosystudio::ui::JobSpec{}), quint64(3));
+    QCOMPARE(takes[1].jobId, quint64(8));
+    QCOMPARE(takes[2].jobId, quint64(7));
+    QVERIFY(QFileInfo(takes[2].wavPath).fileName().contains(QStringLiteral("-7-seed")));
+    QCOMPARE(window.session()->enqueue(cosystudio::ui::JobSpec{}), quint64(9));
     window.session()->cancelAll();
     QCOMPARE(takes[1].segments.size(), 1);
+    // And the same after a restart.
+    window.setOutputsFolder(outputs.path());
+    QCOMPARE(takes[2].jobId, quint64(7));
   }
 
   // The takes' own menu: delete to the trash and undo, rename (kept in the
@@ -361,6 +368,69 @@ class MainWindowTest : public QObject {
     QVERIFY(QFile::exists(folder.filePath(QStringLiteral("Bob.cosyvoice"))));
   }
 
+  // A message too long for the status bar ends in "…" before the server's
+  // label; an error about the text goes when the text changes.
+  void theStatusBarElidesBeforeTheServerAndForgetsAStaleError() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* status = static_cast<cosystudio::ui::WindowStatusBar*>(window.statusBar());
+    status->showServer(QStringLiteral("API on http://127.0.0.1:8765/v1 · 2 requests"));
+    const QString words = QStringLiteral("a long message of many words ").repeated(12);
+    status->say(words);
+    auto* server = status->findChild<QLabel*>(QStringLiteral("serverStatus"));
+    QTRY_VERIFY(server->x() > 0 && status->currentMessage().endsWith(QChar(0x2026)));
+    QTRY_VERIFY2(status->fontMetrics().horizontalAdvance(status->currentMessage()) < server->x(),
+                 qPrintable(status->currentMessage()));
+    QCOMPARE(status->toolTip(), words);
+
+    QVERIFY(window.openClip(test::promptA()));
+    window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
+    window.textPanel()->setText(QString());
+    QCOMPARE(window.generate(), quint64(0));
+    QCOMPARE(status->fullMessage(), QStringLiteral("Type the text to speak first."));
+    window.textPanel()->setText(QStringLiteral("今天天气很好。"));
+    QVERIFY(status->currentMessage().isEmpty());
+  }
+
+  // A take made in parts (a script, a dubbing, a chapter) shows only the figures it measured.
+  void aFinishedTakeShowsTheFiguresItMeasured() {
+    cosystudio::ui::EngineSession session;
+    cosystudio::ui::GeneratePanel panel(&session);
+    cosystudio::ui::Take parts;
+    parts.realTimeFactor = 0.5;
+    parts.totalSeconds = 4;
+    parts.segments << cosystudio::ui::TakeSegment{};
+    panel.showFinished(parts);
+    auto* figures = panel.findChild<QLabel*>(QStringLiteral("liveFigures"));
+    QCOMPARE(figures->text(), QStringLiteral("RTF 0.50"));
+    cosystudio::ui::Take whole = parts;
+    whole.firstAudioSeconds = 1.25;
+    whole.segments[0].speechTokens = 100;
+    panel.showFinished(whole);
+    QCOMPARE(figures->text(), QStringLiteral("RTF 0.50 · first audio after 1.25 s · 25.0 tokens/s"));
+  }
+
+  // Rename, Delete and Export act on the selected voice: off while there is none.
+  void voiceActionsNeedAVoice() {
+    QTemporaryDir folder;
+    cosystudio::ui::PcmPlayer player;
+    cosystudio::ui::VoiceLibrary library(&player);
+    library.setFolder(folder.path());
+    const QStringList actions{"renameVoice", "deleteVoice", "exportVoice"};
+    for (const QString& name : actions) QVERIFY2(!library.findChild<QPushButton*>(name)->isEnabled(), qPrintable(name));
+    QFile file(folder.filePath(QStringLiteral("Alice") + QLatin1String(cosystudio::ui::VoiceLibrary::kSuffix)));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    library.refresh();
+    QVERIFY(library.setActiveVoice(QStringLiteral("Alice")));
+    for (const QString& name : actions) QVERIFY2(library.findChild<QPushButton*>(name)->isEnabled(), qPrintable(name));
+    QString error;
+    QVERIFY2(library.remove(QStringLiteral("Alice"), &error), qPrintable(error));
+    for (const QString& name : actions) QVERIFY2(!library.findChild<QPushButton*>(name)->isEnabled(), qPrintable(name));
+  }
+
   void theVoicesUsedLastComeFirst() {
     QTemporaryDir folder;
     for (const char* name : {"Alice", "Bob", "Carol"}) {
@@ -411,6 +481,22 @@ class MainWindowTest : public QObject {
     QCOMPARE(restored.sourceClip(), test::promptA());
     QCOMPARE(restored.voiceLibrary()->activeVoiceName(), QStringLiteral("Alice"));
     QSettings().remove(QStringLiteral("session"));  // the other tests start from nothing
+  }
+
+  // A clip opened while a saved voice speaks speaks itself, and the status bar says so.
+  void openingAClipMakesItSpeakInsteadOfTheVoice() {
+    QTemporaryDir voices;
+    QFile voice(voices.filePath(QStringLiteral("Alice") + QLatin1String(cosystudio::ui::VoiceLibrary::kSuffix)));
+    QVERIFY(voice.open(QIODevice::WriteOnly));
+    voice.close();
+    MainWindow window;
+    window.voiceLibrary()->setFolder(voices.path());
+    QVERIFY(window.voiceLibrary()->setActiveVoice(QStringLiteral("Alice")));
+    QVERIFY(window.openClip(test::promptA()));
+    QVERIFY(window.voiceLibrary()->activeVoiceName().isEmpty());
+    QVERIFY(window.voiceLibrary()->activeVoiceFile().isEmpty());
+    QCOMPARE(static_cast<cosystudio::ui::WindowStatusBar*>(window.statusBar())->fullMessage(),
+             QStringLiteral("Prompt clip: %1; it speaks now instead of the saved voice “Alice”.").arg(test::promptA()));
   }
 
   // Without a model the jobs wait: the list shows them, Delete drops the
@@ -738,6 +824,31 @@ class MainWindowTest : public QObject {
     cosystudio::SynthesisSettings settings;
     window.stylePanel()->writeSettings(settings);
     QVERIFY(!settings.stream);
+  }
+
+  // Memory that grows after each of 5 jobs in a row is named, but not while a
+  // model warms up: the first 3 jobs after each load or reset do not count.
+  void memoryGrowthIsNamedAfterTheWarmUp() {
+    using cosystudio::ui::MemoryMonitor;
+    cosystudio::ui::EngineSession session;
+    MemoryMonitor monitor(&session);
+    QSignalSpy growing(&monitor, &MemoryMonitor::keepsGrowing);
+    const qint64 step = MemoryMonitor::kGrowthBytes / 4;
+    qint64 bytes = 1ll << 30;
+    const auto jobs = [&](int count) {
+      for (int i = 0; i < count; ++i) monitor.addAfterJob(bytes += step);
+    };
+    jobs(MemoryMonitor::kWarmUpJobs + MemoryMonitor::kJobs - 1);
+    QCOMPARE(growing.size(), 0);  // warm-up, then 4 jobs: not yet 5
+    jobs(1);
+    QCOMPARE(growing.size(), 1);
+    QCOMPARE(growing.first().at(1).toLongLong(), bytes - 4 * step);
+    emit session.loaded(1.0);  // a new warm-up
+    jobs(MemoryMonitor::kWarmUpJobs + MemoryMonitor::kJobs - 1);
+    QCOMPARE(growing.size(), 1);
+    emit session.resetDone({});
+    jobs(MemoryMonitor::kWarmUpJobs + MemoryMonitor::kJobs);
+    QCOMPARE(growing.size(), 2);
   }
 
   // The engine's CUDA graphs giving way to eager runs (slower) reaches the

@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 
 #include <QProcess>
@@ -368,6 +369,19 @@ class ModelDownloadTest : public QObject {
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(dialog.folder(), folder);
     QCOMPARE(problemsIn(folder), QStringList());
+  }
+
+  // In Chinese the dialog starts with ModelScope, which users in China reach.
+  void inChineseTheDialogStartsWithModelScope() {
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    ModelDownloadDialog chinese;
+    QLocale::setDefault(before);
+    QCOMPARE(chinese.findChild<QComboBox*>(QStringLiteral("source"))->currentText(), QStringLiteral("ModelScope"));
+    QCOMPARE(chinese.findChild<QLineEdit*>(QStringLiteral("repo"))->text(),
+             defaultRepo(ModelKind::Speech, QStringLiteral("modelscope")));
+    ModelDownloadDialog english;
+    QCOMPARE(english.findChild<QComboBox*>(QStringLiteral("source"))->currentText(), QStringLiteral("Hugging Face"));
   }
 
   // A wrong hash: said in the dialog, nothing under the final name, nothing offered.

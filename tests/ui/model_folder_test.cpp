@@ -55,6 +55,21 @@ class ModelFolderTest : public QObject {
              qPrintable(problems.join(QLatin1Char('\n'))));
   }
 
+  // Pointed at the folder above the model, the dialog offers the subfolder in one click.
+  void theDialogOffersTheSubfolderThatHoldsTheModel() {
+    QTemporaryDir dir;
+    QVERIFY(test::copyTree(test::tinyModelA(), dir.filePath(QStringLiteral("Fun-CosyVoice3-0.5B"))));
+    ModelFolderDialog dialog(dir.path());
+    auto* use = dialog.findChild<QPushButton*>(QStringLiteral("useSubfolder"));
+    QVERIFY(!use->isHidden());
+    QCOMPARE(use->text(), QStringLiteral("&Use “Fun-CosyVoice3-0.5B”"));
+    QVERIFY(!dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
+    use->click();
+    QCOMPARE(dialog.folder(), dir.filePath(QStringLiteral("Fun-CosyVoice3-0.5B")));
+    QVERIFY(use->isHidden());
+    QVERIFY(dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
+  }
+
   void theDialogSaysWhereTheModelComesFromAndWhichFolderToChoose() {
     QTemporaryDir empty;
     ModelFolderDialog dialog(empty.path());
@@ -68,6 +83,9 @@ class ModelFolderTest : public QObject {
       QVERIFY2(source->text().contains(QStringLiteral("<code>%1</code>").arg(file)), qPrintable(problem));
     }
     QVERIFY(dialog.problems().size() >= 7);
+    // Or it downloads the model.
+    QVERIFY(source->text().contains(QStringLiteral("Engine → Download model…")));
+    QVERIFY(dialog.findChild<QPushButton*>(QStringLiteral("downloadModel")));
   }
 
   // Settings names the language-model checkpoint the choice stands for in
