@@ -100,27 +100,6 @@
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message numerus="yes">
-        <source>Exported %n take(s) to %1</source>
-        <translation>
-            <numerusform>Exported %n take to %1</numerusform>
-            <numerusform>Exported %n takes to %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n turned down so as not to clip</source>
-        <translation>
-            <numerusform>; %n turned down so as not to clip</numerusform>
-            <numerusform>; %n turned down so as not to clip</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n short of the loudness target (see each file&apos;s sidecar)</source>
-        <translation>
-            <numerusform>; %n of them short of the loudness target (see its sidecar)</numerusform>
-            <numerusform>; %n of them short of the loudness target (see each file&apos;s sidecar)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n earlier take(s) could not be read back: %1</source>
         <translation>
             <numerusform>%n earlier take could not be read back: %1</numerusform>
@@ -152,6 +131,30 @@
         <translation>
             <numerusform>all %n core</numerusform>
             <numerusform>all %n cores</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::TakeExport</name>
+    <message numerus="yes">
+        <source>; %n short of the loudness target (see each file&apos;s sidecar)</source>
+        <translation>
+            <numerusform>; %n of them short of the loudness target (see its sidecar)</numerusform>
+            <numerusform>; %n of them short of the loudness target (see each file&apos;s sidecar)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n turned down so as not to clip</source>
+        <translation>
+            <numerusform>; %n turned down so as not to clip</numerusform>
+            <numerusform>; %n turned down so as not to clip</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n take(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n take to %1</numerusform>
+            <numerusform>Exported %n takes to %1</numerusform>
         </translation>
     </message>
 </context>

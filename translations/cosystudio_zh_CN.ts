@@ -1628,6 +1628,117 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::ExportSettings</name>
+    <message>
+        <source>WAV 16-bit</source>
+        <translation>WAV 16 位</translation>
+    </message>
+    <message>
+        <source>WAV 24-bit</source>
+        <translation>WAV 24 位</translation>
+    </message>
+    <message>
+        <source>WAV 32-bit float</source>
+        <translation>WAV 32 位浮点</translation>
+    </message>
+    <message>
+        <source>FLAC 16-bit</source>
+        <translation>FLAC 16 位</translation>
+    </message>
+    <message>
+        <source>FLAC 24-bit</source>
+        <translation>FLAC 24 位</translation>
+    </message>
+    <message>
+        <source>MP3</source>
+        <translation>MP3</translation>
+    </message>
+    <message>
+        <source>Ogg Opus</source>
+        <translation>Ogg Opus</translation>
+    </message>
+    <message>
+        <source>Format of exported files: WAV and FLAC are lossless, MP3 and Ogg Opus small</source>
+        <translation>导出文件的格式：WAV 和 FLAC 为无损，MP3 和 Ogg Opus 体积小</translation>
+    </message>
+    <message>
+        <source>24 kHz (model rate)</source>
+        <translation>24 kHz（模型原生采样率）</translation>
+    </message>
+    <message>
+        <source>44.1 kHz</source>
+        <translation>44.1 kHz</translation>
+    </message>
+    <message>
+        <source>48 kHz</source>
+        <translation>48 kHz</translation>
+    </message>
+    <message>
+        <source>Exports at other rates are resampled with high-quality sinc interpolation</source>
+        <translation>以其他采样率导出时，使用高质量 sinc 插值重采样</translation>
+    </message>
+    <message>
+        <source>no pause</source>
+        <translation>无停顿</translation>
+    </message>
+    <message>
+        <source>%1 s pause</source>
+        <translation>%1 秒停顿</translation>
+    </message>
+    <message>
+        <source>Silence added between segments in exported files</source>
+        <translation>导出文件中片段之间加入的静音</translation>
+    </message>
+    <message>
+        <source>loudness as generated</source>
+        <translation>响度保持原样</translation>
+    </message>
+    <message>
+        <source>-16 LUFS (podcast)</source>
+        <translation>-16 LUFS（播客）</translation>
+    </message>
+    <message>
+        <source>-23 LUFS (broadcast)</source>
+        <translation>-23 LUFS（广播）</translation>
+    </message>
+    <message>
+        <source>Loudness of exported files (EBU R128). A peak guard keeps every export from clipping.</source>
+        <translation>导出文件的响度（EBU R128）。峰值保护保证任何导出都不会削波。</translation>
+    </message>
+    <message>
+        <source>Level segments</source>
+        <translation>统一片段响度</translation>
+    </message>
+    <message>
+        <source>Bring every segment of a long take to the same loudness in exported files</source>
+        <translation>导出时把长文本的每个片段调到相同响度</translation>
+    </message>
+    <message>
+        <source>Trim silence</source>
+        <translation>裁掉静音</translation>
+    </message>
+    <message>
+        <source>Cut long silence at the start and end of exported files</source>
+        <translation>导出时裁掉开头和结尾的长静音</translation>
+    </message>
+    <message>
+        <source>no subtitles</source>
+        <translation>不要字幕</translation>
+    </message>
+    <message>
+        <source>SRT subtitles</source>
+        <translation>SRT 字幕</translation>
+    </message>
+    <message>
+        <source>WebVTT subtitles</source>
+        <translation>WebVTT 字幕</translation>
+    </message>
+    <message>
+        <source>Subtitles written beside each exported file: one cue per segment, with the text as you wrote it</source>
+        <translation>在每个导出文件旁写出字幕：每个片段一条，文字保持你写的原样</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::FileDialogs</name>
     <message>
         <source>Audio files (*.wav *.flac *.ogg *.oga *.opus *.mp3);;All files (*)</source>
@@ -1977,56 +2088,6 @@
 <context>
     <name>cosystudio::ui::HistoryPanel</name>
     <message>
-        <source>loudness as generated</source>
-        <translation>响度保持原样</translation>
-    </message>
-    <message>
-        <source>-16 LUFS (podcast)</source>
-        <translation>-16 LUFS（播客）</translation>
-    </message>
-    <message>
-        <source>-23 LUFS (broadcast)</source>
-        <translation>-23 LUFS（广播）</translation>
-    </message>
-    <message>
-        <source>Loudness of exported files (EBU R128). A peak guard keeps every export from clipping.</source>
-        <translation>导出文件的响度（EBU R128）。峰值保护保证任何导出都不会削波。</translation>
-    </message>
-    <message>
-        <source>Level segments</source>
-        <translation>统一片段响度</translation>
-    </message>
-    <message>
-        <source>Bring every segment of a long take to the same loudness in exported files</source>
-        <translation>导出时把长文本的每个片段调到相同响度</translation>
-    </message>
-    <message>
-        <source>Trim silence</source>
-        <translation>裁掉静音</translation>
-    </message>
-    <message>
-        <source>Cut long silence at the start and end of exported files</source>
-        <translation>导出时裁掉开头和结尾的长静音</translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n turned down so as not to clip</source>
-        <translation>
-            <numerusform>；其中 %n 条已调低音量以免削波</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no pause</source>
-        <translation>无停顿</translation>
-    </message>
-    <message>
-        <source>%1 s pause</source>
-        <translation>%1 秒停顿</translation>
-    </message>
-    <message>
-        <source>Silence added between segments in exported files</source>
-        <translation>导出文件中片段之间加入的静音</translation>
-    </message>
-    <message>
         <source>Make the selected segment (or one of the selected take&apos;s) again with a new seed</source>
         <translation>用新种子重新生成所选片段（或所选结果中的一个片段）</translation>
     </message>
@@ -2063,34 +2124,6 @@
         <translation>播放位置；拖动可跳转</translation>
     </message>
     <message>
-        <source>WAV 16-bit</source>
-        <translation>WAV 16 位</translation>
-    </message>
-    <message>
-        <source>WAV 24-bit</source>
-        <translation>WAV 24 位</translation>
-    </message>
-    <message>
-        <source>WAV 32-bit float</source>
-        <translation>WAV 32 位浮点</translation>
-    </message>
-    <message>
-        <source>24 kHz (model rate)</source>
-        <translation>24 kHz（模型原生采样率）</translation>
-    </message>
-    <message>
-        <source>44.1 kHz</source>
-        <translation>44.1 kHz</translation>
-    </message>
-    <message>
-        <source>48 kHz</source>
-        <translation>48 kHz</translation>
-    </message>
-    <message>
-        <source>Exports at other rates are resampled with high-quality sinc interpolation</source>
-        <translation>以其他采样率导出时，使用高质量 sinc 插值重采样</translation>
-    </message>
-    <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
     </message>
@@ -2115,10 +2148,6 @@
         <translation>导出结果</translation>
     </message>
     <message>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
         <source>Regenerate segment</source>
         <translation>重新生成片段</translation>
     </message>
@@ -2130,12 +2159,6 @@
         <source>Export all takes to</source>
         <translation>将全部结果导出到</translation>
     </message>
-    <message numerus="yes">
-        <source>Exported %n take(s) to %1</source>
-        <translation>
-            <numerusform>已将 %n 条结果导出到 %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Regenerate segment</source>
         <translation>重新生成片段(&amp;R)</translation>
@@ -2143,32 +2166,6 @@
     <message>
         <source>%1 s of %2 s</source>
         <translation>%1 秒 / 共 %2 秒</translation>
-    </message>
-    <message>
-        <source> at %1 LUFS</source>
-        <translation>，响度 %1 LUFS</translation>
-    </message>
-    <message>
-        <source>, %1 dB short of the %2 LUFS target: its peaks would have needed more than %3 dB of limiting</source>
-        <translation>，比 %2 LUFS 的目标低 %1 dB：要达到目标，峰值需要超过 %3 dB 的限幅</translation>
-    </message>
-    <message>
-        <source>, peaks limited by up to %1 dB</source>
-        <translation>，峰值最多限幅 %1 dB</translation>
-    </message>
-    <message>
-        <source>, turned down %1 dB so that it does not clip</source>
-        <translation>，已调低 %1 dB 以免削波</translation>
-    </message>
-    <message numerus="yes">
-        <source>; %n short of the loudness target (see each file&apos;s sidecar)</source>
-        <translation>
-            <numerusform>；其中 %n 条未达到响度目标（见各文件的说明 JSON）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>An export is still being written; try again when it is done.</source>
-        <translation>上一次导出仍在写入，请等它完成后再试。</translation>
     </message>
     <message>
         <source>The take stays in this list until you quit: export it (File → Export take…) to keep it.</source>
@@ -2213,26 +2210,6 @@
     <message>
         <source>Save every take in the list to a folder</source>
         <translation>将列表中的每条生成结果保存到一个文件夹</translation>
-    </message>
-    <message>
-        <source>FLAC 16-bit</source>
-        <translation>FLAC 16 位</translation>
-    </message>
-    <message>
-        <source>FLAC 24-bit</source>
-        <translation>FLAC 24 位</translation>
-    </message>
-    <message>
-        <source>MP3</source>
-        <translation>MP3</translation>
-    </message>
-    <message>
-        <source>Ogg Opus</source>
-        <translation>Ogg Opus</translation>
-    </message>
-    <message>
-        <source>Format of exported files: WAV and FLAC are lossless, MP3 and Ogg Opus small</source>
-        <translation>导出文件的格式：WAV 和 FLAC 为无损，MP3 和 Ogg Opus 体积小</translation>
     </message>
     <message>
         <source>%1 files (*%2)</source>
@@ -2319,22 +2296,6 @@
         <translation>
             <numerusform>有 %n 条以前的结果无法读回：%1</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>no subtitles</source>
-        <translation>不要字幕</translation>
-    </message>
-    <message>
-        <source>SRT subtitles</source>
-        <translation>SRT 字幕</translation>
-    </message>
-    <message>
-        <source>WebVTT subtitles</source>
-        <translation>WebVTT 字幕</translation>
-    </message>
-    <message>
-        <source>Subtitles written beside each exported file: one cue per segment, with the text as you wrote it</source>
-        <translation>在每个导出文件旁写出字幕：每个片段一条，文字保持你写的原样</translation>
     </message>
     <message>
         <source>A dubbed cue is made to fit its time with the others: open the subtitles again to dub them again</source>
@@ -3344,6 +3305,51 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>An emotional prompt clip is an alternative to an instruction.</source>
         <translation>也可以用带情绪的参考音频代替指令。</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::TakeExport</name>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n short of the loudness target (see each file&apos;s sidecar)</source>
+        <translation>
+            <numerusform>；其中 %n 条未达到响度目标（见各文件的说明 JSON）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n turned down so as not to clip</source>
+        <translation>
+            <numerusform>；其中 %n 条已调低音量以免削波</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n take(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 条结果导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An export is still being written; try again when it is done.</source>
+        <translation>上一次导出仍在写入，请等它完成后再试。</translation>
+    </message>
+    <message>
+        <source> at %1 LUFS</source>
+        <translation>，响度 %1 LUFS</translation>
+    </message>
+    <message>
+        <source>, %1 dB short of the %2 LUFS target: its peaks would have needed more than %3 dB of limiting</source>
+        <translation>，比 %2 LUFS 的目标低 %1 dB：要达到目标，峰值需要超过 %3 dB 的限幅</translation>
+    </message>
+    <message>
+        <source>, peaks limited by up to %1 dB</source>
+        <translation>，峰值最多限幅 %1 dB</translation>
+    </message>
+    <message>
+        <source>, turned down %1 dB so that it does not clip</source>
+        <translation>，已调低 %1 dB 以免削波</translation>
     </message>
 </context>
 <context>

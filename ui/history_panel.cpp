@@ -3,14 +3,15 @@
 #include "app_settings.h"
 #include "engine_messages.h"
 #include "engine_session.h"
+#include "export_settings.h"
 #include "file_dialogs.h"
 #include "memory_meter.h"
 #include "pcm_player.h"
 #include "session_state.h"
+#include "take_export.h"
 #include "take_list_model.h"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDesktopServices>
@@ -25,7 +26,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QTreeView>
 #include <QUrl>
 #include <QSet>
@@ -33,22 +33,13 @@
 
 namespace cosystudio::ui {
 
-namespace {
-
-// A file format and a sample format as one combo-box value.
-constexpr int kFormatKeyBase = 16;
-int formatKey(audio::FileFormat file, audio::WavEncoding encoding) {
-  return int(file) * kFormatKeyBase + int(encoding);
-}
-
-}  // namespace
 
 HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
     : QWidget(parent),
       player_(player),
       store_(store),
       model_(new TakeListModel(this)),
-      exporting_(new QFutureWatcher<ExportOutcome>(this)) {
+      exporter_(new TakeExport(this)) {
   setObjectName(QStringLiteral("historyPanel"));
   list_ = new QTreeView(this);
   list_->setObjectName(QStringLiteral("takes"));
@@ -79,50 +70,7 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
   // Device names are long: the list shows them whole, the box a start.
   output_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   output_->setMinimumContentsLength(14);
-  encoding_ = new QComboBox(this);
-  encoding_->setObjectName(QStringLiteral("exportEncoding"));
-  // One item per file format and sample format: the item's data holds both.
-  const auto addFormat = [this](const QString& name, audio::FileFormat file, audio::WavEncoding encoding) {
-    encoding_->addItem(name, formatKey(file, encoding));
-  };
-  addFormat(tr("WAV 16-bit"), audio::FileFormat::Wav, audio::WavEncoding::PCM16);
-  addFormat(tr("WAV 24-bit"), audio::FileFormat::Wav, audio::WavEncoding::PCM24);
-  addFormat(tr("WAV 32-bit float"), audio::FileFormat::Wav, audio::WavEncoding::Float32);
-  addFormat(tr("FLAC 16-bit"), audio::FileFormat::Flac, audio::WavEncoding::PCM16);
-  addFormat(tr("FLAC 24-bit"), audio::FileFormat::Flac, audio::WavEncoding::PCM24);
-  addFormat(tr("MP3"), audio::FileFormat::Mp3, audio::WavEncoding::PCM16);
-  addFormat(tr("Ogg Opus"), audio::FileFormat::OggOpus, audio::WavEncoding::PCM16);
-  encoding_->setToolTip(tr("Format of exported files: WAV and FLAC are lossless, MP3 and Ogg Opus small"));
-  rate_ = new QComboBox(this);
-  rate_->setObjectName(QStringLiteral("exportRate"));
-  rate_->addItem(tr("24 kHz (model rate)"), 24000);
-  rate_->addItem(tr("44.1 kHz"), 44100);
-  rate_->addItem(tr("48 kHz"), 48000);
-  rate_->setToolTip(tr("Exports at other rates are resampled with high-quality sinc interpolation"));
-  pause_ = new QComboBox(this);
-  pause_->setObjectName(QStringLiteral("exportPause"));
-  pause_->addItem(tr("no pause"), 0.0);
-  for (const double seconds : {0.25, 0.5, 1.0}) pause_->addItem(tr("%1 s pause").arg(seconds), seconds);
-  pause_->setToolTip(tr("Silence added between segments in exported files"));
-  loudness_ = new QComboBox(this);
-  loudness_->setObjectName(QStringLiteral("exportLoudness"));
-  loudness_->addItem(tr("loudness as generated"), QVariant());
-  loudness_->addItem(tr("-16 LUFS (podcast)"), -16.0);
-  loudness_->addItem(tr("-23 LUFS (broadcast)"), -23.0);
-  loudness_->setToolTip(tr("Loudness of exported files (EBU R128). A peak guard keeps every export from clipping."));
-  level_ = new QCheckBox(tr("Level segments"), this);
-  level_->setObjectName(QStringLiteral("exportLevel"));
-  level_->setToolTip(tr("Bring every segment of a long take to the same loudness in exported files"));
-  trim_ = new QCheckBox(tr("Trim silence"), this);
-  trim_->setObjectName(QStringLiteral("exportTrim"));
-  trim_->setToolTip(tr("Cut long silence at the start and end of exported files"));
-  subtitles_ = new QComboBox(this);
-  subtitles_->setObjectName(QStringLiteral("exportSubtitles"));
-  subtitles_->addItem(tr("no subtitles"), QVariant());
-  subtitles_->addItem(tr("SRT subtitles"), int(text::SubtitleFormat::Srt));
-  subtitles_->addItem(tr("WebVTT subtitles"), int(text::SubtitleFormat::WebVtt));
-  subtitles_->setToolTip(tr("Subtitles written beside each exported file: one cue per segment, with the text as "
-                            "you wrote it"));
+  exportSettings_ = new ExportSettings(this);
   regenerate_ = new QPushButton(tr("&Regenerate segment"), this);
   regenerate_->setObjectName(QStringLiteral("regenerateSegment"));
   edit_ = new QPushButton(tr("E&dit segment…"), this);
@@ -148,28 +96,20 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
   transport->addWidget(seek_, 1);
   transport->addWidget(time_);
   transport->addWidget(output_);
-  auto* exportRow = new QHBoxLayout;
-  exportRow->addWidget(encoding_);
-  exportRow->addWidget(rate_);
-  exportRow->addWidget(pause_);
-  exportRow->addWidget(loudness_);
-  exportRow->addWidget(level_);
-  exportRow->addWidget(trim_);
-  exportRow->addStretch(1);
   // Actions on a row of their own: with the export settings beside them the
   // panel would be wider than a laptop screen.
   auto* actionRow = new QHBoxLayout;
   actionRow->addWidget(regenerate_);
   actionRow->addWidget(edit_);
   actionRow->addStretch(1);
-  actionRow->addWidget(subtitles_);
+  actionRow->addWidget(exportSettings_->subtitlesBox());
   actionRow->addWidget(exportOne_);
   actionRow->addWidget(exportAllButton_);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(list_, 1);
   layout->addLayout(transport);
-  layout->addLayout(exportRow);
+  layout->addWidget(exportSettings_);
   layout->addLayout(actionRow);
 
   connect(play_, &QPushButton::clicked, this, &HistoryPanel::playCurrent);
@@ -183,6 +123,9 @@ HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
   connect(exportAllButton_, &QPushButton::clicked, this, &HistoryPanel::exportAll);
   connect(exportTakeAction_, &QAction::triggered, this, &HistoryPanel::exportCurrentWithDialog);
   connect(exportAllAction_, &QAction::triggered, this, &HistoryPanel::exportAll);
+  connect(exporter_, &TakeExport::message, this, &HistoryPanel::message);
+  connect(exporter_, &TakeExport::errorOccurred, this, &HistoryPanel::errorOccurred);
+  connect(exporter_, &TakeExport::finished, this, &HistoryPanel::exportsFinished);
   // Released, the slider plays what it shows from where it was left.
   connect(seek_, &QSlider::sliderReleased, this, [this] {
     if (!playingHere()) {
@@ -422,47 +365,9 @@ const QVector<float>& HistoryPanel::audioOf(int take, int segment) const {
   return segment < 0 ? takes()[take].samples : takes()[take].segments[segment].samples;
 }
 
-ExportFormat HistoryPanel::exportFormat() const {
-  ExportFormat format;
-  const int key = encoding_->currentData().toInt();
-  format.file = audio::FileFormat(key / kFormatKeyBase);
-  format.encoding = audio::WavEncoding(key % kFormatKeyBase);
-  format.sampleRate = rate_->currentData().toInt();
-  format.pauseSeconds = pause_->currentData().toDouble();
-  if (loudness_->currentData().isValid()) format.loudnessLufs = loudness_->currentData().toDouble();
-  format.levelSegments = level_->isChecked();
-  format.trimSilence = trim_->isChecked();
-  if (subtitles_->currentData().isValid()) format.subtitles = text::SubtitleFormat(subtitles_->currentData().toInt());
-  return format;
-}
+ExportFormat HistoryPanel::exportFormat() const { return exportSettings_->format(); }
 
-void HistoryPanel::setExportFormat(const ExportFormat& format) {
-  encoding_->setCurrentIndex(std::max(0, encoding_->findData(formatKey(format.file, format.encoding))));
-  rate_->setCurrentIndex(std::max(0, rate_->findData(format.sampleRate)));
-  pause_->setCurrentIndex(std::max(0, pause_->findData(format.pauseSeconds)));
-  loudness_->setCurrentIndex(
-      format.loudnessLufs ? std::max(0, loudness_->findData(*format.loudnessLufs)) : 0);
-  level_->setChecked(format.levelSegments);
-  trim_->setChecked(format.trimSilence);
-  subtitles_->setCurrentIndex(format.subtitles ? std::max(0, subtitles_->findData(int(*format.subtitles))) : 0);
-}
-
-QString HistoryPanel::masteringNote(const audio::MasteringReport& mastering, std::optional<double> target) const {
-  if (target && mastering.loudnessAfter) {
-    const QString reached = tr(" at %1 LUFS").arg(*mastering.loudnessAfter, 0, 'f', 1);
-    if (mastering.peakLimited)
-      return reached + tr(", %1 dB short of the %2 LUFS target: its peaks would have needed more than %3 dB of "
-                          "limiting")
-                           .arg(mastering.heldBackDb, 0, 'f', 1)
-                           .arg(*target, 0, 'f', 0)
-                           .arg(audio::kMaxLimitingDb, 0, 'f', 0);
-    if (mastering.limitedDb > 0)
-      return reached + tr(", peaks limited by up to %1 dB").arg(mastering.limitedDb, 0, 'f', 1);
-    return reached;
-  }
-  return mastering.peakLimited ? tr(", turned down %1 dB so that it does not clip").arg(mastering.heldBackDb, 0, 'f', 1)
-                               : QString();
-}
+void HistoryPanel::setExportFormat(const ExportFormat& format) { exportSettings_->setFormat(format); }
 
 void HistoryPanel::playCurrent() {
   const int index = currentIndex();
@@ -490,46 +395,7 @@ bool HistoryPanel::exportCurrent(const QString& path) {
     emit errorOccurred(tr("Select a take to export."));
     return false;
   }
-  return startExport({{takes()[index], path}}, [this, path](const ExportOutcome& outcome) {
-    emit message(tr("Exported %1").arg(path) + masteringNote(outcome.last, outcome.format.loudnessLufs));
-  });
-}
-
-bool HistoryPanel::startExport(QVector<QPair<Take, QString>> files,
-                               std::function<void(const ExportOutcome&)> onDone) {
-  if (exportRunning_) {
-    emit message(tr("An export is still being written; try again when it is done."));
-    return false;
-  }
-  // Resampling, limiting and writing a long take take seconds: on a pool
-  // thread, with copies of the takes, so the window stays responsive.
-  const ExportFormat format = exportFormat();
-  exportRunning_ = true;
-  exporting_->disconnect(this);
-  connect(exporting_, &QFutureWatcher<ExportOutcome>::finished, this, [this, onDone = std::move(onDone)] {
-    exportRunning_ = false;
-    const ExportOutcome outcome = exporting_->result();
-    if (!outcome.error.isEmpty())
-      emit errorOccurred(outcome.error);
-    else
-      onDone(outcome);
-    emit exportsFinished();
-  });
-  exporting_->setFuture(QtConcurrent::run([files = std::move(files), format] {
-    ExportOutcome outcome;
-    outcome.format = format;
-    try {
-      for (const auto& [take, path] : files) {
-        outcome.last = exportTake(take, path, format);
-        outcome.heldBack += outcome.last.peakLimited ? 1 : 0;
-        ++outcome.done;
-      }
-    } catch (const std::exception& e) {
-      outcome.error = errorText(e);
-    }
-    return outcome;
-  }));
-  return true;
+  return exporter_->one(takes()[index], path, exportFormat());
 }
 
 void HistoryPanel::exportCurrentWithDialog() {
@@ -541,7 +407,7 @@ void HistoryPanel::exportCurrentWithDialog() {
       (takes()[index].wavPath.isEmpty() ? QStringLiteral("take") : QFileInfo(takes()[index].wavPath).completeBaseName()) +
       suffix;
   const QString path = chooseSavePath(this, tr("Export take"), FileKind::Export, suggested,
-                                      tr("%1 files (*%2)").arg(encoding_->currentText().section(QLatin1Char(' '), 0, 0), suffix));
+                                      tr("%1 files (*%2)").arg(exportSettings_->fileFormatName(), suffix));
   if (!path.isEmpty()) exportCurrent(path);
 }
 
@@ -682,22 +548,7 @@ void HistoryPanel::showCurrentInFolder() {
 void HistoryPanel::exportAll() {
   if (takes().isEmpty()) return;
   const QString folder = chooseFolder(this, tr("Export all takes to"), FileKind::Export);
-  if (folder.isEmpty()) return;
-  QVector<QPair<Take, QString>> files;
-  for (const Take& take : takes()) {
-    const QString name = (take.wavPath.isEmpty() ? QStringLiteral("take-%1").arg(take.jobId)
-                                                 : QFileInfo(take.wavPath).completeBaseName()) +
-                         QString::fromLatin1(audio::fileSuffix(exportFormat().file));
-    files.append({take, QDir(folder).filePath(name)});
-  }
-  startExport(std::move(files), [this, folder](const ExportOutcome& outcome) {
-    const QString held = outcome.format.loudnessLufs
-                             ? tr("; %n short of the loudness target (see each file's sidecar)", nullptr,
-                                  outcome.heldBack)
-                             : tr("; %n turned down so as not to clip", nullptr, outcome.heldBack);
-    emit message(tr("Exported %n take(s) to %1", nullptr, outcome.done).arg(folder) +
-                 (outcome.heldBack > 0 ? held : QString()));
-  });
+  if (!folder.isEmpty()) exporter_->all(takes(), folder, exportFormat());
 }
 
 void HistoryPanel::saveSession(SessionState& state) const { state.exportFormat = exportFormat(); }

@@ -6,15 +6,11 @@
 #include "job.h"
 #include "take_store.h"
 
-#include <QFutureWatcher>
-#include <QPair>
 #include <QVector>
 #include <QWidget>
 
-#include <functional>
 #include <optional>
 
-class QCheckBox;
 class QComboBox;
 class QLabel;
 class QAction;
@@ -25,6 +21,8 @@ class QTreeView;
 namespace cosystudio::ui {
 
 class EngineSession;
+class ExportSettings;
+class TakeExport;
 class PcmPlayer;
 struct SessionState;
 class TakeListModel;
@@ -116,13 +114,7 @@ class HistoryPanel : public QWidget {
   QSlider* seek_;
   QLabel* time_;
   QComboBox* output_;
-  QComboBox* encoding_;
-  QComboBox* rate_;
-  QComboBox* pause_;
-  QComboBox* loudness_;
-  QCheckBox* level_;
-  QCheckBox* trim_;
-  QComboBox* subtitles_;
+  ExportSettings* exportSettings_;
   QPushButton* regenerate_;
   QPushButton* edit_;
   QPushButton* exportOne_;
@@ -138,18 +130,7 @@ class HistoryPanel : public QWidget {
     TakeStore::TrashedTake files;
   };
   std::optional<Deleted> deleted_;
-  // What a background export wrote; `last` is the mastering of its last file.
-  struct ExportOutcome {
-    ExportFormat format;
-    audio::MasteringReport last;
-    int done = 0;
-    int heldBack = 0;  // files short of the target, or turned down so as not to clip
-    QString error;
-  };
-  QFutureWatcher<ExportOutcome>* exporting_;
-  bool exportRunning_ = false;  // until its result has been reported
-  // Writes `files` (take, path) on a pool thread; `onDone` reports success.
-  bool startExport(QVector<QPair<Take, QString>> files, std::function<void(const ExportOutcome&)> onDone);
+  TakeExport* exporter_;
   // The take of this session still waiting for its file; -1 when none (a take
   // read back from the folder has its file, whatever id it was given).
   int waitingForFile(quint64 jobId) const;
@@ -161,9 +142,6 @@ class HistoryPanel : public QWidget {
   qint64 streamFrames_ = 0;  // of it so far
   // Which segment to make again (asking when a take of several is selected); -1 = none.
   int segmentToRegenerate();
-  // " at -16.0 LUFS, peaks limited by up to 4.2 dB", ", turned down … so that
-  // it does not clip", … : what mastering did, for the status bar.
-  QString masteringNote(const audio::MasteringReport& mastering, std::optional<double> target) const;
   const QVector<float>& audioOf(int take, int segment) const;
   bool playingHere() const;  // the player plays one of these takes, or a stream
   bool streamingHere() const;  // it plays the stream of a job still generating
