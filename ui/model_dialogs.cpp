@@ -359,7 +359,9 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
                           page));
   form->addRow(tr("&Address:"), serverHost_);
   form->addRow(tr("&Port:"), serverPort_);
-  form->addRow(tr("&Token:"), tokenRow);
+  auto* tokenLabel = new QLabel(tr("&Token:"), page);  // a row of a layout takes no buddy of its own
+  tokenLabel->setBuddy(serverToken_);
+  form->addRow(tokenLabel, tokenRow);
   form->addRow(tr("&Web pages allowed:"), serverOrigins_);
   form->addRow(QString(), keepServedTakes_);
   form->addRow(QString(), serverNote_);
