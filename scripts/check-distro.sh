@@ -3,7 +3,7 @@
 # user there would run them: a minimal root made with debootstrap, this
 # checkout's tracked files copied in, entered with chroot. Needs root.
 #
-# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli]
+# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli|device]
 #   full   scripts/setup.sh --dry-run; the GPU build's dry run with a fake
 #          nvidia-smi for drivers 550 and 580; scripts/test.sh (the CPU build,
 #          every test); the .deb built with cpack and installed with apt in a
@@ -12,6 +12,11 @@
 #          engine, the CLI, the server with its clients)
 #   cli    the same with the command line's, the server's, the scripts' and
 #          the package's tests (every target is still built; what CI has time for)
+#   device the GPU check's build as on the lent machine, which has a compiler,
+#          cmake, ninja and its own torch but none of the -dev packages: only
+#          those in the root, PyPI's CUDA libtorch of the CUDA build (setup.sh)
+#          mounted in, and scripts/device-check.sh --build-alone (bookworm:
+#          the packages the device carries are Debian 12's)
 #
 # The base root is made once per release and kept in COSYSTUDIO_CACHE
 # (~/.cache/cosystudio/roots/RELEASE.base), and so are the Debian packages it
@@ -21,8 +26,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 release="${1:-}"
 part="${2:-full}"
-case "$release" in bookworm | trixie) ;; *) echo "usage: $0 trixie|bookworm [full|unit|cli]" >&2; exit 2 ;; esac
-case "$part" in full | unit | cli) ;; *) echo "usage: $0 trixie|bookworm [full|unit|cli]" >&2; exit 2 ;; esac
+usage() { echo "usage: $0 trixie|bookworm [full|unit|cli|device]" >&2; exit 2; }
+case "$release" in bookworm | trixie) ;; *) usage ;; esac
+case "$part" in full | unit | cli | device) ;; *) usage ;; esac
 if [[ $EUID -ne 0 ]]; then
   echo "check-distro: debootstrap and chroot need root: run it with sudo" >&2
   exit 2
@@ -96,6 +102,25 @@ cp /usr/local/share/ca-certificates/*.crt "$build_root/usr/local/share/ca-certif
 [[ -f /etc/pip.conf ]] && cp /etc/pip.conf "$build_root/etc/pip.conf"
 run_in "$build_root" "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
   sudo ca-certificates >/dev/null && update-ca-certificates >/dev/null"
+
+if [[ "$part" == device ]]; then
+  # The CUDA build's torch at the same path as here, read-only: its CMake files name that path.
+  torch="$(awk -F= '/^Torch_DIR:/ { print $2 }' "$ROOT/${COSYSTUDIO_CUDA_BUILD_DIR:-build-cuda}/CMakeCache.txt" 2>/dev/null || true)"
+  include="$(awk -F= '/^CMAKE_PROJECT_INCLUDE:/ { print $2 }' "$ROOT/${COSYSTUDIO_CUDA_BUILD_DIR:-build-cuda}/CMakeCache.txt" 2>/dev/null || true)"
+  [[ -d "$torch" ]] || { echo "check-distro: no CUDA build's torch: build with COSYSTUDIO_TORCH=pypi scripts/setup.sh first" >&2; exit 1; }
+  venv="${torch%%/lib/python*}"
+  mkdir -p "$build_root$venv"
+  mount --bind -o ro "$venv" "$build_root$venv"
+  mounted+=("$build_root$venv")
+  say "the device's tools alone: a compiler, cmake, ninja (and ccache, git and apt's download)"
+  run_in "$build_root" "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    g++ cmake ninja-build ccache git >/dev/null"
+  say "scripts/device-check.sh --build-alone (the device build on the unpacked packages alone)"
+  run_in "$build_root" "cd /src/cosystudio && scripts/device-check.sh --build-alone '$torch/..' \
+    ${include:+-DCMAKE_PROJECT_INCLUDE='$include'}"
+  say "passed: $release ($part)"
+  exit 0
+fi
 
 say "scripts/setup.sh --dry-run"
 run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --dry-run"

@@ -53,6 +53,10 @@
 #           device-check-logs.tar.gz beside them.
 # A second call on the warm machine rebuilds only what changed.
 #
+# scripts/device-check.sh --build-alone TORCH_CMAKE_PREFIX [CMAKE_ARGUMENTS...]
+# makes the device build where none of the packages is installed, and runs its
+# programs once (scripts/check-distro.sh bookworm device runs it in a fresh root).
+#
 # scripts/device-check.sh [--quick] --rehearse BUILD_DIR [REPORT_DIR] runs every
 # step on the CPU with the tiny model and small sizes, using the programs
 # already built in BUILD_DIR (a CUDA build: CI's build-cuda/); it also packs the
@@ -73,6 +77,9 @@ DEBS=(
   libyaml-cpp-dev libyaml-cpp0.7 libonnx-dev libonnx1 libonnxifi libprotobuf-dev libprotobuf32 libprotobuf-lite32
   libcli11-dev nlohmann-json3-dev libgtest-dev pkgconf pkgconf-bin libpkgconf3
   libsentencepiece-dev libsentencepiece0
+  # Only for their .pc files: pkg-config reads sndfile's private requirements
+  # for its compiler flags, and fails without them.
+  libflac-dev libogg-dev libvorbis-dev libopus-dev libmpg123-dev
 )
 # What the check does not read, hidden while the tree travels (the fixtures
 # alone are 84 MB): the audio and tokenizer sets, the e2e cases it does not
@@ -130,9 +137,6 @@ use_debs() {  # deb folder, root
   local multiarch="$2/usr/lib/x86_64-linux-gnu"
   export PKG_CONFIG_SYSROOT_DIR="$2"
   export PKG_CONFIG_LIBDIR="$multiarch/pkgconfig:$2/usr/share/pkgconfig"
-  # Only the named packages: sndfile's private codec requirements have no .pc
-  # here, and its shared library brings them at link and run time.
-  export PKG_CONFIG_MAXIMUM_TRAVERSE_DEPTH=1
   export PATH="$2/usr/bin:$PATH"
   export LD_LIBRARY_PATH="$multiarch${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export LIBRARY_PATH="$multiarch"
@@ -155,6 +159,13 @@ check_found_in() {  # build folder, root
     local value
     value="$(awk -F= -v k="$key" 'index($1, k ":") == 1 { print $2 }' "$cache")"
     [[ "$value" == "$2"* ]] || die "$key was found at '$value', not in the unpacked packages ($2)"
+  done
+  # What pkg-config gave: libraries there (none at all, and the device build
+  # would compile without their headers and link without them).
+  for key in SNDFILE SAMPLERATE PCRE2 UTF8PROC EBUR128 SENTENCEPIECE; do
+    local flags
+    flags="$(awk -F= -v k="${key}_LDFLAGS" 'index($1, k ":") == 1 { print $2 }' "$cache")"
+    [[ "$flags" == *"-L$2/"* ]] || die "pkg-config gave ${key} '$flags', no library folder in the unpacked packages ($2)"
   done
   echo "device-check: every library of the device build comes from the unpacked packages"
 }
@@ -519,6 +530,30 @@ rehearse() {  # build folder, report folder (default: a temporary one)
   run_check rehearsal_steps "${BUDGET:-0}"
 }
 
+# --- the build alone ---------------------------------------------------------
+
+# The device build on a machine that has none of the packages installed, as
+# the device has none (scripts/check-distro.sh bookworm device makes one):
+# configured against the unpacked packages, built, and each program run once,
+# so that a header, library or run-time path that resolves to /usr fails here
+# rather than on a lent GPU.
+build_alone() {  # torch cmake prefix, more cmake arguments...
+  WORK="$(mktemp -d)"
+  trap 'rm -rf "$WORK"' EXIT
+  download_debs "$WORK/debs"
+  use_debs "$WORK/debs" "$WORK/root"
+  configure_device_build "$WORK/build" "$@"
+  check_found_in "$WORK/build" "$WORK/root"
+  cmake --build "$WORK/build" --target cosystudio-cli cosystudio-parity engine_tests engine_soak
+  local bin="$WORK/build/bin"
+  "$bin/cosystudio-cli" --version
+  "$bin/cosystudio-parity" --device cpu llm "$FIXTURES/core/public" | tail -1
+  "$bin/cosystudio-parity" --device cpu sensevoice "$FIXTURES/sensevoice/public_22k" | tail -1
+  "$bin/engine_tests" --gtest_filter='TorchCompat.*:CudaArchitectures.*' --gtest_brief=1 | tail -1
+  "$bin/engine_soak" --gtest_list_tests >/dev/null
+  echo "device-check: the device build compiles, links and runs on the unpacked packages alone"
+}
+
 # --- the modes ---------------------------------------------------------------
 
 pack() {
@@ -535,7 +570,8 @@ unpack() {
 }
 
 usage() {
-  die "usage: scripts/device-check.sh [--quick] [--seconds N] [--rehearse BUILD_DIR [REPORT_DIR]] | --pack | --unpack"
+  die "usage: scripts/device-check.sh [--quick] [--seconds N] [--rehearse BUILD_DIR [REPORT_DIR]] | --pack | --unpack" \
+    "| --build-alone TORCH_CMAKE_PREFIX [CMAKE_ARGUMENTS...]"
 }
 
 SCOPE=full
@@ -554,6 +590,7 @@ case "${1:-}" in
   --pack) (($# == 1)) || usage; pack ;;
   --unpack) (($# == 1)) || usage; unpack ;;
   --rehearse) (($# == 2 || $# == 3)) || usage; rehearse "${@:2}" ;;
+  --build-alone) (($# >= 2)) || usage; build_alone "${@:2}" ;;
   "") on_device ;;
   *) usage ;;
 esac
