@@ -3,6 +3,7 @@
 #include "instruction_presets.h"
 #include "job.h"
 #include "model_dialogs.h"
+#include "model_folder_dialog.h"
 #include "text_panel.h"
 
 #include "cosystudio/engine.h"

@@ -12,6 +12,7 @@
 #include "job_check.h"
 #include "language.h"
 #include "memory_meter.h"
+#include "model_folder_dialog.h"
 #include "pcm_player.h"
 #include "quit_prompts.h"
 #include "reset_report.h"

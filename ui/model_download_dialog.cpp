@@ -1,7 +1,7 @@
 #include "model_download_dialog.h"
 
 #include "app_data.h"
-#include "model_dialogs.h"
+#include "model_folder_dialog.h"
 #include "model_download.h"
 #include "transcriber.h"
 

@@ -3,6 +3,7 @@
 #include "instruction_presets.h"
 #include "main_window.h"
 #include "model_dialogs.h"
+#include "model_folder_dialog.h"
 #include "test_support.h"
 #include "text_panel.h"
 

@@ -1,4 +1,5 @@
 #include "model_dialogs.h"
+#include "model_folder_dialog.h"
 #include "test_support.h"
 
 #include "language.h"

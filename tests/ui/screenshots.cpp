@@ -10,6 +10,7 @@
 #include "language.h"
 #include "main_window.h"
 #include "model_dialogs.h"
+#include "model_folder_dialog.h"
 #include "style_panel.h"
 #include "text_panel.h"
 #include "voice_library.h"
