@@ -89,6 +89,15 @@ class ModelFolderTest : public QObject {
     QVERIFY(dialog.findChild<QPushButton*>(QStringLiteral("downloadModel")));
   }
 
+  // Every label of a form row reaches its field by its shortcut: none shows a
+  // literal '&' (a row that holds a layout gets no buddy of its own).
+  void everySettingsLabelHasItsField() {
+    SettingsDialog dialog{AppSettings{}};
+    for (const QLabel* label : dialog.findChildren<QLabel*>())
+      if (label->text().contains(QLatin1Char('&')) && !label->text().contains(QStringLiteral("&amp;")))
+        QVERIFY2(label->buddy(), qPrintable(label->text()));
+  }
+
   // Settings names the language-model checkpoint the choice stands for in
   // the loaded folder.
   void settingsNameTheCheckpointInUse() {
