@@ -94,26 +94,6 @@ class Reader {
   QStringList& problems_;
 };
 
-// The token from the secret store where it was kept there, else from the
-// file, and then moved into the store where one answers.
-void loadServerToken(const QSettings& settings, ServerSettings& server) {
-  server.token = settings.value(QLatin1String(kServerToken)).toString();
-  if (!server.token.isEmpty()) {
-    keepServerToken(server);
-    return;
-  }
-  if (!settings.value(QLatin1String(kServerTokenInSecretStore)).toBool()) return;
-  const SecretResult secret = readSecret(QLatin1String(kServerTokenSecret));
-  if (secret.ok && !secret.value.isEmpty()) {
-    server.token = secret.value;
-    server.tokenPlace = ServerSettings::TokenPlace::SecretStore;
-    return;
-  }
-  server.secretStoreProblem = secret.ok || secret.missing
-                                  ? QCoreApplication::translate("AppSettings", "the secret store no longer holds it")
-                                  : secret.error;
-}
-
 }  // namespace
 
 AppSettings AppSettings::load() {
@@ -151,7 +131,6 @@ AppSettings AppSettings::load() {
                               QCoreApplication::translate("AppSettings", "not an IP address"));
   if (!host.isEmpty()) a.server.host = host;
   a.server.port = r.integer(kServerPort, a.server.port, 0, 65535);
-  loadServerToken(r.settings(), a.server);
   a.server.allowedOrigins = r.settings().value(QLatin1String(kServerAllowedOrigins)).toString().split(
       QLatin1Char(' '), Qt::SkipEmptyParts);
   a.server.keepTakes = r.integer(kServerKeepTakes, 1, 0, 1);
@@ -189,6 +168,25 @@ void AppSettings::save() const {
 }
 
 bool ServerSettings::isLoopback() const { return QHostAddress(host).isLoopback(); }
+
+void loadServerToken(ServerSettings& server) {
+  const QSettings settings;
+  server.token = settings.value(QLatin1String(kServerToken)).toString();
+  if (!server.token.isEmpty()) {
+    keepServerToken(server);
+    return;
+  }
+  if (!settings.value(QLatin1String(kServerTokenInSecretStore)).toBool()) return;
+  const SecretResult secret = readSecret(QLatin1String(kServerTokenSecret));
+  if (secret.ok && !secret.value.isEmpty()) {
+    server.token = secret.value;
+    server.tokenPlace = ServerSettings::TokenPlace::SecretStore;
+    return;
+  }
+  server.secretStoreProblem = secret.ok || secret.missing
+                                  ? QCoreApplication::translate("AppSettings", "the secret store no longer holds it")
+                                  : secret.error;
+}
 
 void keepServerToken(ServerSettings& server) {
   using Place = ServerSettings::TokenPlace;

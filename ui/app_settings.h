@@ -38,10 +38,15 @@ struct ServerSettings {
   bool isLoopback() const;
 };
 
+// The token, which AppSettings::load() leaves out: reading it may ask the user
+// to unlock the secret store, so only the window reads it, once, at its start.
+// From the store where it was kept there; else from the file, and then moved
+// into the store where one answers.
+void loadServerToken(ServerSettings& server);
 // Keeps server.token where it is safest (ServerSettings::TokenPlace): in the
 // desktop's secret store, out of the settings file; in the file, only where
 // no store answers. AppSettings::save() does not write the token: this runs
-// when it changes (and moves one found in the file at load).
+// when it changes.
 void keepServerToken(ServerSettings& server);
 
 // Listening back to each segment made (JobListening, job.h): figures as

@@ -25,14 +25,13 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSlider>
 #include <QTreeView>
 #include <QUrl>
-#include <QSet>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
-
 
 HistoryPanel::HistoryPanel(PcmPlayer* player, TakeStore* store, QWidget* parent)
     : QWidget(parent),

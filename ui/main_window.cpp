@@ -58,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
   setStatusBar(status_);
   resize(1200, 780);
 
+  loadServerToken(settings_.server);
   player_->setOutputId(settings_.audioOutput);
 
   createPanels();

@@ -182,7 +182,9 @@ int main(int argc, char** argv) {
   // Tools → Serve on localhost, and the page of Settings that says how clients reach it.
   window.setServing(true);
   {
-    SettingsDialog dialog(AppSettings::load(), &window);
+    AppSettings shown = AppSettings::load();
+    loadServerToken(shown.server);
+    SettingsDialog dialog(shown, &window);
     dialog.showServerPage();
     dialog.show();
     ok &= QTest::qWaitForWindowExposed(&dialog);
