@@ -44,15 +44,22 @@ QString problemText(const ModelProblem& problem) {
   return QString::fromStdString(problem.message);
 }
 
-}  // namespace
-
-QStringList modelFolderProblems(const QString& folder) {
+// The problems of `folder`, one readable line each, and the subfolder that
+// holds the model where one does.
+QStringList checkedFolder(const QString& folder, QString* subfolder = nullptr) {
   if (folder.trimmed().isEmpty()) return {QObject::tr("No folder chosen.")};
   QStringList lines;
-  for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder.toStdString())))
+  for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder.toStdString()))) {
     lines << QString::fromStdString(problem.file) + QStringLiteral(": ") + problemText(problem);
+    if (subfolder && problem.kind == ModelProblem::Kind::ModelInSubfolder)
+      *subfolder = QString::fromStdString(problem.detail);
+  }
   return lines;
 }
+
+}  // namespace
+
+QStringList modelFolderProblems(const QString& folder) { return checkedFolder(folder); }
 
 ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Choose the CosyVoice3 model folder"));
@@ -122,12 +129,9 @@ void ModelFolderDialog::download() {
 
 void ModelFolderDialog::check() {
   subfolder_.clear();
-  if (!folder().isEmpty())
-    for (const ModelProblem& problem : checkModelFolder(std::filesystem::path(folder().toStdString())))
-      if (problem.kind == ModelProblem::Kind::ModelInSubfolder) subfolder_ = QString::fromStdString(problem.detail);
+  problems_ = checkedFolder(folder(), &subfolder_);
   useSubfolder_->setText(tr("&Use “%1”").arg(subfolder_));
   useSubfolder_->setVisible(!subfolder_.isEmpty());
-  problems_ = modelFolderProblems(folder());
   buttons_->button(QDialogButtonBox::Ok)->setEnabled(problems_.isEmpty());
   if (problems_.isEmpty()) {
     report_->setText(tr("✓ Every required file is present."));
