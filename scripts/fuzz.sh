@@ -67,8 +67,11 @@ for target in "${targets[@]}"; do
     "$(stat average_exec_per_sec)" "${cov:--}" "${ft:--}"
   if [[ "$result" != ok ]]; then
     failed=1
-    echo "--- fuzz_$target: the end of its log ($work/log) ---"
-    tail -n 60 "$work/log"
+    # The report's first lines name the fault and where it happened.
+    echo "--- fuzz_$target: its report ($work/log) ---"
+    sed -n '/^==[0-9]*==ERROR\|runtime error:\|^==[0-9]*== ERROR/,+30p' "$work/log" | head -n 40
+    echo "--- fuzz_$target: the end of its log ---"
+    tail -n 20 "$work/log"
   fi
 done
 exit "$failed"

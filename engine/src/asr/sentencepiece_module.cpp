@@ -1,9 +1,14 @@
 // Debian's libsentencepiece behind a C interface (sentencepiece_module.h).
 #include "asr/sentencepiece_module.h"
 
+#include "asr/sentencepiece_normalizer_check.h"
+
 #include <sentencepiece_processor.h>
 
+#include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,16 +39,26 @@ const sentencepiece::SentencePieceProcessor& of(const void* processor) {
 
 extern "C" {
 
-void* cosystudio_spm_load(const char* path, char* error, std::size_t errorSize) {
+void* cosystudio_spm_load_bytes(const char* data, std::size_t size, char* error, std::size_t errorSize) {
+  const std::string_view model(data, size);
+  if (const auto damage = cosystudio::asr::damagedNormalizerTables(model); !damage.empty()) {
+    writeError(damage, error, errorSize);
+    return nullptr;
+  }
   auto processor = std::make_unique<sentencepiece::SentencePieceProcessor>();
-  const auto status = processor->Load(path);
+  const auto status = processor->LoadFromSerializedProto(model);
   return loaded(std::move(processor), status, error, errorSize);
 }
 
-void* cosystudio_spm_load_bytes(const char* data, std::size_t size, char* error, std::size_t errorSize) {
-  auto processor = std::make_unique<sentencepiece::SentencePieceProcessor>();
-  const auto status = processor->LoadFromSerializedProto(std::string_view(data, size));
-  return loaded(std::move(processor), status, error, errorSize);
+// Read here rather than by the library, so that the file is checked first.
+void* cosystudio_spm_load(const char* path, char* error, std::size_t errorSize) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    writeError(std::string("cannot open ") + path + ": " + std::strerror(errno), error, errorSize);
+    return nullptr;
+  }
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return cosystudio_spm_load_bytes(bytes.data(), bytes.size(), error, errorSize);
 }
 
 void cosystudio_spm_free(void* processor) { delete static_cast<sentencepiece::SentencePieceProcessor*>(processor); }

@@ -13,7 +13,8 @@ target_link_libraries(cosystudio_engine PRIVATE ${CMAKE_DL_LIBS})
 # libsentencepiece in a module of its own, opened with deep binding
 # (sentencepiece_vocabulary.h says why), in lib/cosystudio/ beside bin/ both in
 # the build tree and once installed.
-add_library(cosystudio-sentencepiece MODULE ${CMAKE_CURRENT_LIST_DIR}/sentencepiece_module.cpp)
+add_library(cosystudio-sentencepiece MODULE ${CMAKE_CURRENT_LIST_DIR}/sentencepiece_module.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sentencepiece_normalizer_check.cpp)
 target_include_directories(cosystudio-sentencepiece PRIVATE ${CMAKE_CURRENT_LIST_DIR}/..)
 target_link_libraries(cosystudio-sentencepiece PRIVATE PkgConfig::SENTENCEPIECE)
 set_target_properties(cosystudio-sentencepiece PROPERTIES PREFIX "lib"
