@@ -3,15 +3,21 @@
 # user there would run them: a minimal root made with debootstrap, this
 # checkout's tracked files copied in, entered with chroot. Needs root.
 #
-# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli|device]
-#   full   scripts/setup.sh --dry-run; the GPU build's dry run with a fake
-#          nvidia-smi for drivers 550 and 580; scripts/test.sh (the CPU build,
-#          every test); the .deb built with cpack and installed with apt in a
-#          second fresh root, where its programs start
+# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli|cpu|device]
+#   full   scripts/setup.sh --dry-run (without a GPU: the CPU build on PyPI's
+#          torch); the GPU build's dry run with a fake nvidia-smi for drivers
+#          550 and 580; COSYSTUDIO_TORCH=system scripts/test.sh (the build on
+#          the release's own libtorch, every test); the .deb built from it with
+#          cpack and installed with apt in a second fresh root, where its
+#          programs start
 #   unit   the same with the unit tests alone (scripts/test.sh -L unit: the
 #          engine, the CLI, the server with its clients)
 #   cli    the same with the command line's, the server's, the scripts' and
 #          the package's tests (every target is still built; what CI has time for)
+#   cpu    the dry runs, then the build a machine without a GPU gets (the
+#          CPU build on PyPI's torch: scripts/setup.sh --engine-only as it
+#          comes) with its unit tests (the engine, the command line, the
+#          scripts), as CI runs it on Debian 12; no .deb
 #   device the GPU check's build as on the lent machine, which has a compiler,
 #          cmake, ninja and its own torch but none of the -dev packages: only
 #          those in the root, PyPI's CUDA libtorch of the CUDA build (setup.sh)
@@ -26,9 +32,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 release="${1:-}"
 part="${2:-full}"
-usage() { echo "usage: $0 trixie|bookworm [full|unit|cli|device]" >&2; exit 2; }
+usage() { echo "usage: $0 trixie|bookworm [full|unit|cli|cpu|device]" >&2; exit 2; }
 case "$release" in bookworm | trixie) ;; *) usage ;; esac
-case "$part" in full | unit | cli | device) ;; *) usage ;; esac
+case "$part" in full | unit | cli | cpu | device) ;; *) usage ;; esac
 if [[ $EUID -ne 0 ]]; then
   echo "check-distro: debootstrap and chroot need root: run it with sudo" >&2
   exit 2
@@ -123,7 +129,12 @@ if [[ "$part" == device ]]; then
 fi
 
 say "scripts/setup.sh --dry-run"
-run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --dry-run"
+dry="$(run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --dry-run")"
+echo "$dry"
+if [[ "$dry" != *"(COSYSTUDIO_TORCH_KIND=pypi-cpu)"* ]]; then
+  echo "check-distro: without a GPU the CPU build on PyPI's torch should be chosen" >&2
+  exit 1
+fi
 # The GPU build's choice for the drivers this release ships (550) and the newest (580).
 cat >"$build_root/usr/local/bin/nvidia-smi" <<'SMI'
 #!/bin/sh
@@ -146,16 +157,26 @@ for driver in "550.163.01 12.4 cu12" "580.95.05 13.0 cu13"; do
 done
 rm "$build_root/usr/local/bin/nvidia-smi"
 
-# The README's test command; for CI, its unit tests alone (the engine, the CLI,
-# the server with its clients, the scripts). Its skips are held to the
-# release's rows of .ci/expected-skips.
+# The README's test command on the release's own libtorch (what the .deb is
+# made of); for CI, its unit tests alone (the engine, the CLI, the server with
+# its clients, the scripts). Its skips are held to the build's rows of
+# .ci/expected-skips.
+if [[ "$part" == cpu ]]; then
+  say "scripts/setup.sh --engine-only, then ctest -L unit in build-cpu"
+  run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --engine-only && cd build-cpu &&
+    cores=\$(nproc) && OMP_NUM_THREADS=1 ctest --output-on-failure --timeout 1500 --parallel \$cores -L unit 2>&1 |
+    tee /tmp/ctest.log"
+  "$ROOT/.ci/check-skips" pypi-cpu "$build_root/tmp/ctest.log"
+  say "passed: $release ($part)"
+  exit 0
+fi
 case "$part" in
   full) ctest_args="" ;;
   unit) ctest_args="-L unit" ;;
   cli) ctest_args="-L unit -R '^(cli|serve|setup|ci|structure|packaging)\.'" ;;
 esac
-say "scripts/test.sh $ctest_args (installs the packages, builds, runs the tests)"
-run_in "$build_root" "cd /src/cosystudio && scripts/test.sh $ctest_args 2>&1 | tee /tmp/ctest.log"
+say "COSYSTUDIO_TORCH=system scripts/test.sh $ctest_args (installs the packages, builds, runs the tests)"
+run_in "$build_root" "cd /src/cosystudio && COSYSTUDIO_TORCH=system scripts/test.sh $ctest_args 2>&1 | tee /tmp/ctest.log"
 "$ROOT/.ci/check-skips" "$release" "$build_root/tmp/ctest.log"
 say "the .deb"
 run_in "$build_root" "cd /src/cosystudio/build && cpack -G DEB >/dev/null && ls cosystudio_*.deb"

@@ -10,9 +10,9 @@
 #                                     choose, and why; install and build nothing
 #        scripts/setup.sh --check-packages PKG...   report what installing PKG... would do
 #
-# Which libtorch: see scripts/lib/torch-choice.sh (COSYSTUDIO_TORCH=system|pypi,
-# COSYSTUDIO_TORCH_FLAVOUR=cu13|cu12). No CUDA toolkit is needed or used: the
-# CUDA build takes its CUDA headers from PyPI's NVIDIA wheels beside torch.
+# Which libtorch: see scripts/lib/torch-choice.sh (COSYSTUDIO_TORCH=system|pypi|
+# pypi-cpu, COSYSTUDIO_TORCH_FLAVOUR=cu13|cu12). No CUDA toolkit is needed or
+# used: the CUDA build takes its CUDA headers from PyPI's NVIDIA wheels beside torch.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -95,6 +95,9 @@ print_choice() {
   if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
     echo "setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch $COSYSTUDIO_PYPI_TORCH_VERSION" \
          "with CUDA $COSYSTUDIO_PYPI_TORCH_CUDA (flavour $COSYSTUDIO_TORCH_FLAVOUR) into $COSYSTUDIO_BUILD_DIR"
+  elif [[ "$COSYSTUDIO_TORCH_KIND" == pypi-cpu ]]; then
+    echo "setup: build: CPU build (COSYSTUDIO_TORCH_KIND=pypi-cpu): PyPI's torch $COSYSTUDIO_PYPI_TORCH_VERSION" \
+         "without its CUDA libraries into $COSYSTUDIO_BUILD_DIR"
   else
     echo "setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch $COSYSTUDIO_SYSTEM_TORCH into $COSYSTUDIO_BUILD_DIR"
   fi
@@ -105,8 +108,12 @@ print_choice() {
 # What pip installs into the torch cache: torch, and the PyPI packages with the
 # CUDA headers its own NVIDIA wheels lack (torch-choice.sh's table).
 PYPI_SPEC_STAMP="${COSYSTUDIO_TORCH_VENV:-}/.cosystudio-pip-spec"
+# For the CPU build, torch without its dependencies: the NVIDIA wheels it names
+# hold its CUDA half's libraries, and the Python packages serve only Python.
 pypi_spec() {
-  echo "torch==$COSYSTUDIO_PYPI_TORCH_VERSION ${COSYSTUDIO_PYPI_TORCH_EXTRAS[*]}"
+  local no_deps=""
+  [[ "$COSYSTUDIO_TORCH_KIND" == pypi-cpu ]] && no_deps="--no-deps "
+  echo "${no_deps}torch==$COSYSTUDIO_PYPI_TORCH_VERSION ${COSYSTUDIO_PYPI_TORCH_EXTRAS[*]}"
 }
 
 pypi_torch_installed() {
@@ -116,11 +123,11 @@ pypi_torch_installed() {
 # PyPI's torch wheel carries a complete CUDA libtorch (headers, libraries,
 # TorchConfig.cmake, cxx11 ABI) and depends on NVIDIA's wheels of the CUDA
 # libraries. It goes into a virtual environment of the project's own (one per
-# torch version), never into the system Python.
+# torch version and build kind), never into the system Python.
 install_pypi_torch() {
   pypi_torch_installed && return 0
   print_choice
-  echo "setup: downloading it once: about 2.7 GB with its CUDA libraries (2.5 GB installed) into"
+  echo "setup: downloading it once ($COSYSTUDIO_PYPI_TORCH_DOWNLOAD) into"
   echo "setup:   $COSYSTUDIO_TORCH_VENV"
   echo "setup: later runs reuse it; pip keeps the downloads in its own cache."
   [[ -x "$COSYSTUDIO_TORCH_VENV/bin/pip" ]] || python3 -m venv "$COSYSTUDIO_TORCH_VENV"
@@ -223,11 +230,12 @@ case "${1:-}" in
   --fuzz) FUZZ=ON ;;
   --dry-run)
     print_choice
-    if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
+    if [[ "$COSYSTUDIO_TORCH_KIND" == pypi* ]]; then
       if pypi_torch_installed; then
         echo "setup: dry run: $(pypi_spec) is installed in $COSYSTUDIO_TORCH_VENV"
       else
-        echo "setup: dry run: would install $(pypi_spec) into $COSYSTUDIO_TORCH_VENV (about 2.7 GB)"
+        echo "setup: dry run: would install $(pypi_spec) into $COSYSTUDIO_TORCH_VENV" \
+             "($COSYSTUDIO_PYPI_TORCH_DOWNLOAD)"
       fi
     fi
     echo "setup: dry run: nothing installed, downloaded or built"
@@ -244,16 +252,21 @@ fi
 [[ "$FUZZ" == ON ]] && packages+=("${FUZZ_PACKAGES[@]}")
 install_missing_packages "${packages[@]}"
 
-torch_args=()
+torch_args=(-DCOSYSTUDIO_TORCH_CPU_ONLY=OFF)
 if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
   install_pypi_torch
   site="$(torch_site_packages)"
   make_cuda_folder "$site"
-  torch_args=(
+  torch_args+=(
     -DCMAKE_PREFIX_PATH="$site/torch/share/cmake"   # torch.utils.cmake_prefix_path
     -DCMAKE_PROJECT_INCLUDE="$CUDA_DIR/torch-cudart.cmake"
   )
   forget_other_torch "$site/torch/share/cmake" "$CUDA_DIR/torch-cudart.cmake"
+elif [[ "$COSYSTUDIO_TORCH_KIND" == pypi-cpu ]]; then
+  install_pypi_torch
+  site="$(torch_site_packages)"
+  torch_args=(-DCOSYSTUDIO_TORCH_CPU_ONLY=ON -DCMAKE_PREFIX_PATH="$site/torch/share/cmake")
+  forget_other_torch "$site/torch/share/cmake" ""
 else
   forget_other_torch "" ""
 fi

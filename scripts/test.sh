@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test. Arguments go to ctest,
-# e.g. scripts/test.sh -L parity. COSYSTUDIO_TORCH=system|pypi picks the build
+# e.g. scripts/test.sh -L parity. COSYSTUDIO_TORCH=pypi-cpu|system|pypi picks the build
 # (scripts/lib/torch-choice.sh).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

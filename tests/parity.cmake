@@ -74,7 +74,7 @@ endfunction()
 # Debian's libtorch calls the generic libblas.so.3: where the reference BLAS is
 # installed beside OpenBLAS, the numeric sets run on both.
 set(COSYSTUDIO_REFERENCE_BLAS_DIR "")
-if(NOT TARGET torch_cuda AND EXISTS /usr/lib/x86_64-linux-gnu/blas/libblas.so.3)
+if(COSYSTUDIO_DEBIAN_TORCH AND EXISTS /usr/lib/x86_64-linux-gnu/blas/libblas.so.3)
   set(COSYSTUDIO_REFERENCE_BLAS_DIR /usr/lib/x86_64-linux-gnu/blas)
 endif()
 

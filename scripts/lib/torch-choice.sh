@@ -1,19 +1,24 @@
 # Sourced by setup.sh, test.sh and run.sh: which libtorch CosyStudio is built
 # against, and the build folder that goes with it. ROOT must be set.
 #
-#   system  Debian's libtorch (1.13 on Debian 12, 2.6 on Debian 13),
-#           CPU only, on OpenBLAS                                -> build/
-#   pypi    the CUDA libtorch inside PyPI's torch wheel          -> build-cuda/
+#   system    Debian's libtorch (1.13 on Debian 12, 2.6 on Debian 13),
+#             CPU only, on OpenBLAS                              -> build/
+#   pypi      the CUDA libtorch inside PyPI's torch wheel        -> build-cuda/
+#   pypi-cpu  the same wheel's CPU half, without the NVIDIA
+#             libraries its CUDA half needs                      -> build-cpu/
 #
-# COSYSTUDIO_TORCH=system|pypi forces one; unset (or auto), the CUDA build is
-# chosen when nvidia-smi lists a GPU and its driver runs one of the flavours
-# below. COSYSTUDIO_TORCH_FLAVOUR=cu13|cu12 forces a flavour (and the CUDA
-# build). COSYSTUDIO_BUILD_DIR overrides the folder.
+# COSYSTUDIO_TORCH=system|pypi|pypi-cpu forces one; unset (or auto), the CUDA
+# build is chosen when nvidia-smi lists a GPU and its driver runs one of the
+# flavours below, and pypi-cpu otherwise: on the CPU it is the fastest of the
+# three (docs/PERFORMANCE.md, "Which build a CPU gets"). COSYSTUDIO_TORCH_FLAVOUR=
+# cu13|cu12 forces a flavour (and the CUDA build). COSYSTUDIO_BUILD_DIR
+# overrides the folder.
 #
-# Sets COSYSTUDIO_TORCH_KIND, COSYSTUDIO_BUILD_DIR and, for the CUDA build,
-# COSYSTUDIO_TORCH_FLAVOUR, COSYSTUDIO_PYPI_TORCH_VERSION, _CUDA, _ARCHS,
-# _EXTRAS and COSYSTUDIO_TORCH_VENV; COSYSTUDIO_TORCH_WHY says why,
-# COSYSTUDIO_NVIDIA_DRIVER what the driver is (setup.sh prints both).
+# Sets COSYSTUDIO_TORCH_KIND, COSYSTUDIO_BUILD_DIR and, for the PyPI builds,
+# COSYSTUDIO_PYPI_TORCH_VERSION, _EXTRAS, _DOWNLOAD and COSYSTUDIO_TORCH_VENV;
+# for the CUDA build also COSYSTUDIO_TORCH_FLAVOUR, COSYSTUDIO_PYPI_TORCH_CUDA
+# and _ARCHS. COSYSTUDIO_TORCH_WHY says why, COSYSTUDIO_NVIDIA_DRIVER what the
+# driver is (setup.sh prints both).
 
 # The CUDA flavours, newest first. This table is the only place a torch
 # version is written. Columns: flavour, PyPI torch, the CUDA it is built with,
@@ -32,6 +37,16 @@ COSYSTUDIO_TORCH_FLAVOURS=(
 )
 # What COSYSTUDIO_TORCH=pypi builds where no driver says otherwise (CI).
 COSYSTUDIO_DEFAULT_TORCH_FLAVOUR=cu13
+
+# Why a machine without a GPU gets pypi-cpu: what it measured against Debian's
+# libtorch (docs/PERFORMANCE.md, "Which build a CPU gets").
+COSYSTUDIO_CPU_BUILD_GAIN="3.0x (Debian 13) to 9.4x (Debian 12) faster end to end than Debian's on an AVX-512 CPU, 1.3-1.7x in fp32, for 545 MB downloaded once"
+
+# The CPU build on PyPI's torch: the wheel without its dependencies, and the
+# two NVIDIA wheels its CPU library needs even on a CPU (libtorch_cpu.so links
+# the CUDA runtime and CUPTI, for its profiler): 545 MB of cu13's 2.7 GB.
+COSYSTUDIO_PYPI_CPU_TORCH="2.11.0 nvidia-cuda-runtime==13.0.96 nvidia-cuda-cupti==13.0.85"
+COSYSTUDIO_PYPI_CPU_DOWNLOAD="about 545 MB, 1.3 GB installed"
 
 COSYSTUDIO_CACHE="${COSYSTUDIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cosystudio}"
 
@@ -123,25 +138,26 @@ choose_torch() {
   local requested="${COSYSTUDIO_TORCH:-auto}" forced="${COSYSTUDIO_TORCH_FLAVOUR:-}"
   local driver="" branch="" smi_cuda="" fit=""
   case "$requested" in
-    auto | system | pypi) ;;
+    auto | system | pypi | pypi-cpu) ;;
     *)
-      echo "COSYSTUDIO_TORCH must be 'system' (Debian's CPU libtorch), 'pypi' (CUDA libtorch from PyPI)" \
-           "or 'auto', not '$requested'" >&2
+      echo "COSYSTUDIO_TORCH must be 'system' (Debian's CPU libtorch), 'pypi' (CUDA libtorch from PyPI)," \
+           "'pypi-cpu' (PyPI's libtorch for the CPU only) or 'auto', not '$requested'" >&2
       exit 2 ;;
   esac
   if [[ -n "$forced" ]] && ! torch_flavour_row "$forced"; then
     echo "COSYSTUDIO_TORCH_FLAVOUR must be one of $(torch_flavour_names), not '$forced'" >&2
     exit 2
   fi
-  if [[ -n "$forced" && "$requested" == system ]]; then
-    echo "COSYSTUDIO_TORCH_FLAVOUR=$forced picks a CUDA build, COSYSTUDIO_TORCH=system the CPU one: set only one" >&2
+  if [[ -n "$forced" && ( "$requested" == system || "$requested" == pypi-cpu ) ]]; then
+    echo "COSYSTUDIO_TORCH_FLAVOUR=$forced picks a CUDA build, COSYSTUDIO_TORCH=$requested a CPU one: set only one" >&2
     exit 2
   fi
 
   COSYSTUDIO_NVIDIA_DRIVER="none (nvidia-smi lists no NVIDIA GPU)"
   command -v nvidia-smi >/dev/null || COSYSTUDIO_NVIDIA_DRIVER="none (no nvidia-smi)"
-  [[ "$requested" == system ]] && COSYSTUDIO_NVIDIA_DRIVER="not asked (COSYSTUDIO_TORCH=system)"
-  if [[ "$requested" != system ]] && gpu_listed; then
+  [[ "$requested" == system || "$requested" == pypi-cpu ]] &&
+    COSYSTUDIO_NVIDIA_DRIVER="not asked (COSYSTUDIO_TORCH=$requested)"
+  if [[ "$requested" == auto || "$requested" == pypi ]] && gpu_listed; then
     read_nvidia_driver_version
     [[ "$COSYSTUDIO_NVIDIA_SMI_ANSWER" =~ ^[0-9]+\.[0-9]+(\.[0-9]+)?$ ]] && driver="$COSYSTUDIO_NVIDIA_SMI_ANSWER"
     smi_cuda="$(nvidia_smi_cuda_version)"
@@ -158,9 +174,9 @@ choose_torch() {
   oldest="$(oldest_torch_driver)"
   read -r _ _ newest_cuda newest_min _ <<<"${COSYSTUDIO_TORCH_FLAVOURS[0]}"
   COSYSTUDIO_TORCH_KIND=pypi
-  if [[ "$requested" == system ]]; then
-    COSYSTUDIO_TORCH_KIND=system
-    COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH=system asks for it"
+  if [[ "$requested" == system || "$requested" == pypi-cpu ]]; then
+    COSYSTUDIO_TORCH_KIND="$requested"
+    COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH=$requested asks for it"
   elif [[ -n "$forced" ]]; then
     COSYSTUDIO_TORCH_FLAVOUR="$forced"
     COSYSTUDIO_TORCH_WHY="COSYSTUDIO_TORCH_FLAVOUR=$forced asks for it"
@@ -183,7 +199,7 @@ choose_torch() {
       COSYSTUDIO_TORCH_WHY+=" (without a GPU it runs on the CPU)"
     fi
   else
-    COSYSTUDIO_TORCH_KIND=system
+    COSYSTUDIO_TORCH_KIND=pypi-cpu
     if [[ -n "$branch" ]]; then
       COSYSTUDIO_TORCH_WHY="driver $driver is older than R$oldest, the oldest any CUDA build runs on;"
       COSYSTUDIO_TORCH_WHY+=" the GPU build needs NVIDIA driver R$oldest or newer (R$newest_min or newer for CUDA $newest_cuda)"
@@ -193,6 +209,8 @@ choose_torch() {
     else
       COSYSTUDIO_TORCH_WHY="no NVIDIA GPU is listed (nvidia-smi -L)"
     fi
+    COSYSTUDIO_TORCH_WHY+="; on the CPU, PyPI's libtorch is $COSYSTUDIO_CPU_BUILD_GAIN"
+    COSYSTUDIO_TORCH_WHY+=" (COSYSTUDIO_TORCH=system builds on Debian's packages alone)"
   fi
 }
 
@@ -267,9 +285,17 @@ describe_system_torch
 
 if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
   torch_flavour_row "$COSYSTUDIO_TORCH_FLAVOUR"
+  COSYSTUDIO_PYPI_TORCH_DOWNLOAD="about 2.7 GB with its CUDA libraries, 4.7 GB installed"
   # One virtual environment per torch version: switching flavours keeps both.
   COSYSTUDIO_TORCH_VENV="$COSYSTUDIO_CACHE/torch-$COSYSTUDIO_PYPI_TORCH_VERSION"
   COSYSTUDIO_BUILD_DIR="${COSYSTUDIO_BUILD_DIR:-$ROOT/build-cuda}"
+elif [[ "$COSYSTUDIO_TORCH_KIND" == pypi-cpu ]]; then
+  read -r COSYSTUDIO_PYPI_TORCH_VERSION _cpu_extras <<<"$COSYSTUDIO_PYPI_CPU_TORCH"
+  read -r -a COSYSTUDIO_PYPI_TORCH_EXTRAS <<<"$_cpu_extras"
+  unset _cpu_extras
+  COSYSTUDIO_PYPI_TORCH_DOWNLOAD="$COSYSTUDIO_PYPI_CPU_DOWNLOAD"
+  COSYSTUDIO_TORCH_VENV="$COSYSTUDIO_CACHE/torch-$COSYSTUDIO_PYPI_TORCH_VERSION-cpu"
+  COSYSTUDIO_BUILD_DIR="${COSYSTUDIO_BUILD_DIR:-$ROOT/build-cpu}"
 else
   COSYSTUDIO_BUILD_DIR="${COSYSTUDIO_BUILD_DIR:-$ROOT/build}"
 fi

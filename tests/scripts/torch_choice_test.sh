@@ -85,7 +85,9 @@ dry_run() {
 with_fake="$tmp/fake:$PATH"
 cu12="setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch 2.10.0 with CUDA 12.8 (flavour cu12) into $ROOT/build-cuda"
 cu13="setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch 2.11.0 with CUDA 13.0 (flavour cu13) into $ROOT/build-cuda"
-cpu="setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch [0-9]*.[0-9]* (libtorch-dev *) into $ROOT/build"
+system="setup: build: CPU build (COSYSTUDIO_TORCH_KIND=system): Debian's libtorch [0-9]*.[0-9]* (libtorch-dev *) into $ROOT/build"
+cpu="setup: build: CPU build (COSYSTUDIO_TORCH_KIND=pypi-cpu): PyPI's torch 2.11.0 without its CUDA libraries into $ROOT/build-cpu"
+cpu_why="; on the CPU, PyPI's libtorch is * (COSYSTUDIO_TORCH=system builds on Debian's packages alone)"
 minor="*CUDA 12.8 programs run on R525 and newer through CUDA's minor-version compatibility*"
 
 dry_run "$with_fake" FAKE_DRIVER=535.247.01 FAKE_CUDA=12.2
@@ -110,7 +112,7 @@ check "R580: torch 2.11.0, CUDA 13.0" \
 dry_run "$with_fake" FAKE_DRIVER=470.256.02 FAKE_CUDA=11.4
 check "R470, older than every row: the CPU build, and the driver it needs" \
   "setup: NVIDIA driver: 470.256.02 (nvidia-smi: CUDA 11.4)" "$cpu" \
-  "setup: why: driver 470.256.02 is older than R525,*needs NVIDIA driver R525 or newer (R580 or newer for CUDA 13.0)"
+  "setup: why: driver 470.256.02 is older than R525,*needs NVIDIA driver R525 or newer (R580 or newer for CUDA 13.0)$cpu_why"
 
 dry_run "$with_fake" "FAKE_DRIVER=[N/A]" FAKE_CUDA=12.2
 check "an unreadable driver version: the CPU build, and the driver it needs" \
@@ -118,8 +120,22 @@ check "an unreadable driver version: the CPU build, and the driver it needs" \
   "setup: why: the driver version could not be read; the GPU build needs NVIDIA driver R525 or newer*"
 
 dry_run "$tmp/no-smi"
-check "no nvidia-smi: the CPU build" "setup: NVIDIA driver: none (no nvidia-smi)" "$cpu" \
-  "setup: why: no NVIDIA GPU is listed (nvidia-smi -L)"
+check "no nvidia-smi: the CPU build on PyPI's torch, without its CUDA libraries" \
+  "setup: NVIDIA driver: none (no nvidia-smi)" "$cpu" "setup: why: no NVIDIA GPU is listed (nvidia-smi -L)$cpu_why" \
+  "setup: dry run: would install --no-deps torch==2.11.0 nvidia-cuda-runtime==13.0.96 nvidia-cuda-cupti==13.0.85 into $COSYSTUDIO_CACHE/torch-2.11.0-cpu (about 545 MB, 1.3 GB installed)"
+
+dry_run "$tmp/no-smi" COSYSTUDIO_TORCH=system
+check "COSYSTUDIO_TORCH=system without a GPU: Debian's libtorch, nothing from PyPI" "$system" \
+  "setup: why: COSYSTUDIO_TORCH=system asks for it" "setup: dry run: nothing installed, downloaded or built"
+if [[ "$out" == *"would install"* ]]; then
+  echo "FAIL COSYSTUDIO_TORCH=system would install from PyPI:" >&2
+  echo "$out" | sed 's/^/    /' >&2
+  failures=$((failures + 1))
+fi
+
+dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 COSYSTUDIO_TORCH=pypi-cpu
+check "COSYSTUDIO_TORCH=pypi-cpu on R580: the CPU build, the driver not asked" "$cpu" \
+  "setup: NVIDIA driver: not asked (COSYSTUDIO_TORCH=pypi-cpu)" "setup: why: COSYSTUDIO_TORCH=pypi-cpu asks for it"
 
 dry_run "$tmp/no-smi" COSYSTUDIO_TORCH=pypi
 check "COSYSTUDIO_TORCH=pypi without a GPU (CI): the default flavour, torch 2.11.0" "$cu13" \
@@ -134,7 +150,7 @@ check "COSYSTUDIO_TORCH_FLAVOUR=cu12 on R580, in a folder of its own" \
   "setup: build: CUDA build (COSYSTUDIO_TORCH_KIND=pypi): PyPI's torch 2.10.0 with CUDA 12.8 (flavour cu12) into $tmp/b"
 
 dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 COSYSTUDIO_TORCH=system
-check "COSYSTUDIO_TORCH=system on R580: the CPU build" "$cpu" "setup: why: COSYSTUDIO_TORCH=system asks for it"
+check "COSYSTUDIO_TORCH=system on R580: the CPU build" "$system" "setup: why: COSYSTUDIO_TORCH=system asks for it"
 
 printf 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nNAME="Debian GNU/Linux"\n' >"$tmp/os-release"
 dry_run "$tmp/no-smi" COSYSTUDIO_OS_RELEASE="$tmp/os-release"
@@ -165,6 +181,11 @@ check "the CPU build names the card it does not use" "$cpu" \
 dry_run "$with_fake" FAKE_DRIVER=580.95.05 FAKE_CUDA=13.0 COSYSTUDIO_TORCH_FLAVOUR=cu11
 out+=$'\n'"exit status $status"
 check "an unknown flavour is refused" "COSYSTUDIO_TORCH_FLAVOUR must be one of cu13|cu12, not 'cu11'" "exit status 2"
+
+dry_run "$tmp/no-smi" COSYSTUDIO_TORCH=pypi-cpu COSYSTUDIO_TORCH_FLAVOUR=cu13
+out+=$'\n'"exit status $status"
+check "a flavour with a CPU build is refused" \
+  "COSYSTUDIO_TORCH_FLAVOUR=cu13 picks a CUDA build, COSYSTUDIO_TORCH=pypi-cpu a CPU one: set only one" "exit status 2"
 
 if [[ -e "$COSYSTUDIO_CACHE" ]]; then
   echo "FAIL a dry run wrote into the torch cache $COSYSTUDIO_CACHE" >&2
