@@ -4,6 +4,7 @@
 #include "core/cuda_graphs.h"
 #include "core/torch_compat.h"
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -105,13 +106,18 @@ TEST(TorchCompat, SdpaMacroFollowsTheVersion) {
   EXPECT_EQ(COSYSTUDIO_HAVE_SDPA, atLeast21 ? 1 : 0);
 }
 
-// COSYSTUDIO_WITH_CUDA comes from CMake (the torch_cuda target); it must
-// agree with the build settings libtorch reports at run time.
+// COSYSTUDIO_WITH_CUDA comes from CMake: the torch_cuda target, unless the
+// build links libtorch's CPU half alone (COSYSTUDIO_TORCH_CPU_ONLY). It must
+// agree with what this process runs: a libtorch built with CUDA (its build
+// settings) whose CUDA half is loaded.
 TEST(TorchCompat, CudaMacroMatchesLibtorchsBuild) {
   const std::string config = at::show_config();
   const bool libtorchHasCuda = config.find("USE_CUDA=ON") != std::string::npos ||
                                config.find("USE_CUDA=1") != std::string::npos;
-  EXPECT_EQ(COSYSTUDIO_WITH_CUDA != 0, libtorchHasCuda) << config;
+  void* cudaHalf = dlopen("libtorch_cuda.so", RTLD_NOW | RTLD_NOLOAD);  // only if already loaded
+  const bool cudaHalfLoaded = cudaHalf != nullptr;
+  if (cudaHalf) dlclose(cudaHalf);
+  EXPECT_EQ(COSYSTUDIO_WITH_CUDA != 0, libtorchHasCuda && cudaHalfLoaded) << config;
 }
 
 TEST(TorchCompat, NoGpuMeansNoDeviceAndNoFigures) {
