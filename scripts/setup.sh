@@ -253,20 +253,18 @@ fi
 install_missing_packages "${packages[@]}"
 
 torch_args=(-DCOSYSTUDIO_TORCH_CPU_ONLY=OFF)
-if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
+if [[ "$COSYSTUDIO_TORCH_KIND" == pypi* ]]; then
   install_pypi_torch
   site="$(torch_site_packages)"
-  make_cuda_folder "$site"
-  torch_args+=(
-    -DCMAKE_PREFIX_PATH="$site/torch/share/cmake"   # torch.utils.cmake_prefix_path
-    -DCMAKE_PROJECT_INCLUDE="$CUDA_DIR/torch-cudart.cmake"
-  )
-  forget_other_torch "$site/torch/share/cmake" "$CUDA_DIR/torch-cudart.cmake"
-elif [[ "$COSYSTUDIO_TORCH_KIND" == pypi-cpu ]]; then
-  install_pypi_torch
-  site="$(torch_site_packages)"
-  torch_args=(-DCOSYSTUDIO_TORCH_CPU_ONLY=ON -DCMAKE_PREFIX_PATH="$site/torch/share/cmake")
-  forget_other_torch "$site/torch/share/cmake" ""
+  prefix="$site/torch/share/cmake"   # torch.utils.cmake_prefix_path
+  if [[ "$COSYSTUDIO_TORCH_KIND" == pypi ]]; then
+    make_cuda_folder "$site"
+    torch_args+=(-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_PROJECT_INCLUDE="$CUDA_DIR/torch-cudart.cmake")
+    forget_other_torch "$prefix" "$CUDA_DIR/torch-cudart.cmake"
+  else
+    torch_args=(-DCOSYSTUDIO_TORCH_CPU_ONLY=ON -DCMAKE_PREFIX_PATH="$prefix")
+    forget_other_torch "$prefix" ""
+  fi
 else
   forget_other_torch "" ""
 fi
