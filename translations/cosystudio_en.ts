@@ -108,23 +108,6 @@
     </message>
 </context>
 <context>
-    <name>cosystudio::ui::MainWindow</name>
-    <message numerus="yes">
-        <source>Dubbing %n cue(s) of %1</source>
-        <translation>
-            <numerusform>Dubbing %n cue of %1</numerusform>
-            <numerusform>Dubbing %n cues of %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n chapter(s) of %1 queued</source>
-        <translation>
-            <numerusform>%n chapter of %1 queued</numerusform>
-            <numerusform>%n chapters of %1 queued</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>cosystudio::ui::SettingsDialog</name>
     <message numerus="yes">
         <source>all %n core(s)</source>
@@ -165,6 +148,23 @@
         <translation>
             <numerusform>%n character</numerusform>
             <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::WindowJobs</name>
+    <message numerus="yes">
+        <source>Dubbing %n cue(s) of %1</source>
+        <translation>
+            <numerusform>Dubbing %n cue of %1</numerusform>
+            <numerusform>Dubbing %n cues of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chapter(s) of %1 queued</source>
+        <translation>
+            <numerusform>%n chapter of %1 queued</numerusform>
+            <numerusform>%n chapters of %1 queued</numerusform>
         </translation>
     </message>
 </context>

@@ -932,6 +932,73 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::services::ModelDownload</name>
+    <message>
+        <source>Cannot list the files of %1 at %2: %3</source>
+        <translation>无法列出 %1 在 %2 上的文件：%3</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>The model needs %1 more on the disk of %2, which has %3 free</source>
+        <translation>模型还需要 %1 的空间，而 %2 所在的磁盘只剩 %3</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the server sent another part of the file than the one asked for</source>
+        <translation>%1：服务器发来的不是所请求的那部分文件</translation>
+    </message>
+    <message>
+        <source>%1: the server sent more than the %2 the hub lists</source>
+        <translation>%1：服务器发来的数据超过了仓库列出的 %2</translation>
+    </message>
+    <message>
+        <source>%1: the hub answered %2 %3 for %4</source>
+        <translation>%1：仓库对 %4 的回应是 %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 does not match the hash the hub publishes for it (%2 %3, the download has %4); it was deleted: download it again</source>
+        <translation>%1 与仓库公布的哈希值不符（%2 %3，下载到的是 %4）；已删除，请重新下载</translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2: %3</source>
+        <translation>无法将 %1 重命名为 %2：%3</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link, which a download does not follow; remove it</source>
+        <translation>它是一个符号链接，下载不会顺着它写入；请将它删除</translation>
+    </message>
+    <message>
+        <source>%1 is plain http: the files and the hashes that verify them come unencrypted from the same server, so whoever is on the way can change both</source>
+        <translation>%1 是未加密的 http：文件和用来校验它们的哈希值未经加密地来自同一台服务器，传输途中的任何人都能把两者一起篡改</translation>
+    </message>
+    <message>
+        <source>allow plain http to use it anyway (cosystudio-cli: --allow-http)</source>
+        <translation>如仍要使用，请允许未加密的 http（cosystudio-cli：--allow-http）</translation>
+    </message>
+    <message>
+        <source>the hub sent nothing for %1 s</source>
+        <translation>仓库 %1 秒内没有发来任何数据</translation>
+    </message>
+    <message>
+        <source>The hub publishes no hash for these files, so they cannot be verified: %1</source>
+        <translation>仓库没有公布这些文件的哈希值，因此无法校验：%1</translation>
+    </message>
+    <message>
+        <source>allow unverified files to download them anyway (cosystudio-cli: --allow-unverified)</source>
+        <translation>如仍要下载，请允许未校验的文件（cosystudio-cli：--allow-unverified）</translation>
+    </message>
+    <message>
+        <source>Downloading %1 failed after %2 tries: %3</source>
+        <translation>下载 %1 尝试 %2 次后失败：%3</translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui</name>
     <message>
         <source>Cantonese (粤语)</source>
@@ -2419,22 +2486,6 @@
         <translation>音色库</translation>
     </message>
     <message>
-        <source>The model could not be loaded: %1</source>
-        <translation>无法加载模型：%1</translation>
-    </message>
-    <message>
-        <source>Job #%1 failed: %2</source>
-        <translation>任务 #%1 失败：%2</translation>
-    </message>
-    <message>
-        <source>The voice %1 could not be saved: %2</source>
-        <translation>无法保存音色 %1：%2</translation>
-    </message>
-    <message>
-        <source>The GPU reported an error that only a restart can clear (%1). Use Engine → Restart application; your text, clip and settings are kept.</source>
-        <translation>GPU 报告了一个只有重启才能清除的错误（%1）。请使用“引擎 → 重启应用”；文本、参考音频和设置都会保留。</translation>
-    </message>
-    <message>
         <source>%1 is not a usable model folder:
 %2</source>
         <translation>%1 不是可用的模型文件夹：
@@ -2445,14 +2496,6 @@
         <translation>参考音频：%1</translation>
     </message>
     <message>
-        <source>Unknown tags will be spoken as text: %1</source>
-        <translation>未知标签会被当作文本读出来：%1</translation>
-    </message>
-    <message>
-        <source>The job waits until a model is loaded (Engine → Choose model folder).</source>
-        <translation>任务会等到模型加载后再执行（引擎 → 选择模型文件夹）。</translation>
-    </message>
-    <message>
         <source>Cancelling the running job, then resetting; it stays in the queue.</source>
         <translation>正在取消当前任务，随后重置引擎；该任务仍保留在队列中。</translation>
     </message>
@@ -2461,38 +2504,14 @@
         <translation>无法重新启动 CosyStudio，请手动启动。</translation>
     </message>
     <message>
-        <source>Loading model…</source>
-        <translation>正在加载模型…</translation>
-    </message>
-    <message>
-        <source>Open source clip</source>
-        <translation>打开源音频</translation>
-    </message>
-    <message>
-        <source>Source clip for voice conversion: %1</source>
-        <translation>音色转换的源片段：%1</translation>
-    </message>
-    <message>
         <source>The new model could not be loaded; the model from %1 is still loaded.
 %2</source>
         <translation>新模型无法加载；仍在使用 %1 中的模型。
 %2</translation>
     </message>
     <message>
-        <source>The engine could not be reset: %1
-No model is loaded now: choose one with Engine → Choose model folder…; the queue, text, clip and takes are kept.</source>
-        <translation>引擎无法重置：%1
-现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
-    </message>
-    <message>
         <source>Other programs can now speak through %1</source>
         <translation>其他程序现在可以通过 %1 合成语音</translation>
-    </message>
-    <message numerus="yes">
-        <source>Dubbing %n cue(s) of %1</source>
-        <translation>
-            <numerusform>正在为 %1 的 %n 条字幕配音</numerusform>
-        </translation>
     </message>
     <message>
         <source>Book</source>
@@ -2501,12 +2520,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>The book %1 cannot be opened: %2</source>
         <translation>无法打开书籍 %1：%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n chapter(s) of %1 queued</source>
-        <translation>
-            <numerusform>已把《%1》的 %n 章加入队列</numerusform>
-        </translation>
     </message>
     <message>
         <source>Prompt clip: %1; it speaks now instead of the saved voice “%2”.</source>
@@ -2580,73 +2593,6 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>GPU: %1</source>
         <translation>GPU：%1</translation>
-    </message>
-</context>
-<context>
-    <name>cosystudio::ui::ModelDownload</name>
-    <message>
-        <source>Cannot list the files of %1 at %2: %3</source>
-        <translation>无法列出 %1 在 %2 上的文件：%3</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <source>The model needs %1 more on the disk of %2, which has %3 free</source>
-        <translation>模型还需要 %1 的空间，而 %2 所在的磁盘只剩 %3</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1: the server sent another part of the file than the one asked for</source>
-        <translation>%1：服务器发来的不是所请求的那部分文件</translation>
-    </message>
-    <message>
-        <source>%1: the server sent more than the %2 the hub lists</source>
-        <translation>%1：服务器发来的数据超过了仓库列出的 %2</translation>
-    </message>
-    <message>
-        <source>%1: the hub answered %2 %3 for %4</source>
-        <translation>%1：仓库对 %4 的回应是 %2 %3</translation>
-    </message>
-    <message>
-        <source>%1 does not match the hash the hub publishes for it (%2 %3, the download has %4); it was deleted: download it again</source>
-        <translation>%1 与仓库公布的哈希值不符（%2 %3，下载到的是 %4）；已删除，请重新下载</translation>
-    </message>
-    <message>
-        <source>Cannot rename %1 to %2: %3</source>
-        <translation>无法将 %1 重命名为 %2：%3</translation>
-    </message>
-    <message>
-        <source>it is a symbolic link, which a download does not follow; remove it</source>
-        <translation>它是一个符号链接，下载不会顺着它写入；请将它删除</translation>
-    </message>
-    <message>
-        <source>%1 is plain http: the files and the hashes that verify them come unencrypted from the same server, so whoever is on the way can change both</source>
-        <translation>%1 是未加密的 http：文件和用来校验它们的哈希值未经加密地来自同一台服务器，传输途中的任何人都能把两者一起篡改</translation>
-    </message>
-    <message>
-        <source>allow plain http to use it anyway (cosystudio-cli: --allow-http)</source>
-        <translation>如仍要使用，请允许未加密的 http（cosystudio-cli：--allow-http）</translation>
-    </message>
-    <message>
-        <source>the hub sent nothing for %1 s</source>
-        <translation>仓库 %1 秒内没有发来任何数据</translation>
-    </message>
-    <message>
-        <source>The hub publishes no hash for these files, so they cannot be verified: %1</source>
-        <translation>仓库没有公布这些文件的哈希值，因此无法校验：%1</translation>
-    </message>
-    <message>
-        <source>allow unverified files to download them anyway (cosystudio-cli: --allow-unverified)</source>
-        <translation>如仍要下载，请允许未校验的文件（cosystudio-cli：--allow-unverified）</translation>
-    </message>
-    <message>
-        <source>Downloading %1 failed after %2 tries: %3</source>
-        <translation>下载 %1 尝试 %2 次后失败：%3</translation>
     </message>
 </context>
 <context>
@@ -2857,6 +2803,31 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>&amp;Remove rule</source>
         <translation>删除规则(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::SessionProblems</name>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation>无法加载模型：%1</translation>
+    </message>
+    <message>
+        <source>Job #%1 failed: %2</source>
+        <translation>任务 #%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>The voice %1 could not be saved: %2</source>
+        <translation>无法保存音色 %1：%2</translation>
+    </message>
+    <message>
+        <source>The GPU reported an error that only a restart can clear (%1). Use Engine → Restart application; your text, clip and settings are kept.</source>
+        <translation>GPU 报告了一个只有重启才能清除的错误（%1）。请使用“引擎 → 重启应用”；文本、参考音频和设置都会保留。</translation>
+    </message>
+    <message>
+        <source>The engine could not be reset: %1
+No model is loaded now: choose one with Engine → Choose model folder…; the queue, text, clip and takes are kept.</source>
+        <translation>引擎无法重置：%1
+现在没有加载模型：请用“引擎 → 选择模型文件夹…”选择一个；队列、文本、提示音频和生成记录都保留着。</translation>
     </message>
 </context>
 <context>
@@ -3796,6 +3767,41 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>%1 s of %2 s</source>
         <translation>%1 秒 / 共 %2 秒</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::WindowJobs</name>
+    <message>
+        <source>Unknown tags will be spoken as text: %1</source>
+        <translation>未知标签会被当作文本读出来：%1</translation>
+    </message>
+    <message>
+        <source>The job waits until a model is loaded (Engine → Choose model folder).</source>
+        <translation>任务会等到模型加载后再执行（引擎 → 选择模型文件夹）。</translation>
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Open source clip</source>
+        <translation>打开源音频</translation>
+    </message>
+    <message>
+        <source>Source clip for voice conversion: %1</source>
+        <translation>音色转换的源片段：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dubbing %n cue(s) of %1</source>
+        <translation>
+            <numerusform>正在为 %1 的 %n 条字幕配音</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chapter(s) of %1 queued</source>
+        <translation>
+            <numerusform>已把《%1》的 %n 章加入队列</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -80,15 +80,25 @@ WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesys
   return written;
 }
 
+SubtitleLines subtitleLines(const ScriptResult& take) {
+  SubtitleLines lines;
+  for (const ScriptSegment& segment : take.segments) {
+    lines.spans.push_back({segment.begin, segment.end});
+    lines.texts.push_back(segment.result.userText);
+    lines.segments.push_back(&segment.result);
+  }
+  return lines;
+}
+
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
-                                           std::vector<audio::SampleSpan> spans, int sampleRate,
-                                           const std::vector<std::string>& texts, const audio::Clip& written,
+                                           const SubtitleLines& lines, int sampleRate, const audio::Clip& written,
                                            const SubtitleWords& words) {
+  std::vector<audio::SampleSpan> spans = lines.spans;
   for (audio::SampleSpan& span : spans)
     for (std::size_t* offset : {&span.begin, &span.end})
       *offset = audio::resampledOffset(*offset, sampleRate, written.sampleRate, written.frames());
   const auto subtitleFormat = format == "srt" ? text::SubtitleFormat::Srt : text::SubtitleFormat::WebVtt;
-  std::vector<text::SubtitleCue> cues = text::segmentCues(spans, written.sampleRate, texts);
+  std::vector<text::SubtitleCue> cues = text::segmentCues(spans, written.sampleRate, lines.texts);
   for (std::size_t i = 0; i < cues.size() && i < words.perSegment.size(); ++i)
     for (const TimedWord& word : words.perSegment[i])
       cues[i].words.push_back({word.text, cues[i].startMs + std::int64_t(std::llround(word.startSeconds * 1000)),
@@ -102,18 +112,6 @@ std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, con
       throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(errno));
   });
   return path;
-}
-
-std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
-                                           const ScriptResult& take, const audio::Clip& written,
-                                           const SubtitleWords& words) {
-  std::vector<audio::SampleSpan> spans;
-  std::vector<std::string> texts;
-  for (const ScriptSegment& segment : take.segments) {
-    spans.push_back({segment.begin, segment.end});
-    texts.push_back(segment.result.userText);
-  }
-  return writeSubtitlesBeside(out, format, spans, take.sampleRate, texts, written, words);
 }
 
 nlohmann::ordered_json masteringJson(const WrittenAudio& written) {

@@ -63,18 +63,23 @@ struct WrittenAudio {
 WrittenAudio writeAudioOut(const AudioOutputOptions& options, const std::filesystem::path& out,
                            const std::vector<float>& samples, int sampleRate);
 
-// One cue per segment with the words as the user wrote them, timed by where
-// each segment lies (`spans`, in the joined audio at `sampleRate`) in
-// `written` (that audio, maybe resampled), in a file beside `out` (FILE.srt or
-// FILE.vtt by `format`); returns its path.
-std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
-                                           std::vector<audio::SampleSpan> spans, int sampleRate,
-                                           const std::vector<std::string>& texts, const audio::Clip& written,
-                                           const SubtitleWords& words = {});
+// The cues of subtitles: where each lies in the joined audio, the words as
+// the user wrote them, and the segments that spoke them, whose words
+// timedWords() times (none where a cue is not one segment).
+struct SubtitleLines {
+  std::vector<audio::SampleSpan> spans;
+  std::vector<std::string> texts;
+  std::vector<const SegmentResult*> segments;
+};
 
-// The same for a script's take (script.h): one cue per segment, where it lies.
+// A script's take (script.h): one cue per segment, where it lies.
+SubtitleLines subtitleLines(const ScriptResult& take);
+
+// The cues of `lines` (in the joined audio at `sampleRate`), timed by where
+// they lie in `written` (that audio, maybe resampled), in a file beside `out`
+// (FILE.srt or FILE.vtt by `format`); returns its path.
 std::filesystem::path writeSubtitlesBeside(const std::filesystem::path& out, const std::string& format,
-                                           const ScriptResult& take, const audio::Clip& written,
+                                           const SubtitleLines& lines, int sampleRate, const audio::Clip& written,
                                            const SubtitleWords& words = {});
 
 nlohmann::ordered_json masteringJson(const WrittenAudio& written);

@@ -8,6 +8,7 @@
 // released sizes can be measured without the released weights.
 #include "command.h"
 #include "engine_options.h"
+#include "voice_options.h"
 
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/bench.h"
@@ -33,8 +34,7 @@ struct BenchOptions {
   int runs = 3;
   int warmup = 1;
   std::string text = "收到好友从远方寄来的生日礼物，那份意外的惊喜与深深的祝福让我心中充满了甜蜜的快乐。";
-  std::string prompt;
-  std::string promptText;
+  VoiceOptions voice;  // --prompt and --prompt-text
   uint64_t seed = 1986;
   bool json = false;
 };
@@ -239,17 +239,17 @@ int bench(const BenchOptions& o) {
 
   const fs::path generatedPrompt =
       fs::temp_directory_path() / ("cosystudio-bench-prompt-" + std::to_string(::getpid()) + ".wav");
-  const fs::path prompt = o.prompt.empty() ? writeTestPrompt(generatedPrompt, 6.0) : fs::path(o.prompt);
+  const fs::path prompt = o.voice.prompt.empty() ? writeTestPrompt(generatedPrompt, 6.0) : fs::path(o.voice.prompt);
   const std::string transcript =
-      o.prompt.empty() ? "This is a generated prompt clip of about six seconds." : o.promptText;
+      o.voice.prompt.empty() ? "This is a generated prompt clip of about six seconds." : o.voice.promptText;
   start = std::chrono::steady_clock::now();
   SynthesisRequest request;
   SynthesisSettings settings;
-  settings.mode = transcript.empty() ? Mode::CrossLingual : Mode::ZeroShot;
+  settings.mode = o.voice.modeFor(!transcript.empty());
   request.voice = engine.prepareVoice(audio::loadClip(prompt), transcript);
   request.text = o.text;
   const double voiceSeconds = secondsSince(start);
-  if (o.prompt.empty()) fs::remove(generatedPrompt);
+  if (o.voice.prompt.empty()) fs::remove(generatedPrompt);
 
   MemoryPeak peak;
   peak.sample(afterLoad);
@@ -356,9 +356,8 @@ const Registration registration([](CLI::App& app) -> Run {
       ->capture_default_str();
   sub->add_option("--warmup", o->warmup, "Unmeasured runs first")->check(CLI::NonNegativeNumber)->capture_default_str();
   sub->add_option("--text", o->text, "Text to synthesise")->capture_default_str();
-  auto* prompt = sub->add_option("--prompt", o->prompt, "Prompt clip (default: a generated 6 s test signal)");
-  sub->add_option("--prompt-text", o->promptText, "Transcript of --prompt (without it: cross-lingual)")
-      ->needs(prompt);
+  auto* prompt = o->voice.addPrompt(sub, "Prompt clip (default: a generated 6 s test signal)");
+  o->voice.addPromptText(sub, "Transcript of --prompt (without it: cross-lingual)")->needs(prompt);
   sub->add_option("--seed", o->seed, "Seed of the first run (and of the random weights)")->capture_default_str();
   sub->add_flag("--json", o->json, "Print the figures as one JSON object");
   return {sub, [o] { return bench(*o); }};

@@ -1,7 +1,7 @@
 // cosystudio-cli book BOOK.epub|BOOK.md|BOOK.txt --model DIR (--voice FILE | --prompt CLIP [--prompt-text T])
 //                      --out DIR [--chapters LIST] [--again] [--joined] [--list] [--json] [synth's style and output options]
 //
-// Every chapter of a book (ui/book_import.h) rendered in one voice to
+// Every chapter of a book (ui/services/book/book_import.h) rendered in one voice to
 // DIR/NN-title.wav with its subtitles (DIR/NN-title.srt). DIR/book.json records
 // what each file was made from, so that running the command again renders only
 // the chapters not finished yet (or whose text or settings changed); --again
@@ -12,14 +12,14 @@
 #include "audio_output.h"
 #include "command.h"
 #include "engine_options.h"
+#include "voice_options.h"
 
-#include "book_folder.h"
-#include "book_import.h"
-#include "chapter_lines.h"
-#include "model_download.h"  // durationText
+#include "services/book/book_folder.h"
+#include "services/book/book_import.h"
+#include "services/book/chapter_lines.h"
+#include "services/book/text_hash.h"
+#include "services/download/model_download.h"  // durationText
 
-#include "cosystudio/audio/clip.h"
-#include "cosystudio/request_rules.h"
 #include "cosystudio/script.h"
 
 #include <cstdio>
@@ -31,18 +31,12 @@ namespace cosystudio::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using Json = ui::BookFolder::Json;
+using Json = services::BookFolder::Json;
 
 struct BookOptions {
   EngineOptions engine;
   std::string book;
-  std::string voice;
-  std::string prompt;
-  std::string promptText;
-  std::string mode;  // empty: zero-shot when the voice has a transcript, else cross-lingual
-  std::string instruction;
-  SynthesisSettings settings;
-  std::optional<uint64_t> seed;  // --seed
+  VoiceOptions voice;
   std::string out;
   AudioOutputOptions output;
   std::vector<int> chapters;  // 1-based; empty: all
@@ -60,15 +54,13 @@ std::string paragraphList(const std::vector<int>& lines) {
   return text;
 }
 
-const std::map<std::string, Mode> kModes{
-    {"zero-shot", Mode::ZeroShot}, {"cross-lingual", Mode::CrossLingual}, {"instruct", Mode::Instruct}};
-
 // The chapters' render key: the voice, the settings, the model as loaded and the output options.
-std::string renderKey(const Voice& voice, const BookOptions& o, const Engine& engine) {
-  ui::BookFolder::RenderInputs inputs;
+std::string renderKey(const Voice& voice, const SynthesisSettings& settings, const BookOptions& o,
+                      const Engine& engine) {
+  services::BookFolder::RenderInputs inputs;
   inputs.voice = voice.fingerprint();
-  inputs.settings = o.settings;
-  inputs.instruction = o.instruction;
+  inputs.settings = settings;
+  inputs.instruction = o.voice.instruction;
   inputs.model = engine.options().modelFolder;
   inputs.checkpoint = engine.options().llmCheckpoint;
   inputs.precision = engine.options().precision;
@@ -76,10 +68,10 @@ std::string renderKey(const Voice& voice, const BookOptions& o, const Engine& en
   inputs.sampleRate = o.output.rate;
   inputs.loudness = o.output.loudness;
   inputs.subtitles = o.output.subtitles;
-  return ui::BookFolder::renderKey(inputs);
+  return services::BookFolder::renderKey(inputs);
 }
 
-void listChapters(const ui::Book& book) {
+void listChapters(const services::Book& book) {
   std::printf("%s: %lld chapters\n", book.title.toUtf8().constData(), static_cast<long long>(book.chapters.size()));
   for (qsizetype i = 0; i < book.chapters.size(); ++i)
     std::printf("%3lld  %s  (%lld characters)\n", static_cast<long long>(i + 1),
@@ -98,7 +90,7 @@ class BookProgress {
     std::string line = where;
     const double elapsed = secondsSince(start_);
     if (done_ > 0 && elapsed > 0)
-      line += ", about " + ui::durationText(elapsed / double(done_) * double(total_ - done_)).toStdString() + " left";
+      line += ", about " + services::durationText(elapsed / double(done_) * double(total_ - done_)).toStdString() + " left";
     statusLine(line);
   }
 
@@ -113,14 +105,14 @@ int usageError(const std::string& message) {
   return 2;
 }
 
-int renderBook(BookOptions o) {
+int renderBook(const BookOptions& o) {
   if (!o.list && o.out.empty()) return usageError("give the folder for the chapters as --out DIR");
   if (!o.list && o.engine.model.empty()) return usageError("give the model folder as --model DIR");
-  if (!o.list && o.voice.empty() && o.prompt.empty())
+  if (!o.list && o.voice.voiceFile.empty() && o.voice.prompt.empty())
     return usageError("give the voice as --voice FILE or --prompt CLIP");
-  if (o.mode == "instruct" && o.instruction.empty())
+  if (o.voice.mode == "instruct" && o.voice.instruction.empty())
     return usageError("--mode instruct needs --instruct TEXT, e.g. \"请用四川话表达。\"");
-  const ui::Book book = ui::importBook(QString::fromStdString(o.book));
+  const services::Book book = services::importBook(QString::fromStdString(o.book));
   if (o.list) {
     listChapters(book);
     return 0;
@@ -132,18 +124,16 @@ int renderBook(BookOptions o) {
                                std::to_string(number));
   const fs::path folder = o.out;
   fs::create_directories(folder);
-  checkOutputPath(folder / ui::BookFolder::kManifest);
-  ui::BookFolder bookFolder(folder);
+  checkOutputPath(folder / services::BookFolder::kManifest);
+  services::BookFolder bookFolder(folder);
   if (!bookFolder.readProblem().empty())
     std::fprintf(stderr, "warning: %s; every chapter is made again\n", bookFolder.readProblem().c_str());
   bookFolder.describe(fs::absolute(o.book).string(), book.title);
 
-  Voice voice;
-  if (!o.voice.empty()) voice = Voice::load(o.voice);
-  const bool transcript = !o.voice.empty() ? !voice.transcript().empty() : !o.promptText.empty();
-  o.settings.mode = o.mode.empty() ? (transcript ? Mode::ZeroShot : Mode::CrossLingual) : kModes.at(o.mode);
-  o.settings.seed = bookFolder.seedFor(o.seed, std::random_device{}());
-  bookFolder.begin(o.settings.seed);
+  ChosenVoice givenVoice(o.voice);
+  const SynthesisSettings settings = o.voice.settings(o.voice.modeFor(givenVoice.hasTranscript()),
+                                                      bookFolder.seedFor(o.voice.seed, std::random_device{}()));
+  bookFolder.begin(settings.seed);
 
   if (o.output.wordTimings && o.output.subtitles != "vtt")
     return usageError("--word-timings needs --subtitles vtt: SRT cannot time words");
@@ -153,12 +143,9 @@ int renderBook(BookOptions o) {
 
   Engine engine;
   loadEngine(engine, o.engine);
-  if (o.voice.empty()) {
-    statusLine("Analysing the prompt clip…");
-    voice = engine.prepareVoice(audio::loadClip(o.prompt), o.promptText);
-  }
-  const std::string key = renderKey(voice, o, engine);
-  const std::map<std::string, Voice> voices{{ui::kChapterVoice, voice}};
+  const Voice voice = givenVoice.prepared(engine);
+  const std::string key = renderKey(voice, settings, o, engine);
+  const std::map<std::string, Voice> voices{{services::kChapterVoice, voice}};
 
   // What is to be made: the chosen chapters not finished from this text and key.
   const std::set<int> chosen(o.chapters.begin(), o.chapters.end());
@@ -166,10 +153,10 @@ int renderBook(BookOptions o) {
   qsizetype characters = 0;
   std::map<int, std::string> state;
   for (int number = 1; number <= count; ++number) {
-    const ui::BookChapter& chapter = book.chapters[number - 1];
+    const services::BookChapter& chapter = book.chapters[number - 1];
     if (!chosen.empty() && !chosen.count(number)) {
       state[number] = "not chosen";
-    } else if (!o.again && bookFolder.finished(number, ui::BookFolder::textHash(chapter.text), key)) {
+    } else if (!o.again && bookFolder.finished(number, services::textHash(chapter.text), key)) {
       state[number] = "kept";
     } else {
       todo.push_back(number);
@@ -180,9 +167,9 @@ int renderBook(BookOptions o) {
   BookProgress progress(characters);
   std::map<int, int> keptParagraphs;  // chapters resumed in: paragraphs kept from a run that stopped
   for (int number : todo) {
-    const ui::BookChapter& chapter = book.chapters[number - 1];
-    const Script script = ui::chapterScript(chapter.text.toStdString(), o.instruction);
-    if (const auto problem = scriptProblem(script, voices, o.settings))
+    const services::BookChapter& chapter = book.chapters[number - 1];
+    const Script script = services::chapterScript(chapter.text.toStdString(), o.voice.instruction);
+    if (const auto problem = scriptProblem(script, voices, settings))
       throw std::runtime_error("chapter " + std::to_string(number) + ": " + problem->render());
 
     int lineIndex = 0;
@@ -193,8 +180,8 @@ int renderBook(BookOptions o) {
                     std::to_string(script.lines.size()) + ", " + stageName(p.stage));
     };
     callbacks.shouldStop = [] { return interruptRequested(); };
-    const ui::ChapterLines lines(folder, number, key, engine.options().precision);
-    if (o.again) ui::ChapterLines::drop(folder, number);
+    const services::ChapterLines lines(folder, number, key, engine.options().precision);
+    if (o.again) services::ChapterLines::drop(folder, number);
     if (const int kept = lines.keptLines(script); kept > 0) {
       keptParagraphs[number] = kept;
       if (!o.json)
@@ -205,7 +192,7 @@ int renderBook(BookOptions o) {
     {
       StopOnInterrupt interrupt;
       take = renderScript(
-          engine, script, voices, o.settings, callbacks,
+          engine, script, voices, settings, callbacks,
           [&](int index) {
             lineIndex = index;
             progress.startLine(qsizetype(script.lines[std::size_t(index)].text.size()));
@@ -214,7 +201,7 @@ int renderBook(BookOptions o) {
     }
     endStatusLine();
 
-    const std::string stem = ui::BookFolder::chapterStem(number, count, chapter.title);
+    const std::string stem = services::BookFolder::chapterStem(number, count, chapter.title);
     const fs::path audioFile = folder / (stem + ".wav");
     const WrittenAudio written = writeAudioOut(o.output, audioFile, take.samples, take.sampleRate);
     Json entry{{"number", number},
@@ -222,15 +209,16 @@ int renderBook(BookOptions o) {
                {"file", audioFile.filename().string()},
                {"subtitles", nullptr},
                {"seconds", double(written.clip.frames()) / written.clip.sampleRate},
-               {"seed", o.settings.seed},
-               {"text_sha256", ui::BookFolder::textHash(chapter.text)},
+               {"seed", settings.seed},
+               {"text_sha256", services::textHash(chapter.text)},
                {"render_key", key}};
     if (!o.output.subtitles.empty()) {
-      std::vector<const SegmentResult*> segments;
-      for (const ScriptSegment& segment : take.segments) segments.push_back(&segment.result);
-      const SubtitleWords words = o.output.needsWords() ? timedWords(*recognizer, o.output, segments) : SubtitleWords{};
-      entry["subtitles"] =
-          writeSubtitlesBeside(audioFile, o.output.subtitles, take, written.clip, words).filename().string();
+      const SubtitleLines cues = subtitleLines(take);
+      const SubtitleWords words =
+          o.output.needsWords() ? timedWords(*recognizer, o.output, cues.segments) : SubtitleWords{};
+      const fs::path subtitles =
+          writeSubtitlesBeside(audioFile, o.output.subtitles, cues, take.sampleRate, written.clip, words);
+      entry["subtitles"] = subtitles.filename().string();
     }
     // The paragraphs a person should listen to: still failing after the retakes.
     const std::vector<int> failing = take.linesStillFailing();
@@ -307,17 +295,11 @@ const Registration registration([](CLI::App& app) -> Run {
       ->required()
       ->check(CLI::ExistingFile);
   o->engine.addTo(sub, /*modelRequired=*/false);
-  auto* prompt = sub->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)");
-  sub->add_option("--prompt-text", o->promptText, "Transcript of the prompt clip (zero-shot)")->needs(prompt);
-  sub->add_option("--voice", o->voice, "Voice file written by 'voice save' (instead of --prompt)")->excludes(prompt);
-  sub->add_option("--mode", o->mode,
-                  "zero-shot, cross-lingual or instruct (default: zero-shot when the voice has a transcript)")
-      ->check(CLI::IsMember({"zero-shot", "cross-lingual", "instruct"}));
-  sub->add_option("--instruct", o->instruction, "Instruction for --mode instruct (dialect, emotion, speed, role)");
-  sub->add_option("--seed", o->seed, "Random seed (default: the one book.json records, else a fresh one)");
-  sub->add_option("--speed", o->settings.speed, "Speaking rate 0.5-2.0")
-      ->check(CLI::Range(kMinSpeed, kMaxSpeed))
-      ->capture_default_str();
+  o->voice.addVoice(sub);
+  o->voice.addTextMode(sub);
+  o->voice.addInstruction(sub);
+  o->voice.addSeed(sub, "Random seed (default: the one book.json records, else a fresh one)");
+  o->voice.addSpeed(sub);
   sub->add_option("--out", o->out, "Folder for the chapters' files and book.json (created when missing)");
   o->output.subtitles = "srt";
   o->output.addTo(sub, "each chapter's audio (default: srt)");

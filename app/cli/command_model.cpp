@@ -4,9 +4,10 @@
 // checked against the hash its hub publishes, then check the folder.
 #include "command.h"
 
+#include "services/download/model_download.h"
+
 #include "cosystudio/model_folder.h"
 #include "cosystudio/recognizer.h"
-#include "model_download.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -24,12 +25,12 @@
 namespace cosystudio::cli {
 namespace {
 
-using ui::AllowedRisks;
-using ui::DownloadProgress;
-using ui::Hub;
-using ui::HubFile;
-using ui::ModelDownload;
-using ui::ModelKind;
+using services::AllowedRisks;
+using services::DownloadProgress;
+using services::Hub;
+using services::HubFile;
+using services::ModelDownload;
+using services::ModelKind;
 
 struct DownloadOptions {
   std::string source = "hf";
@@ -52,7 +53,7 @@ class ProgressPrinter {
     std::string line = p.file.toStdString() + "  " + sizeText(p.fileBytes) + " / " + sizeText(p.fileSize) +
                        "   total " + sizeText(p.doneBytes) + " / " + sizeText(p.totalBytes);
     if (p.bytesPerSecond > 0) line += "   " + sizeText(qint64(p.bytesPerSecond)) + "/s";
-    if (p.secondsLeft >= 0) line += "   " + ui::durationText(p.secondsLeft).toStdString() + " left";
+    if (p.secondsLeft >= 0) line += "   " + services::durationText(p.secondsLeft).toStdString() + " left";
     std::fprintf(stderr, "\r%-*s", int(width_), line.c_str());
     width_ = std::max(width_, line.size());
     std::fflush(stderr);
@@ -121,7 +122,7 @@ int downloadModel(DownloadOptions options) {
   QCoreApplication app(argc, argv);
 
   const ModelKind kind = options.recognizer ? ModelKind::Recognizer : ModelKind::Speech;
-  const QString repo = options.repo.empty() ? ui::defaultRepo(kind, QString::fromStdString(options.source))
+  const QString repo = options.repo.empty() ? services::defaultRepo(kind, QString::fromStdString(options.source))
                                             : QString::fromStdString(options.repo);
   QString error;
   const auto hub = Hub::fromSource(QString::fromStdString(options.source), repo, &error);
@@ -182,8 +183,8 @@ const Registration registration([](CLI::App& app) -> Run {
                      "Download the recogniser (SenseVoice-Small, about 900 MB) instead of the speech model; DIR "
                      "defaults to where transcribe and the checks look for it");
   download->add_option("--repo", options->repo,
-                       std::string("The model's repository (default: ") + ui::kModelRepo + "; with --recognizer " +
-                           ui::kRecognizerRepo + ", on ModelScope " + ui::kRecognizerModelScopeRepo + ")");
+                       std::string("The model's repository (default: ") + services::kModelRepo + "; with --recognizer " +
+                           services::kRecognizerRepo + ", on ModelScope " + services::kRecognizerModelScopeRepo + ")");
   download->add_flag("--allow-unverified", options->allowed.unverifiedFiles,
                      "Accept files the hub publishes no hash for (some ModelScope listings): downloaded "
                      "unverified and named in a warning, instead of refused");

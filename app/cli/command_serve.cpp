@@ -1,5 +1,5 @@
 // cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token-file F] [--asr-model DIR]:
-// the local speech server with OpenAI's API (ui/speech_server.h), on an engine
+// the local speech server with OpenAI's API (ui/services/server/speech_server.h), on an engine
 // thread of this process. Ctrl-C stops it; running requests are cancelled. A
 // request with X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with
 // the recogniser, loaded for the first such request.
@@ -7,8 +7,8 @@
 #include "audio_output.h"
 #include "engine_options.h"
 
-#include "app_data.h"
-#include "speech_server.h"
+#include "services/app_data.h"
+#include "services/server/speech_server.h"
 
 #include "cosystudio/check_json.h"
 #include "cosystudio/checked_synthesis.h"
@@ -33,13 +33,13 @@ struct ServeOptions {
   EngineOptions engine;
   std::string voices;  // empty: the app's voice library
   std::string host = "127.0.0.1";
-  int port = ui::kDefaultSpeechPort;
+  int port = services::kDefaultSpeechPort;
   std::string token;
   std::string tokenFile;
   std::vector<std::string> allowedOrigins;
-  int maxRequests = ui::SpeechServerOptions{}.maxRequests;
-  int maxConnections = ui::SpeechServerOptions{}.maxConnections;
-  double requestTimeout = ui::SpeechServerOptions{}.requestDeadlineMs / 1000.0;
+  int maxRequests = services::SpeechServerOptions{}.maxRequests;
+  int maxConnections = services::SpeechServerOptions{}.maxConnections;
+  double requestTimeout = services::SpeechServerOptions{}.requestDeadlineMs / 1000.0;
   std::string asrModel = defaultRecognizerFolder().string();
 };
 
@@ -62,7 +62,7 @@ QString serverToken(const ServeOptions& o) {
 
 // The engine is thread-confined: it is made, loaded and used on a thread of
 // its own, which runs the server's jobs one at a time in the order they came.
-class EngineThread : public ui::SpeechEngine {
+class EngineThread : public services::SpeechEngine {
  public:
   EngineThread(const EngineOptions& options, std::string asrModel)
       : asrModel_(std::move(asrModel)), thread_([this, options] { run(options); }) {}
@@ -80,7 +80,7 @@ class EngineThread : public ui::SpeechEngine {
   // Returns once the model is loaded; throws what loading threw.
   void waitUntilLoaded() { loaded_.get_future().get(); }
 
-  std::variant<quint64, ui::ApiError> enqueue(const ui::SpeechJob& job) override {
+  std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override {
     std::lock_guard lock(mutex_);
     const quint64 id = nextId_++;
     waiting_.push_back({id, job});
@@ -103,7 +103,7 @@ class EngineThread : public ui::SpeechEngine {
  private:
   struct Queued {
     quint64 id = 0;
-    ui::SpeechJob job;
+    services::SpeechJob job;
   };
 
   // Reports reach the server's thread in the order they were sent.
@@ -152,7 +152,7 @@ class EngineThread : public ui::SpeechEngine {
         emit refused(id, {503,
                           QStringLiteral("%1: 1 needs the recogniser: %2. Download it with `cosystudio-cli "
                                          "model download --recognizer`, or give serve --asr-model DIR")
-                              .arg(QLatin1String(ui::kCheckHeader), message),
+                              .arg(QLatin1String(services::kCheckHeader), message),
                           {}, QStringLiteral("recognizer_not_available"), QStringLiteral("server_error")});
       });
       return nullptr;
@@ -177,7 +177,7 @@ class EngineThread : public ui::SpeechEngine {
         if (!listener) return;
         checked = synthesizeChecked(engine, *listener, request, queued.job.settings, CheckThresholds{},
                                     queued.job.listen.retakes, callbacks);
-        figures = QByteArray::fromStdString(checkFiguresJson(checked, ui::kMaxCheckHeaderBytes));
+        figures = QByteArray::fromStdString(checkFiguresJson(checked, services::kMaxCheckHeaderBytes));
       } else {
         checked.result = engine.synthesize(request, queued.job.settings, callbacks);
       }
@@ -211,20 +211,20 @@ int serve(const ServeOptions& o) {
   char* argv[] = {name, nullptr};
   QCoreApplication app(argc, argv);
 
-  ui::SpeechServerOptions options;
+  services::SpeechServerOptions options;
   if (!options.access.address.setAddress(QString::fromStdString(o.host))) {
     std::fprintf(stderr, "cosystudio-cli serve: --host '%s' is not an IP address\n", o.host.c_str());
     return 2;
   }
   options.access.token = serverToken(o);
   for (const std::string& origin : o.allowedOrigins) options.access.allowedOrigins << QString::fromStdString(origin);
-  if (const auto refusal = ui::refuseListening(options.access)) {
+  if (const auto refusal = services::refuseListening(options.access)) {
     std::fprintf(stderr, "cosystudio-cli serve: %s: give one with --token-file FILE or %s\n",
                  refusal->toUtf8().constData(), kTokenVariable);
     return 2;
   }
   options.port = quint16(o.port);
-  options.voicesFolder = o.voices.empty() ? ui::voicesFolder() : QString::fromStdString(o.voices);
+  options.voicesFolder = o.voices.empty() ? services::voicesFolder() : QString::fromStdString(o.voices);
   options.maxRequests = o.maxRequests;
   options.maxConnections = o.maxConnections;
   options.requestDeadlineMs = int(o.requestTimeout * 1000);
@@ -236,7 +236,7 @@ int serve(const ServeOptions& o) {
 
   EngineThread engine(o.engine, o.asrModel);
   engine.waitUntilLoaded();
-  ui::SpeechServer server(&engine, options);
+  services::SpeechServer server(&engine, options);
   QString error;
   if (!server.listen(&error))
     throw std::runtime_error("cannot listen on " + o.host + " port " + std::to_string(o.port) + ": " +
@@ -261,7 +261,7 @@ const Registration registration([](CLI::App& app) -> Run {
   o->engine.addTo(sub);
   sub->add_option("--voices", o->voices,
                   "Folder of saved voices (NAME.voice), each a request's \"voice\" by its NAME (default: the app's "
-                  "voice library, " + ui::voicesFolder().toStdString() + ")");
+                  "voice library, " + services::voicesFolder().toStdString() + ")");
   sub->add_option("--host", o->host, "Address to listen on; another than 127.0.0.1 lets other machines in")
       ->capture_default_str();
   sub->add_option("--port", o->port, "Port to listen on (0: any free one, printed at start)")

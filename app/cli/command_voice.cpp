@@ -7,6 +7,7 @@
 // recogniser writes the transcript.
 #include "command.h"
 #include "engine_options.h"
+#include "voice_options.h"
 
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/recognizer.h"
@@ -20,10 +21,9 @@
 namespace cosystudio::cli {
 namespace {
 
-struct VoiceOptions {
+struct VoiceCommandOptions {
   EngineOptions engine;
-  std::string prompt;
-  std::string promptText;
+  VoiceOptions voice;  // --prompt and --prompt-text
   bool noTranscript = false;
   std::string asrModel = defaultRecognizerFolder().string();
   std::string out;
@@ -32,14 +32,15 @@ struct VoiceOptions {
 };
 
 // What the clip says, heard by the recogniser; printed so that it can be checked.
-std::string heardTranscript(const VoiceOptions& o, const audio::Clip& clip) {
+std::string heardTranscript(const VoiceCommandOptions& o, const audio::Clip& clip) {
   const auto recognizer = loadRecognizer(
       o.asrModel, o.engine.device, "Give the transcript with --prompt-text, save without one with --no-transcript, or ");
   statusLine("Transcribing the prompt clip…");
   const Transcript transcript = recognizer->transcribe(clip);
   endStatusLine();
   if (transcript.text.find_first_not_of(" \t\r\n") == std::string::npos)
-    throw std::runtime_error(o.prompt + ": the recogniser heard no words; give the transcript with --prompt-text");
+    throw std::runtime_error(o.voice.prompt +
+                             ": the recogniser heard no words; give the transcript with --prompt-text");
   std::string text = transcript.text;
   bool kanji = false;
   if (transcript.language == "ja") text = text::katakanaTranscript(text, &kanji);
@@ -51,10 +52,11 @@ std::string heardTranscript(const VoiceOptions& o, const audio::Clip& clip) {
   return text;
 }
 
-int saveVoice(const VoiceOptions& o) {
+int saveVoice(const VoiceCommandOptions& o) {
   checkOutputPath(o.out);
-  const audio::Clip clip = audio::loadClip(o.prompt);
-  const std::string transcript = o.promptText.empty() && !o.noTranscript ? heardTranscript(o, clip) : o.promptText;
+  const audio::Clip clip = audio::loadClip(o.voice.prompt);
+  const std::string transcript =
+      o.voice.promptText.empty() && !o.noTranscript ? heardTranscript(o, clip) : o.voice.promptText;
   Engine engine;
   loadEngine(engine, o.engine);
   statusLine("Analysing the prompt clip…");
@@ -66,7 +68,7 @@ int saveVoice(const VoiceOptions& o) {
   return 0;
 }
 
-int voiceInfo(const VoiceOptions& o) {
+int voiceInfo(const VoiceCommandOptions& o) {
   const Voice voice = Voice::load(o.file);
   if (o.json) {
     const nlohmann::ordered_json info{{"file", o.file},
@@ -92,13 +94,13 @@ int voiceInfo(const VoiceOptions& o) {
 const Registration registration([](CLI::App& app) -> Run {
   auto* sub = app.add_subcommand("voice", "Save a prepared voice to a file, or describe a voice file");
   sub->require_subcommand(1);
-  auto o = std::make_shared<VoiceOptions>();
+  auto o = std::make_shared<VoiceCommandOptions>();
 
   auto* save = sub->add_subcommand("save", "Analyse a prompt clip once and save the voice");
   o->engine.addTo(save);
-  save->add_option("--prompt", o->prompt, "Voice prompt clip (3-30 s of clean speech)")->required();
-  auto* promptText = save->add_option("--prompt-text", o->promptText,
-                                      "Transcript of the clip, for zero-shot (default: what the recogniser hears)");
+  o->voice.addPrompt(save)->required();
+  auto* promptText =
+      o->voice.addPromptText(save, "Transcript of the clip, for zero-shot (default: what the recogniser hears)");
   save->add_flag("--no-transcript", o->noTranscript,
                  "Save without a transcript: the voice then serves cross-lingual, instruct and vc only")
       ->excludes(promptText);

@@ -1,9 +1,10 @@
 // cosystudio: the desktop app.
-#include "app_data.h"
 #include "audio_streams.h"
 #include "desktop_identity.h"
 #include "language.h"
 #include "main_window.h"
+
+#include "services/app_data.h"
 
 #include "cosystudio/version.h"
 
@@ -62,13 +63,13 @@ int main(int argc, char** argv) {
   QApplication::setWindowIcon(cosystudio::desktop::applicationIcon());
 
   // Before the window reads voices, takes or the saved queue from there.
-  if (const QStringList unmoved = cosystudio::ui::moveEarlierAppData(); !unmoved.isEmpty())
+  if (const QStringList unmoved = cosystudio::services::moveEarlierAppData(); !unmoved.isEmpty())
     QMessageBox::warning(nullptr, QCoreApplication::applicationName(),
                          QCoreApplication::translate("main",
                                                      "CosyStudio keeps its voices and takes in %1 now but could not "
                                                      "move everything there. Until it is moved, what is listed below "
                                                      "stays where it was and the window does not show it.")
-                                 .arg(QDir::toNativeSeparators(cosystudio::ui::appDataFolder())) +
+                                 .arg(QDir::toNativeSeparators(cosystudio::services::appDataFolder())) +
                              QStringLiteral("\n\n") + unmoved.join(QLatin1Char('\n')));
 
   int status = 0;

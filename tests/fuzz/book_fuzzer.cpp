@@ -7,15 +7,15 @@
 // holds: refused, or a segment count for each segment.
 #include "fuzz_support.h"
 
-#include "book_folder.h"
-#include "book_import.h"
-#include "chapter_lines.h"
+#include "services/book/book_folder.h"
+#include "services/book/book_import.h"
+#include "services/book/chapter_lines.h"
 
 #include <cstdlib>
 
 namespace {
 
-void requireNoBlankChapter(const cosystudio::ui::Book& book) {
+void requireNoBlankChapter(const cosystudio::services::Book& book) {
   for (const auto& chapter : book.chapters)
     if (chapter.text.trimmed().isEmpty()) std::abort();
 }
@@ -24,7 +24,7 @@ template <typename Import>
 void importOrRefuse(Import import) {
   try {
     requireNoBlankChapter(import());
-  } catch (const cosystudio::ui::BookError&) {
+  } catch (const cosystudio::services::BookError&) {
     // Refused, naming the file: what a damaged book should get.
   }
 }
@@ -34,13 +34,13 @@ void importOrRefuse(Import import) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const QByteArray bytes(reinterpret_cast<const char*>(data), qsizetype(size));
   const QString name = QStringLiteral("fuzz");
-  importOrRefuse([&] { return cosystudio::ui::bookFromEpub(bytes, name); });
+  importOrRefuse([&] { return cosystudio::services::bookFromEpub(bytes, name); });
   const QString text = QString::fromUtf8(bytes);
-  importOrRefuse([&] { return cosystudio::ui::bookFromMarkdown(text, name); });
-  importOrRefuse([&] { return cosystudio::ui::bookFromPlainText(text, name); });
+  importOrRefuse([&] { return cosystudio::services::bookFromMarkdown(text, name); });
+  importOrRefuse([&] { return cosystudio::services::bookFromPlainText(text, name); });
 
   std::string problem;
-  const auto manifest = cosystudio::ui::BookFolder::readManifest(std::string(bytes.constData(), size), &problem);
+  const auto manifest = cosystudio::services::BookFolder::readManifest(std::string(bytes.constData(), size), &problem);
   if (!manifest && problem.empty()) std::abort();
   if (manifest) {
     for (const auto& entry : manifest->at("chapters")) {  // what BookFolder reads; a wrong type would throw
@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string key = parsed.is_object() && parsed.contains("key") && parsed["key"].is_string()
                               ? parsed["key"].get<std::string>()
                               : std::string("key");
-  if (const auto line = cosystudio::ui::ChapterLines::readRecord(record, key))
+  if (const auto line = cosystudio::services::ChapterLines::readRecord(record, key))
     if (line->frames.size() != line->result.segments.size()) std::abort();
   return 0;
 }

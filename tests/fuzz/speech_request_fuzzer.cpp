@@ -3,7 +3,7 @@
 // is itself valid JSON; what is read keeps within the limits.
 #include "fuzz_support.h"
 
-#include "speech_request.h"
+#include "services/server/speech_request.h"
 
 #include "cosystudio/request_rules.h"
 
@@ -12,7 +12,7 @@
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace cosystudio::ui;
+  using namespace cosystudio::services;
   const QByteArray body(reinterpret_cast<const char*>(data), qsizetype(size));
   const SpeechLimits limits;
   const auto parsed = parseSpeechRequest(body, limits);

@@ -7,11 +7,21 @@ add_test(NAME setup.torch_choice
 set_tests_properties(setup.torch_choice PROPERTIES LABELS unit)
 
 # The CLI and the window include only the public headers; the parity tool and
-# the fuzz targets also the component headers engine/CMakeLists.txt lists.
+# the fuzz targets also the component headers engine/CMakeLists.txt lists; the
+# window's services no widget.
 add_test(NAME structure.includes
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_includes.sh ${PROJECT_SOURCE_DIR} ${COSYSTUDIO_COMPONENT_HEADERS})
 set_tests_properties(structure.includes PROPERTIES LABELS unit
   PASS_REGULAR_EXPRESSION "every client includes only what it may")
+add_test(NAME structure.includes_refused
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_includes_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(structure.includes_refused PROPERTIES LABELS unit
+  PASS_REGULAR_EXPRESSION "each forbidden include fails the check")
+
+# No file of ui/ or app/ over 500 lines, the main window within 450.
+add_test(NAME structure.file_sizes COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_file_sizes.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(structure.file_sizes PROPERTIES LABELS unit
+  PASS_REGULAR_EXPRESSION "every file of ui/ and app/ within its size")
 
 # scripts/device-check.sh cut short by SIGTERM, by SIGKILL of its process group
 # and by its own time bound, its rehearsal on fake programs: each time the

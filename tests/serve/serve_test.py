@@ -329,7 +329,7 @@ CHECK_HEADER = "x-cosystudio-check"
 # A try's figures, as synth --check --json names them.
 TRY_FIELDS = ["seed", "passed", "heard", "heard_language", "unit", "error_rate", "differences", "similarity",
               "rate_ratio", "failures", "failure_kinds"]
-# The most the figures take in a header (ui/speech_request.h: kMaxCheckHeaderBytes).
+# The most the figures take in a header (ui/services/server/speech_request.h: kMaxCheckHeaderBytes).
 MAX_CHECK_HEADER = 15 * 1024
 
 

@@ -3,7 +3,6 @@
 // job in the window's queue, cancelled there; its take is kept or not as the
 // settings say; the settings warn before other machines are let in; a
 // request for a check is sent to `cosystudio-cli serve`.
-#include "app_data.h"
 #include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
@@ -12,6 +11,8 @@
 #include "window_status_bar.h"
 
 #include "../ui/test_support.h"
+
+#include "services/app_data.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -33,6 +34,7 @@
 #include <QUrl>
 
 using namespace cosystudio;
+using namespace cosystudio::services;
 using namespace cosystudio::ui;
 
 namespace {

@@ -1,13 +1,14 @@
 // The window's data in one CosyStudio folder, and what earlier versions kept
 // in CosyStudio/CosyStudio moved there, in a data folder of the test's own.
-#include "app_data.h"
+
+#include "services/app_data.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace cosystudio::ui;
+using namespace cosystudio::services;
 
 namespace {
 

@@ -1,7 +1,8 @@
 // Books into chapters: EPUB 3 and EPUB 2 files pandoc wrote from
 // tests/fixtures/books/small-book.md, that Markdown file itself, plain text,
 // and damaged or oversized books refused with their file named.
-#include "book_import.h"
+
+#include "services/book/book_import.h"
 
 #include <QFile>
 #include <QMap>
@@ -10,7 +11,7 @@
 
 #include <zip.h>
 
-using namespace cosystudio::ui;
+using namespace cosystudio::services;
 
 namespace {
 

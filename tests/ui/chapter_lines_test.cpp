@@ -1,8 +1,9 @@
 // The paragraphs of a chapter kept between runs (chapter_lines.h): read back
 // exactly as made, only for the very line and render key they were made from,
 // never from a damaged record, and gone once the chapter is recorded.
-#include "book_folder.h"
-#include "chapter_lines.h"
+
+#include "services/book/book_folder.h"
+#include "services/book/chapter_lines.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -10,7 +11,7 @@
 #include <fstream>
 
 using namespace cosystudio;
-using namespace cosystudio::ui;
+using namespace cosystudio::services;
 
 namespace {
 

@@ -6,6 +6,7 @@
 #include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
+#include "window_jobs.h"
 #include "pcm_player.h"
 #include "script_files.h"
 #include "script_job.h"
@@ -120,12 +121,12 @@ class EngineSessionTest : public QObject {
     MainWindow window;
     QVERIFY(readyWindow(window, outputs.path()));
     window.textPanel()->setText(QString());
-    QCOMPARE(window.generate(), quint64(0));  // nothing to speak: an error
+    QCOMPARE(window.jobs()->generate(), quint64(0));  // nothing to speak: an error
     const QString error = window.statusBar()->currentMessage();
     QVERIFY(!error.isEmpty());
     window.textPanel()->setText(QStringLiteral("今天天气很好。"));
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY(window.generate() != 0);
+    QVERIFY(window.jobs()->generate() != 0);
     QCOMPARE(window.statusBar()->currentMessage(), QString());
     QVERIFY(finished.wait(kLoadMs));
   }
@@ -403,7 +404,7 @@ class EngineSessionTest : public QObject {
         manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
     window.stylePanel()->setSeed(893317537, false);
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
     Take broken = window.historyPanel()->takes().first();
@@ -418,7 +419,7 @@ class EngineSessionTest : public QObject {
     QVERIFY(takes->indexOf(1, 1).siblingAtColumn(TakeListModel::TextColumn).data().toString().startsWith(
         QStringLiteral("⚠")));
 
-    window.seedFreshSeeds(1);
+    window.jobs()->seedFreshSeeds(1);
     window.historyPanel()->findChild<QTreeView*>(QStringLiteral("takes"))->setCurrentIndex(takes->indexOf(1, 1));
     auto* regenerate = window.historyPanel()->findChild<QPushButton*>(QStringLiteral("regenerateSegment"));
     QVERIFY(regenerate->isEnabled());
@@ -447,7 +448,7 @@ class EngineSessionTest : public QObject {
         manifest.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("tts_text")).toString());
     window.stylePanel()->setSeed(893317537, false);
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
     const Take whole = window.historyPanel()->takes().first();
@@ -456,7 +457,7 @@ class EngineSessionTest : public QObject {
 
     // A fresh seed, from a seeded sequence: the tiny random model stops at once
     // for some seeds, and the test must not depend on the draw.
-    window.seedFreshSeeds(1);
+    window.jobs()->seedFreshSeeds(1);
     emit window.historyPanel()->regenerateRequested(whole, 1, whole.segments[1].text);
     QVERIFY(finished.wait(kJobMs));
     // The engine rendered the one segment's text alone ...
@@ -572,7 +573,7 @@ class EngineSessionTest : public QObject {
 
     window.stylePanel()->setSeed(893317537, false);
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
     const Take whole = window.historyPanel()->takes().first();
@@ -590,7 +591,7 @@ class EngineSessionTest : public QObject {
     // The window joins a take's segments by the engine's rule, pauses included.
     QCOMPARE(joinSegments(whole.segments, whole.sampleRate), whole.samples);
 
-    window.seedFreshSeeds(1);
+    window.jobs()->seedFreshSeeds(1);
     emit window.historyPanel()->regenerateRequested(whole, 2, whole.segments[2].text);
     QVERIFY(finished.wait(kJobMs));
     const Take redo = finished.last().first().value<Take>();
@@ -703,7 +704,7 @@ class EngineSessionTest : public QObject {
     QVERIFY(badFile.open(QIODevice::WriteOnly));
     badFile.write("1\n00:00:01,000 --> soon\nhello\n");
     badFile.close();
-    QCOMPARE(window.dubSubtitles(bad), quint64(0));
+    QCOMPARE(window.jobs()->dubSubtitles(bad), quint64(0));
     QVERIFY2(window.lastError().startsWith(QStringLiteral("bad.srt cannot be read as subtitles: line 2 ")),
              qPrintable(window.lastError()));
     QCOMPARE(window.session()->jobs().size(), 0);
@@ -714,7 +715,7 @@ class EngineSessionTest : public QObject {
     QVERIFY(srt.open(QIODevice::ReadOnly));
     const std::vector<text::SubtitleCue> cues = text::parseSubtitles(srt.readAll().toStdString());
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY2(window.dubSubtitles(path) != 0, qPrintable(window.lastError()));
+    QVERIFY2(window.jobs()->dubSubtitles(path) != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
     QTRY_VERIFY(!window.historyPanel()->takes().first().wavPath.isEmpty());
@@ -805,7 +806,7 @@ class EngineSessionTest : public QObject {
     window.textPanel()->setText(QStringLiteral("八百标兵奔北坡，北坡炮兵并排跑。"));
     window.stylePanel()->setSeed(893317537, false);
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 1);
     QTRY_VERIFY(!window.historyPanel()->takes().first().wavPath.isEmpty());  // written in the background
@@ -829,7 +830,7 @@ class EngineSessionTest : public QObject {
     QVERIFY(reset.wait(kLoadMs));
     QVERIFY(window.clipPanel()->hasClip());
     QCOMPARE(window.historyPanel()->takes().size(), 1);
-    QVERIFY(window.generate() != 0);
+    QVERIFY(window.jobs()->generate() != 0);
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
   }
@@ -857,7 +858,7 @@ class EngineSessionTest : public QObject {
     QSignalSpy errors(&window, &MainWindow::errorShown);
     std::optional<FileSizeLimit> limit;
     if (diskFull) limit.emplace(kLimit);
-    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(errors.count(), 1);
     limit.reset();
@@ -902,7 +903,7 @@ class EngineSessionTest : public QObject {
     QSignalSpy failed(window.session(), &EngineSession::loadFailed);
     QSignalSpy shown(&window, &MainWindow::errorShown);
     QVERIFY(window.setModelFolder(bad.path()));
-    QVERIFY(window.generate() != 0);  // queued while the new model loads
+    QVERIFY(window.jobs()->generate() != 0);  // queued while the new model loads
     QVERIFY(failed.wait(kLoadMs));
     QCOMPARE(failed.first().at(1).toBool(), true);
     QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("flow.pt")));
@@ -936,7 +937,7 @@ class EngineSessionTest : public QObject {
     QSignalSpy failed(window.session(), &EngineSession::resetFailed);
     QSignalSpy shown(&window, &MainWindow::errorShown);
     window.session()->reset();
-    QVERIFY(window.generate() != 0);  // queued behind the reset
+    QVERIFY(window.jobs()->generate() != 0);  // queued behind the reset
     QVERIFY(failed.wait(kLoadMs));
     QCOMPARE(window.session()->state(), EngineSession::State::NoModel);
     QVERIFY2(shown.last().first().toString().contains(QStringLiteral("choose one with Engine → Choose model folder…")),
@@ -956,8 +957,8 @@ class EngineSessionTest : public QObject {
     MainWindow window;
     QVERIFY(readyWindow(window, outputs.path()));
     window.textPanel()->setText(QStringLiteral("One sentence. Another sentence. A third one."));
-    QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
-    QVERIFY(window.generate() != 0);
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(window.jobs()->generate() != 0);
     window.show();
     QString question;
     QTimer::singleShot(0, &window, [&] {

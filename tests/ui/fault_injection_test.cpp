@@ -163,7 +163,7 @@ class Rig {
     return job;
   }
 
-  // As MainWindow::generate(): a job given with no model loaded loads it again.
+  // As WindowJobs::generate(): a job given with no model loaded loads it again.
   quint64 generate(const JobSpec& job) {
     if (session_.state() == EngineSession::State::NoModel)
       session_.load(ModelChoice{test::tinyModelA(), Device{}, Precision::Float32});

@@ -16,6 +16,7 @@
 #include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
+#include "window_jobs.h"
 #include "test_support.h"
 #include "text_panel.h"
 
@@ -141,7 +142,7 @@ class GuiLatencyTest : public QObject {
 
     probe.begin(QStringLiteral("generate and save"));
     QSignalSpy finished(window.session(), &EngineSession::jobFinished);
-    QVERIFY(window.generate() != 0);
+    QVERIFY(window.jobs()->generate() != 0);
     QVERIFY(finished.wait(kWaitMs));
     const Take take = finished.takeFirst().at(0).value<Take>();
     QTRY_VERIFY_WITH_TIMEOUT(!window.historyPanel()->takes().constLast().wavPath.isEmpty(), 60000);

@@ -237,12 +237,12 @@ class HeardTranscriptTest : public QObject {
       QCOMPARE(dialog->windowTitle(), QStringLiteral("Download the recogniser"));
       auto* repo = dialog->findChild<QLineEdit*>(QStringLiteral("repo"));
       auto* source = dialog->findChild<QComboBox*>(QStringLiteral("source"));
-      QCOMPARE(repo->text(), QString::fromLatin1(kRecognizerRepo));
+      QCOMPARE(repo->text(), QString::fromLatin1(services::kRecognizerRepo));
       QCOMPARE(dialog->findChild<QLineEdit*>(QStringLiteral("folder"))->text(), transcriber.folder());
       source->setCurrentIndex(1);  // ModelScope
-      QCOMPARE(repo->text(), QString::fromLatin1(kRecognizerModelScopeRepo));
+      QCOMPARE(repo->text(), QString::fromLatin1(services::kRecognizerModelScopeRepo));
       source->setCurrentIndex(0);
-      QCOMPARE(repo->text(), QString::fromLatin1(kRecognizerRepo));
+      QCOMPARE(repo->text(), QString::fromLatin1(services::kRecognizerRepo));
       repo->setText(QStringLiteral("someone/SenseVoiceSmall"));  // typed: kept
       source->setCurrentIndex(1);
       QCOMPARE(repo->text(), QStringLiteral("someone/SenseVoiceSmall"));

@@ -4,6 +4,7 @@
 #include "engine_session.h"
 #include "job_check.h"
 #include "main_window.h"
+#include "window_jobs.h"
 #include "style_panel.h"
 #include "test_support.h"
 #include "text_panel.h"
@@ -47,29 +48,29 @@ class JobCheckTest : public QObject {
   // Through the window: nothing is queued, and the message says what to do.
   void theWindowQueuesNothingThatIsIncomplete() {
     MainWindow window;
-    QCOMPARE(window.generate(), quint64(0));
+    QCOMPARE(window.jobs()->generate(), quint64(0));
     QVERIFY2(window.lastError().contains(QStringLiteral("prompt clip")), qPrintable(window.lastError()));
 
     QVERIFY(window.openClip(test::promptA()));
     window.stylePanel()->setMode(Mode::ZeroShot);
     window.textPanel()->setText(QStringLiteral("今天天气很好。"));
-    QCOMPARE(window.generate(), quint64(0));
+    QCOMPARE(window.jobs()->generate(), quint64(0));
     QVERIFY2(window.lastError().contains(QStringLiteral("transcript")), qPrintable(window.lastError()));
 
     window.stylePanel()->setMode(Mode::CrossLingual);
     window.textPanel()->setText(QString());
-    QCOMPARE(window.generate(), quint64(0));
+    QCOMPARE(window.jobs()->generate(), quint64(0));
     QVERIFY2(window.lastError().contains(QStringLiteral("text to speak")), qPrintable(window.lastError()));
 
     window.stylePanel()->setMode(Mode::Instruct);
     window.stylePanel()->setInstruction(QString());
     window.textPanel()->setText(QStringLiteral("今天天气很好。"));
-    QCOMPARE(window.generate(), quint64(0));
+    QCOMPARE(window.jobs()->generate(), quint64(0));
     QVERIFY2(window.lastError().contains(QStringLiteral("instruction")), qPrintable(window.lastError()));
     QVERIFY(window.session()->jobs().isEmpty());
 
     window.stylePanel()->setMode(Mode::CrossLingual);
-    QVERIFY(window.generate() != 0);  // without a model it waits in the queue
+    QVERIFY(window.jobs()->generate() != 0);  // without a model it waits in the queue
     QCOMPARE(window.session()->jobs().size(), 1);
     window.session()->cancelAll();
   }

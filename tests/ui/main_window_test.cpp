@@ -4,6 +4,7 @@
 #include "history_panel.h"
 #include "job_queue_model.h"
 #include "main_window.h"
+#include "window_jobs.h"
 #include "memory_meter.h"
 #include "memory_monitor.h"
 #include "pcm_player.h"
@@ -320,16 +321,16 @@ class MainWindowTest : public QObject {
   void aSourceClipForVoiceConversionIsChecked() {
     MainWindow window;
     QSignalSpy errors(&window, &MainWindow::errorShown);
-    QVERIFY(!window.setSourceClip(QStringLiteral("/no/such/source.wav")));
+    QVERIFY(!window.jobs()->setSourceClip(QStringLiteral("/no/such/source.wav")));
     QCOMPARE(errors.count(), 1);
     QVERIFY(errors.first().first().toString().contains(QStringLiteral("source.wav")));
-    QVERIFY(window.setSourceClip(test::promptA()));
+    QVERIFY(window.jobs()->setSourceClip(test::promptA()));
     QCOMPARE(errors.count(), 1);
   }
 
   void diagnosticsNameVersionsDevicesAndRecentErrors() {
     MainWindow window;
-    QVERIFY(!window.setSourceClip(QStringLiteral("/no/such/source.wav")));  // an error to report
+    QVERIFY(!window.jobs()->setSourceClip(QStringLiteral("/no/such/source.wav")));  // an error to report
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("diagnostics.json"));
     QVERIFY(window.saveDiagnostics(path));
@@ -388,7 +389,7 @@ class MainWindowTest : public QObject {
     QVERIFY(window.openClip(test::promptA()));
     window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
     window.textPanel()->setText(QString());
-    QCOMPARE(window.generate(), quint64(0));
+    QCOMPARE(window.jobs()->generate(), quint64(0));
     QCOMPARE(status->fullMessage(), QStringLiteral("Type the text to speak first."));
     window.textPanel()->setText(QStringLiteral("今天天气很好。"));
     QVERIFY(status->currentMessage().isEmpty());
@@ -464,7 +465,7 @@ class MainWindowTest : public QObject {
       cosystudio::SynthesisSettings officialNumbers;
       officialNumbers.readNumbers = false;
       window.textPanel()->showSettings(officialNumbers);
-      QVERIFY(window.setSourceClip(test::promptA()));
+      QVERIFY(window.jobs()->setSourceClip(test::promptA()));
       QVERIFY(window.voiceLibrary()->setActiveVoice(QStringLiteral("Alice")));
       window.saveSession();
     }
@@ -478,7 +479,7 @@ class MainWindowTest : public QObject {
     QVERIFY(shown.normalize);
     QCOMPARE(restored.clipPanel()->sourcePath(), QFileInfo(test::promptA()).absoluteFilePath());
     QCOMPARE(restored.clipPanel()->transcript(), transcript);
-    QCOMPARE(restored.sourceClip(), test::promptA());
+    QCOMPARE(restored.jobs()->sourceClip(), test::promptA());
     QCOMPARE(restored.voiceLibrary()->activeVoiceName(), QStringLiteral("Alice"));
     QSettings().remove(QStringLiteral("session"));  // the other tests start from nothing
   }
@@ -513,7 +514,7 @@ class MainWindowTest : public QObject {
       window.stylePanel()->setSeed(42, false);
       for (const char* text : {"first", "dropped by hand", "second"}) {
         window.textPanel()->setText(QString::fromLatin1(text));
-        QVERIFY2(window.generate() != 0, qPrintable(window.lastError()));
+        QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
       }
       JobSpec clipGone;
       clipGone.settings.mode = cosystudio::Mode::CrossLingual;
@@ -677,13 +678,13 @@ class MainWindowTest : public QObject {
     QVERIFY(window.openClip(test::promptA()));
     window.clipPanel()->setTranscript(QStringLiteral("希望你以后能够做的比我还好呦。"));
     window.textPanel()->setText(QStringLiteral("今天天气很好。"));
-    QVERIFY(window.generate() != 0);
+    QVERIFY(window.jobs()->generate() != 0);
     auto* notice = window.findChild<QMessageBox*>(QStringLiteral("cloningNotice"));
     QVERIFY(notice);
     QVERIFY(notice->text().contains(QStringLiteral("right to use")));
     notice->close();
     QTRY_VERIFY(!window.findChild<QMessageBox*>(QStringLiteral("cloningNotice")));
-    QVERIFY(window.generate() != 0);
+    QVERIFY(window.jobs()->generate() != 0);
     QVERIFY(!window.findChild<QMessageBox*>(QStringLiteral("cloningNotice")));
     window.session()->cancelAll();
   }

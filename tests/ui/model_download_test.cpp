@@ -2,9 +2,11 @@
 // tiny model folder in Hugging Face's and ModelScope's layouts: redirects to a
 // CDN host, ranges, a cut connection, a stalled one, a wrong hash, no hash, a
 // 404, plain http, a full disk, a link planted as a .part, cancel.
+
+#include "services/download/model_download.h"
+
 #include "cosystudio/model_folder.h"
 #include "cosystudio/recognizer.h"
-#include "model_download.h"
 #include "model_download_dialog.h"
 #include "transcriber.h"
 
@@ -23,6 +25,7 @@
 #include <QTimer>
 
 using namespace cosystudio;
+using namespace cosystudio::services;
 using namespace cosystudio::ui;
 
 namespace {

@@ -9,6 +9,7 @@
 #include "take_list_model.h"
 #include "language.h"
 #include "main_window.h"
+#include "window_jobs.h"
 #include "model_dialogs.h"
 #include "model_folder_dialog.h"
 #include "style_panel.h"
@@ -88,7 +89,7 @@ int main(int argc, char** argv) {
 
   QSignalSpy finished(window.session(), &EngineSession::jobFinished);
   const auto generate = [&] {
-    if (window.generate() && finished.wait(180000)) return true;
+    if (window.jobs()->generate() && finished.wait(180000)) return true;
     QTextStream(stderr) << "generation did not finish: " << window.lastError() << '\n';
     return false;
   };
@@ -170,7 +171,7 @@ int main(int argc, char** argv) {
   srt.close();
   window.voiceLibrary()->setActiveVoice(QStringLiteral("Ann"));
   window.textPanel()->setText(QString());  // what is dubbed is the subtitles, not the editor's text
-  if (!window.dubSubtitles(subtitles) || !finished.wait(180000)) {
+  if (!window.jobs()->dubSubtitles(subtitles) || !finished.wait(180000)) {
     QTextStream(stderr) << "dubbing did not finish: " << window.lastError() << '\n';
     return 1;
   }

@@ -2,13 +2,14 @@
 // user's browser could send is refused (an Origin, a Host that names another
 // site, a body that is not declared JSON), and so is a missing token; what a
 // program on this computer sends passes.
-#include "server_access.h"
+
+#include "services/server/server_access.h"
 
 #include <QTest>
 
 #include <optional>
 
-using namespace cosystudio::ui;
+using namespace cosystudio::services;
 
 namespace {
 

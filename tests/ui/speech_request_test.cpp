@@ -1,16 +1,18 @@
 // The speech server's request parser: what it accepts, and each refusal an
 // OpenAI-style error naming the field; and the stream's join of the engine's
 // chunks, the same samples as the take's.
+
+#include "services/server/speech_request.h"
+#include "services/server/streamed_join.h"
+
 #include "cosystudio/audio/crossfade.h"
-#include "speech_request.h"
-#include "streamed_join.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
 using namespace cosystudio;
-using namespace cosystudio::ui;
+using namespace cosystudio::services;
 
 class SpeechRequestTest : public QObject {
   Q_OBJECT

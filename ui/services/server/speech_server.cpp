@@ -1,0 +1,436 @@
+#include "services/server/speech_server.h"
+
+#include "services/app_data.h"
+#include "services/server/qt_compat.h"
+#include "cosystudio/audio/clip.h"
+#include "cosystudio/audio/loudness.h"
+#include "cosystudio/audio/pcm16.h"
+#include "cosystudio/request_rules.h"
+#include "services/server/streamed_join.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHttpServer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUrl>
+#include <QtEndian>
+
+#include <cstring>
+#include <optional>
+
+namespace cosystudio::services {
+namespace {
+
+using Status = QHttpServerResponder::StatusCode;
+
+// What a connection has sent towards its next request: Qt HTTP Server reads a
+// request whole into memory, however large, before any handler sees it.
+constexpr char kReceivedProperty[] = "cosystudioRequestBytes";
+// How long the rest of a refused request is read and dropped, so that the
+// client reads the refusal instead of a reset connection.
+constexpr int kDrainMilliseconds = 1000;
+
+// Answers a connection whose request grew past the limit itself (no request
+// exists to answer through the server) and closes it.
+void refuseOversized(QTcpSocket* socket, QObject* parser, const ApiError& error) {
+  QObject::disconnect(socket, &QTcpSocket::readyRead, parser, nullptr);
+  if (socket->isTransactionStarted()) socket->commitTransaction();
+  socket->readAll();
+  QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
+  const QByteArray body = error.json();
+  socket->write("HTTP/1.1 413 Request Entity Too Large\r\nContent-Type: application/json\r\nContent-Length: " +
+                QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+  QTimer::singleShot(kDrainMilliseconds, socket, [socket] { socket->disconnectFromHost(); });
+}
+
+QByteArray wavHeader(int sampleRate, quint32 dataBytes) {
+  QByteArray header(44, '\0');
+  char* h = header.data();
+  const auto put32 = [h](int at, quint32 value) { qToLittleEndian(value, h + at); };
+  const auto put16 = [h](int at, quint16 value) { qToLittleEndian(value, h + at); };
+  std::memcpy(h, "RIFF", 4);
+  // A stream's length is not known: both sizes say "to the end", as OpenAI's do.
+  put32(4, dataBytes == UINT32_MAX ? UINT32_MAX : dataBytes + 36);
+  std::memcpy(h + 8, "WAVEfmt ", 8);
+  put32(16, 16);
+  put16(20, 1);  // PCM
+  put16(22, 1);  // mono
+  put32(24, quint32(sampleRate));
+  put32(28, quint32(sampleRate) * 2);
+  put16(32, 2);
+  put16(34, 16);
+  std::memcpy(h + 36, "data", 4);
+  put32(40, dataBytes);
+  return header;
+}
+
+QByteArray pcmBytes(const std::vector<float>& samples) {
+  const std::vector<std::int16_t> pcm = audio::toPcm16(samples);
+  QByteArray bytes(qsizetype(pcm.size() * 2), '\0');
+  for (std::size_t i = 0; i < pcm.size(); ++i) qToLittleEndian(pcm[i], bytes.data() + 2 * i);
+  return bytes;
+}
+
+// FLAC through the engine's own writer, which wants a file.
+std::optional<QByteArray> flacBytes(const std::vector<float>& samples, int sampleRate, QString* error) {
+  QTemporaryDir folder;
+  const QString path = folder.filePath(QStringLiteral("speech.flac"));
+  try {
+    audio::Clip clip;
+    clip.channels = {samples};
+    clip.sampleRate = sampleRate;
+    audio::writeAudio(path.toStdString(), clip, audio::FileFormat::Flac);
+  } catch (const std::exception& e) {
+    *error = QString::fromUtf8(e.what());
+    return std::nullopt;
+  }
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    *error = file.errorString();
+    return std::nullopt;
+  }
+  return file.readAll();
+}
+
+void answer(QHttpServerResponder& responder, const ApiError& error) {
+  responder.write(error.json(), "application/json", Status(error.status));
+}
+
+RequestHeaders headersOf(const QHttpServerRequest& request) {
+  return {request.value("host"), request.value("origin"), request.value("authorization"),
+          request.value("content-type")};
+}
+
+constexpr char kDeadlineProperty[] = "cosystudioRequestDeadline";
+
+// A voice's name as a file name in the voices folder, never a path out of it.
+bool isPlainName(const QString& name) {
+  return !name.startsWith(QLatin1Char('.')) && !name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char('\\')) &&
+         !name.contains(QChar(0));
+}
+
+}  // namespace
+
+// The server's connections, accepted here so that each can be counted, capped
+// and timed before Qt HTTP Server's parser reads it.
+class SpeechServer::Connections : public QTcpServer {
+ public:
+  Connections(const SpeechServerOptions& options, QObject* parser) : options_(options), parser_(parser) {}
+
+  // The connection from `address` and `port`, or null.
+  QTcpSocket* find(const QHostAddress& address, quint16 port) const {
+    for (QTcpSocket* socket : open_)
+      if (socket->peerPort() == port && socket->peerAddress().isEqual(address)) return socket;
+    return nullptr;
+  }
+
+  // A whole request arrived on `socket`: the count and the deadline start again for the next.
+  static void awaitNextRequest(QTcpSocket* socket) {
+    socket->setProperty(kReceivedProperty, 0);
+    if (auto* deadline = socket->property(kDeadlineProperty).value<QTimer*>()) deadline->start();
+  }
+  // The socket carries an answer that takes its time: no deadline until it ends.
+  static void holdWhileAnswering(QTcpSocket* socket) {
+    if (auto* deadline = socket->property(kDeadlineProperty).value<QTimer*>()) deadline->stop();
+  }
+
+ protected:
+  void incomingConnection(qintptr descriptor) override {
+    auto* socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(descriptor) || open_.size() >= options_.maxConnections) {
+      delete socket;
+      return;
+    }
+    // Qt HTTP Server may give the socket another parent: the set knows it while it is connected.
+    open_.insert(socket);
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { open_.remove(socket); });
+    connect(socket, &QObject::destroyed, this, [this, socket] { open_.remove(socket); });
+    auto* deadline = new QTimer(socket);
+    deadline->setSingleShot(true);
+    deadline->setInterval(options_.requestDeadlineMs);
+    connect(deadline, &QTimer::timeout, socket, &QTcpSocket::abort);
+    deadline->start();
+    socket->setProperty(kDeadlineProperty, QVariant::fromValue(deadline));
+    // Connected before the parser, so it counts what the parser is about to read.
+    connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+      const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
+      socket->setProperty(kReceivedProperty, received);
+      if (received > options_.limits.maxRequestBytes)
+        refuseOversized(socket, parser_,
+                        {413, QStringLiteral("the request is larger than %1 bytes").arg(options_.limits.maxRequestBytes),
+                         {}, {}});
+    });
+    addPendingConnection(socket);
+  }
+
+ private:
+  const SpeechServerOptions& options_;
+  QObject* parser_;
+  QSet<QTcpSocket*> open_;
+};
+
+// One request on its way: the client's connection and what it was promised.
+struct SpeechServer::Stream {
+  QPointer<QTcpSocket> socket;
+  QHttpServerResponder responder;
+  SpeechFormat format;
+  bool streamed;  // wav and pcm at speed 1: sent as the engine makes it
+  bool headerSent = false;
+  StreamedJoin join{24000};
+  QMetaObject::Connection clientGone;
+};
+
+SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent)
+    : QObject(parent), engine_(engine), options_(std::move(options)), http_(std::make_unique<QHttpServer>()) {
+  using qt_compat::ResponderArg;
+  http_->route(QStringLiteral("/v1/audio/speech"), QHttpServerRequest::Method::Post,
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
+                 speak(request, std::move(responder));
+               });
+  http_->route(QStringLiteral("/v1/audio/voices"), QHttpServerRequest::Method::Get,
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
+                 listVoices(request, std::move(responder));
+               });
+  http_->route(QStringLiteral("/v1/models"), QHttpServerRequest::Method::Get,
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
+                 listModels(request, std::move(responder));
+               });
+  qt_compat::setMissingHandler(*http_, this, [this](const QHttpServerRequest& request, ResponderArg responder) {
+    if (!admit(request, responder)) return;
+    answer(responder, {404, QStringLiteral("no such endpoint: %1").arg(request.url().path()), {},
+                       QStringLiteral("not_found")});
+  });
+  connect(engine_, &SpeechEngine::audio, this, &SpeechServer::onAudio);
+  connect(engine_, &SpeechEngine::finished, this, &SpeechServer::onFinished);
+  connect(engine_, &SpeechEngine::failed, this, &SpeechServer::onFailed);
+  connect(engine_, &SpeechEngine::refused, this, &SpeechServer::onRefused);
+}
+
+SpeechServer::~SpeechServer() {
+  for (const auto& [id, stream] : streams_) {
+    disconnect(stream->clientGone);
+    engine_->cancel(id);
+  }
+}
+
+bool SpeechServer::listen(QString* error) {
+  if (const auto refusal = refuseListening(options_.access)) {
+    *error = *refusal;
+    return false;
+  }
+  auto* tcp = new Connections(options_, http_.get());
+  if (!tcp->listen(options_.access.address, options_.port)) {
+    *error = tcp->errorString();
+    delete tcp;
+    return false;
+  }
+  port_ = tcp->serverPort();
+  http_->bind(tcp);
+  connections_ = tcp;
+  return true;
+}
+
+QString SpeechServer::url() const {
+  QUrl url;
+  url.setScheme(QStringLiteral("http"));
+  url.setHost(options_.access.address.toString());
+  url.setPort(port_);
+  url.setPath(QStringLiteral("/v1"));
+  return url.toString();
+}
+
+QTcpSocket* SpeechServer::clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const {
+  if (QTcpSocket* socket = qt_compat::responderSocket(responder)) return socket;
+  return connections_ ? connections_->find(request.remoteAddress(), qt_compat::remotePort(request)) : nullptr;
+}
+
+bool SpeechServer::admit(const QHttpServerRequest& request, QHttpServerResponder& responder) {
+  if (QTcpSocket* socket = clientSocket(request, responder)) Connections::awaitNextRequest(socket);
+  const auto refusal = refuseRequest(options_.access, headersOf(request));
+  if (refusal) answer(responder, *refusal);
+  return !refusal;
+}
+
+void SpeechServer::listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  const QJsonObject model{{QStringLiteral("id"), QLatin1String(kSpeechModelId)},
+                          {QStringLiteral("object"), QStringLiteral("model")},
+                          {QStringLiteral("created"), 0},
+                          {QStringLiteral("owned_by"), QStringLiteral("cosystudio")}};
+  responder.write(QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                            {QStringLiteral("data"), QJsonArray{model}}}));
+}
+
+void SpeechServer::listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  QJsonArray names;
+  const QString suffix = QLatin1String(kVoiceSuffix);
+  for (const QFileInfo& file : QDir(options_.voicesFolder).entryInfoList({QLatin1Char('*') + suffix}, QDir::Files,
+                                                                         QDir::Name))
+    names.append(file.fileName().chopped(suffix.size()));
+  responder.write(QJsonDocument(QJsonObject{{QStringLiteral("voices"), names}}));
+}
+
+std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& request) const {
+  const QString file = QDir(options_.voicesFolder).filePath(request.voice + QLatin1String(kVoiceSuffix));
+  if (!isPlainName(request.voice) || !QFileInfo(file).isFile())
+    return ApiError{400,
+                    QStringLiteral("there is no saved voice named '%1' (GET /v1/audio/voices lists them)")
+                        .arg(request.voice),
+                    QStringLiteral("voice"), QStringLiteral("voice_not_found")};
+  SpeechJob job;
+  try {
+    job.voice = Voice::load(file.toStdString());
+  } catch (const std::exception& e) {
+    return ApiError{500, QStringLiteral("the voice '%1' cannot be read: %2").arg(request.voice, QString::fromUtf8(e.what())),
+                    QStringLiteral("voice"), {}, QStringLiteral("server_error")};
+  }
+  const bool transcript = !job.voice.transcript().empty();
+  job.settings.mode = request.mode.value_or(transcript ? Mode::ZeroShot : Mode::CrossLingual);
+  if (job.settings.mode == Mode::ZeroShot && !transcript)
+    return ApiError{400,
+                    QStringLiteral("the voice '%1' has no transcript, which mode 'zero_shot' needs: use "
+                                   "mode 'cross_lingual'")
+                        .arg(request.voice),
+                    QStringLiteral("mode"), {}};
+  job.text = request.input;
+  job.instruction = request.instruction;
+  job.voiceName = request.voice;
+  job.voiceFile = file;
+  job.settings.speed = request.speed;
+  // The engine changes the speed on a segment's whole mel, so only speed 1 streams.
+  job.settings.stream = request.speed == 1.0;
+  job.settings.seed = request.seed ? *request.seed : QRandomGenerator::global()->generate64();
+  return job;
+}
+
+void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  if (const auto refusal = refuseNonJsonBody(headersOf(request))) return answer(responder, *refusal);
+  auto parsed = parseSpeechRequest(request.body(), options_.limits);
+  if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
+  const SpeechRequest& speech = std::get<SpeechRequest>(parsed);
+  const auto listen = parseListenHeaders(request.value(kCheckHeader), request.value(kRetakesHeader));
+  if (auto* error = std::get_if<ApiError>(&listen)) return answer(responder, *error);
+  auto job = jobFor(speech);
+  if (auto* error = std::get_if<ApiError>(&job)) return answer(responder, *error);
+  SpeechJob& speechJob = std::get<SpeechJob>(job);
+  speechJob.listen = std::get<ListenRequest>(listen);
+  // The figures are known once every segment is made and heard: such an answer comes whole.
+  const bool checked = speechJob.listen.check;
+  if (checked) speechJob.settings.stream = false;
+  if (activeRequests() >= options_.maxRequests)
+    return answer(responder, {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()),
+                              {}, QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")});
+  const auto queued = engine_->enqueue(speechJob);
+  if (auto* error = std::get_if<ApiError>(&queued)) return answer(responder, *error);
+  const quint64 id = std::get<quint64>(queued);
+
+  QTcpSocket* socket = clientSocket(request, responder);
+  if (!socket) {
+    engine_->cancel(id);  // the client is already gone
+    return;
+  }
+  Connections::holdWhileAnswering(socket);
+  auto stream = std::unique_ptr<Stream>(
+      new Stream{socket, std::move(responder), speech.format,
+                 speech.format != SpeechFormat::Flac && speech.speed == 1.0 && !checked});
+  stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
+  streams_.emplace(id, std::move(stream));
+  emit activeRequestsChanged(activeRequests());
+}
+
+void SpeechServer::onAudio(quint64 id, const AudioChunk& chunk) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end() || !found->second->streamed || !found->second->socket) return;
+  Stream& stream = *found->second;
+  if (!stream.headerSent) beginStream(stream, chunk.sampleRate);
+  qt_compat::writeChunk(stream.responder, pcmBytes(stream.join.add(chunk)));
+}
+
+void SpeechServer::beginStream(Stream& stream, int sampleRate) {
+  // The status waits for the first audio, so that a request that fails before it still gets its error.
+  qt_compat::beginChunked(stream.responder, contentType(stream.format));
+  if (stream.format == SpeechFormat::Wav) qt_compat::writeChunk(stream.responder, wavHeader(sampleRate, UINT32_MAX));
+  stream.headerSent = true;
+}
+
+void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int sampleRate,
+                              const QByteArray& checkFigures) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  Stream& stream = *found->second;
+  if (stream.socket && stream.streamed) {
+    if (!stream.headerSent) beginStream(stream, sampleRate);
+    qt_compat::writeChunk(stream.responder, pcmBytes(stream.join.finish()));
+    qt_compat::endChunked(stream.responder);
+  } else if (stream.socket) {
+    // A whole take gets the peak guard of every export (the CLI's and the window's); a
+    // stream cannot, as it is a gain on the whole take.
+    std::vector<float> mastered = samples;
+    audio::master(mastered, sampleRate, std::nullopt, audio::exportCeilingDbfs(std::nullopt));
+    QByteArray body;
+    QString error;
+    if (stream.format == SpeechFormat::Flac) {
+      if (const auto flac = flacBytes(mastered, sampleRate, &error)) body = *flac;
+    } else {
+      body = pcmBytes(mastered);
+      if (stream.format == SpeechFormat::Wav) body.prepend(wavHeader(sampleRate, quint32(body.size())));
+    }
+    if (!error.isEmpty())
+      answer(stream.responder, {500, error, {}, {}, QStringLiteral("server_error")});
+    else if (!checkFigures.isEmpty())
+      qt_compat::writeWithHeaders(stream.responder, body, contentType(stream.format), {{kCheckHeader, checkFigures}});
+    else
+      stream.responder.write(body, contentType(stream.format));
+  }
+  end(id);
+}
+
+void SpeechServer::onFailed(quint64 id, const QString& message, bool cancelled) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  Stream& stream = *found->second;
+  if (stream.socket && stream.headerSent) {
+    // Too late for a status: the stream ends without its last chunk, which a client reads as an error.
+    stream.socket->disconnectFromHost();
+  } else if (stream.socket) {
+    answer(stream.responder, cancelled ? ApiError{503, QStringLiteral("the request was cancelled"), {},
+                                                  QStringLiteral("cancelled"), QStringLiteral("server_error")}
+                                       : ApiError{500, message, {}, {}, QStringLiteral("server_error")});
+  }
+  end(id);
+}
+
+void SpeechServer::onRefused(quint64 id, const ApiError& error) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  Stream& stream = *found->second;
+  if (stream.socket && stream.headerSent)
+    stream.socket->disconnectFromHost();
+  else if (stream.socket)
+    answer(stream.responder, error);
+  end(id);
+}
+
+void SpeechServer::onClientGone(quint64 id) { engine_->cancel(id); }
+
+void SpeechServer::end(quint64 id) {
+  const auto found = streams_.find(id);
+  disconnect(found->second->clientGone);
+  if (QTcpSocket* socket = found->second->socket) Connections::awaitNextRequest(socket);
+  streams_.erase(found);
+  emit activeRequestsChanged(activeRequests());
+}
+
+}  // namespace cosystudio::services

@@ -1,0 +1,133 @@
+// A local speech server with OpenAI's API, on Qt HTTP Server:
+//   POST /v1/audio/speech  (speech_request.h) the audio, streamed as it is made;
+//                          with X-CosyStudio-Check: 1, whole, with what
+//                          listening to it found in a header of its answer
+//   GET  /v1/models        the one model
+//   GET  /v1/audio/voices  the saved voices (NAME.voice in the voices folder)
+// It checks who asks (server_access.h) and what, and hands the request to a
+// SpeechEngine: the window's queue, or the CLI's own engine thread. A client
+// that goes away cancels its request; one that sends no whole request within
+// a deadline, or comes past the connection cap, is let go.
+#pragma once
+
+#include "cosystudio/engine.h"
+#include "services/server/server_access.h"
+#include "services/server/speech_request.h"
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <variant>
+
+class QHttpServer;
+class QHttpServerRequest;
+class QHttpServerResponder;
+class QTcpSocket;
+
+namespace cosystudio::services {
+
+// A request as the engine runs it.
+struct SpeechJob {
+  QString text;
+  QString instruction;
+  QString voiceName;
+  QString voiceFile;
+  Voice voice;  // read from voiceFile
+  SynthesisSettings settings;
+  ListenRequest listen;  // X-CosyStudio-Check and -Retakes
+};
+
+// Runs the server's jobs and reports on each by its id, on the server's thread.
+class SpeechEngine : public QObject {
+  Q_OBJECT
+
+ public:
+  using QObject::QObject;
+  // The job's id, or why it cannot be queued now (e.g. 503: no model; 501:
+  // this engine does not listen to what it makes).
+  virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
+  // Stops the job, or drops it while it waits; failed() follows.
+  virtual void cancel(quint64 id) = 0;
+
+ signals:
+  // A streamed job's audio as the engine makes it.
+  void audio(quint64 id, const cosystudio::AudioChunk& chunk);
+  // The take: its segments joined, as the window keeps it; for a job that
+  // asked for a check, what listening found (checkFiguresJson), else empty.
+  void finished(quint64 id, const std::vector<float>& samples, int sampleRate, const QByteArray& checkFigures);
+  void failed(quint64 id, const QString& message, bool cancelled);
+  // The job cannot run, for a reason its client is told as is (e.g. 503: no recogniser).
+  void refused(quint64 id, const cosystudio::services::ApiError& error);
+};
+
+struct SpeechServerOptions {
+  ServerAccess access;  // the address it listens on, its token, the web pages allowed
+  quint16 port = 0;     // 0: any free one
+  QString voicesFolder;
+  SpeechLimits limits;
+  int maxRequests = 16;  // running and waiting; more are answered 429
+  // Open connections; more are closed at once, so that clients that hold
+  // connections open cannot take every one the system gives the process.
+  int maxConnections = 64;
+  // How long a connection may take to send a whole request, from its opening
+  // or the end of its last answer; then it is closed (a client that trickles
+  // its bytes, or keeps an idle connection, holds nothing for long).
+  int requestDeadlineMs = 30000;
+};
+
+// The port the window's server listens on unless Settings say otherwise.
+inline constexpr quint16 kDefaultSpeechPort = 8880;
+// The model's name in GET /v1/models.
+inline constexpr char kSpeechModelId[] = "cosyvoice3";
+
+class SpeechServer : public QObject {
+  Q_OBJECT
+
+ public:
+  SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent = nullptr);
+  ~SpeechServer() override;
+
+  // False with `error` when the address cannot be listened on.
+  bool listen(QString* error);
+  quint16 port() const { return port_; }
+  // The API's base URL, as clients are given it: "http://127.0.0.1:8880/v1".
+  QString url() const;
+  int activeRequests() const { return int(streams_.size()); }
+
+ signals:
+  void activeRequestsChanged(int count);
+
+ private:
+  struct Stream;
+
+  class Connections;
+
+  void speak(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  // False after answering: the request is not this server's to answer (server_access.h).
+  bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder);
+  QTcpSocket* clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const;
+  std::variant<SpeechJob, ApiError> jobFor(const SpeechRequest& request) const;
+
+  void onAudio(quint64 id, const AudioChunk& chunk);
+  void beginStream(Stream& stream, int sampleRate);
+  void onFinished(quint64 id, const std::vector<float>& samples, int sampleRate, const QByteArray& checkFigures);
+  void onFailed(quint64 id, const QString& message, bool cancelled);
+  void onRefused(quint64 id, const ApiError& error);
+  void onClientGone(quint64 id);
+  void end(quint64 id);
+
+  SpeechEngine* engine_;
+  SpeechServerOptions options_;
+  std::unique_ptr<QHttpServer> http_;
+  Connections* connections_ = nullptr;  // owned by http_ once bound
+  quint16 port_ = 0;
+  std::map<quint64, std::unique_ptr<Stream>> streams_;
+};
+
+}  // namespace cosystudio::services

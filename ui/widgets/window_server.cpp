@@ -1,0 +1,125 @@
+#include "window_server.h"
+
+#include "engine_session.h"
+
+#include "services/app_data.h"
+#include "services/server/server_access.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+namespace cosystudio::ui {
+
+QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob prepare, QObject* parent)
+    : services::SpeechEngine(parent), session_(session), prepare_(std::move(prepare)) {
+  connect(session_, &EngineSession::jobAudio, this, [this](quint64 id, const AudioChunk& chunk) {
+    if (jobs_.count(id)) emit audio(id, chunk);
+  });
+  connect(session_, &EngineSession::jobFinished, this, [this](const Take& take) {
+    if (ended(take.jobId)) emit finished(take.jobId, std::vector<float>(take.samples.begin(), take.samples.end()),
+                                         take.sampleRate, QByteArray());
+  });
+  connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
+    if (ended(id)) emit failed(id, message, cancelled);
+  });
+  connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int, const QString& message) {
+    if (ended(job.id)) emit failed(job.id, message, false);
+  });
+}
+
+std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const services::SpeechJob& job) {
+  if (job.listen.check)
+    return services::ApiError{501,
+                    QStringLiteral("the window's server does not listen to what it makes; %1: 1 is answered by "
+                                   "`cosystudio-cli serve`")
+                        .arg(QLatin1String(services::kCheckHeader)),
+                    QLatin1String(services::kCheckHeader), QStringLiteral("check_not_available"), QStringLiteral("server_error")};
+  JobSpec spec;
+  spec.text = job.text;
+  spec.instruction = job.instruction;
+  spec.voiceFile = job.voiceFile;
+  spec.voiceName = job.voiceName;
+  spec.settings = job.settings;
+  spec.served = true;
+  if (const QString problem = prepare_(spec); !problem.isEmpty())
+    return services::ApiError{503, problem, {}, QStringLiteral("model_not_loaded"), QStringLiteral("server_error")};
+  const quint64 id = session_->enqueue(spec);
+  jobs_.insert(id);
+  return id;
+}
+
+void QueuedSpeechEngine::cancel(quint64 id) {
+  if (jobs_.count(id)) session_->cancel(id);
+}
+
+WindowSpeechServer::WindowSpeechServer(EngineSession* session, PrepareServedJob prepare, QObject* parent)
+    : QObject(parent), engine_(session, std::move(prepare)) {}
+
+WindowSpeechServer::~WindowSpeechServer() = default;
+
+bool WindowSpeechServer::start(const ServerSettings& settings, QString* error) {
+  stop();  // first: the new server may want the same port
+  services::SpeechServerOptions options;
+  if (!options.access.address.setAddress(settings.host)) {
+    *error = QCoreApplication::translate("WindowSpeechServer", "%1 is not an IP address").arg(settings.host);
+    return false;
+  }
+  options.port = quint16(settings.port);
+  options.access.token = settings.token;
+  options.access.allowedOrigins = settings.allowedOrigins;
+  options.voicesFolder = services::voicesFolder();
+  QDir().mkpath(options.voicesFolder);
+  auto server = std::make_unique<services::SpeechServer>(&engine_, options);
+  if (!server->listen(error)) {
+    *error = QCoreApplication::translate("WindowSpeechServer", "The speech server cannot listen on %1 port %2: %3")
+                 .arg(settings.host)
+                 .arg(settings.port)
+                 .arg(*error);
+    return false;
+  }
+  server_ = std::move(server);
+  connect(server_.get(), &services::SpeechServer::activeRequestsChanged, this, &WindowSpeechServer::changed);
+  emit changed();
+  return true;
+}
+
+bool WindowSpeechServer::serve(bool on, ServerSettings& settings, QString* error) {
+  bool started = true;
+  if (!on) {
+    stop();
+  } else {
+    if (settings.token.isEmpty()) {
+      settings.token = services::newServerToken();
+      keepServerToken(settings);
+    }
+    started = start(settings, error);
+  }
+  settings.enabled = isRunning();
+  return started;
+}
+
+void WindowSpeechServer::stop() {
+  if (!server_) return;
+  server_.reset();  // its clients' requests are cancelled
+  emit changed();
+}
+
+QString WindowSpeechServer::url() const { return server_ ? server_->url() : QString(); }
+
+int WindowSpeechServer::activeRequests() const { return server_ ? server_->activeRequests() : 0; }
+
+QString serverNote(const WindowSpeechServer& server, const ServerSettings& settings) {
+  if (!server.isRunning()) return {};
+  const QString where = settings.isLoopback()
+                            ? QCoreApplication::translate("WindowSpeechServer", "API on %1").arg(server.url())
+                            : QCoreApplication::translate("WindowSpeechServer", "API open to the network on %1")
+                                  .arg(server.url());
+  const int requests = server.activeRequests();
+  return requests == 0 ? where
+                       : where + QStringLiteral(" · ") +
+                             QCoreApplication::translate("WindowSpeechServer", "%n request(s)", nullptr, requests);
+}
+
+}  // namespace cosystudio::ui
+
+#include "moc_window_server.cpp"
