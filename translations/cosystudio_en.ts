@@ -108,6 +108,16 @@
     </message>
 </context>
 <context>
+    <name>cosystudio::ui::ModelDownloadDialog</name>
+    <message numerus="yes">
+        <source>%n file(s), %1 in all; %2 to download into %3.</source>
+        <translation>
+            <numerusform>%n file, %1 in all; %2 to download into %3.</numerusform>
+            <numerusform>%n files, %1 in all; %2 to download into %3.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cosystudio::ui::SettingsDialog</name>
     <message numerus="yes">
         <source>all %n core(s)</source>

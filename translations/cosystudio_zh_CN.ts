@@ -2727,6 +2727,12 @@
         <source>%1 is missing</source>
         <translation>缺少 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 in all; %2 to download into %3.</source>
+        <translation>
+            <numerusform>共 %n 个文件，%1；需下载 %2 到 %3。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::ModelFolderDialog</name>

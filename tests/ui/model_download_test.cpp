@@ -13,12 +13,15 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -372,6 +375,27 @@ class ModelDownloadTest : public QObject {
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(dialog.folder(), folder);
     QCOMPARE(problemsIn(folder), QStringList());
+  }
+
+  // What the download costs is said once the hub has listed the files, and
+  // stays while they arrive.
+  void theDialogSaysWhatTheDownloadCosts() {
+    FakeHub server({QStringLiteral("--hang"), QStringLiteral("llm.pt")});
+    QTemporaryDir parent;
+    const QString folder = parent.filePath(QStringLiteral("model"));
+    ModelDownloadDialog dialog;
+    fillIn(dialog, server.url(), folder);
+    dialog.findChild<QCheckBox*>(QStringLiteral("allowHttp"))->setChecked(true);
+    auto* report = dialog.findChild<QLabel*>(QStringLiteral("downloadReport"));
+    dialog.findChild<QPushButton*>(QStringLiteral("download"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(report->text().contains(QStringLiteral("to download")), 30000);
+    const QRegularExpression cost(QStringLiteral("^(\\d+) file(?:s|\\(s\\)), (.+) in all; (.+) to download into (.+?)\\.(\\n|$)"));
+    const QRegularExpressionMatch said = cost.match(report->text());
+    QVERIFY2(said.hasMatch(), qPrintable(report->text()));
+    QVERIFY(said.captured(1).toInt() >= 5);                 // the model's files and its checkpoints
+    QCOMPARE(said.captured(3), said.captured(2));           // a new folder: everything is missing
+    QCOMPARE(said.captured(4), QDir::toNativeSeparators(folder));
+    dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Close)->click();  // Cancel while it hangs
   }
 
   // In Chinese the dialog starts with ModelScope, which users in China reach.

@@ -163,11 +163,24 @@ void ModelDownloadDialog::start() {
   connect(running_, &services::ModelDownload::finished, this, &ModelDownloadDialog::downloadFinished);
   connect(running_, &services::ModelDownload::failed, this, &ModelDownloadDialog::downloadFailed);
   connect(running_, &services::ModelDownload::warning, this, &ModelDownloadDialog::showWarning);
+  connect(running_, &services::ModelDownload::listed, this, &ModelDownloadDialog::showListing);
   warnings_->clear();
+  listing_.clear();
   report_->setText(tr("Listing the files…"));
   use_->setVisible(false);
   setRunning(true);
   running_->start();
+}
+
+// What the download costs, said as soon as the hub has listed the files.
+void ModelDownloadDialog::showListing(const QList<services::HubFile>& files, qint64 bytesMissing) {
+  qint64 total = 0;
+  for (const services::HubFile& file : files) total += file.size;
+  const QLocale locale;
+  listing_ = tr("%n file(s), %1 in all; %2 to download into %3.", nullptr, int(files.size()))
+                 .arg(locale.formattedDataSize(total), locale.formattedDataSize(bytesMissing),
+                      QDir::toNativeSeparators(folder()));
+  report_->setText(listing_);
 }
 
 // Close when idle; while downloading, stop and keep what arrived.
@@ -201,7 +214,8 @@ void ModelDownloadDialog::showProgress(const services::DownloadProgress& progres
     figures += QStringLiteral(" · ") + tr("%1/s").arg(locale.formattedDataSize(qint64(progress.bytesPerSecond)));
   if (progress.secondsLeft >= 0) figures += QStringLiteral(" · ") + tr("%1 left").arg(services::durationText(progress.secondsLeft));
   figures_->setText(figures);
-  report_->setText(tr("Downloading; each file is checked against the hash the hub publishes for it."));
+  report_->setText(listing_ + QLatin1Char('\n') +
+                   tr("Downloading; each file is checked against the hash the hub publishes for it."));
 }
 
 void ModelDownloadDialog::downloadFinished() {

@@ -21,6 +21,7 @@ class QPushButton;
 namespace cosystudio::services {
 class ModelDownload;
 struct DownloadProgress;
+struct HubFile;
 }  // namespace cosystudio::services
 
 namespace cosystudio::ui {
@@ -49,6 +50,7 @@ class ModelDownloadDialog : public QDialog {
   void start();
   void cancel();
   void showProgress(const services::DownloadProgress& progress);
+  void showListing(const QList<services::HubFile>& files, qint64 bytesMissing);
   void downloadFinished();
   void downloadFailed(const QString& message);
   void showWarning(const QString& message);
@@ -66,6 +68,7 @@ class ModelDownloadDialog : public QDialog {
   QProgressBar* totalBar_;
   QLabel* figures_;
   QLabel* report_;
+  QString listing_;  // what the hub listed: the files, their size and what is missing
   QLabel* warnings_;
   QDialogButtonBox* buttons_;
   QPushButton* download_;
