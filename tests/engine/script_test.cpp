@@ -116,6 +116,21 @@ TEST(ScriptText, PlainTextIsOneSpeakersLines) {
   EXPECT_TRUE(parseScriptText(" \n\r\n", {"Ann"}, "Ann").empty());
 }
 
+TEST(ScriptText, ASegmentsWarningsNameItsLine) {
+  // Each line is a request of its own, whose segments the engine counts from 1.
+  ScriptSegment segment;
+  segment.line = 6;
+  segment.speaker = "narrator";
+  segment.result.warnings = {"segment 1 reached its token cap (250 tokens)"};
+  EXPECT_EQ(segment.warnings(),
+            std::vector<std::string>{"narrator, line 7: segment 1 reached its token cap (250 tokens)"});
+  ScriptResult take;
+  take.segments = {segment, segment};
+  take.segments[1].line = 7;
+  EXPECT_EQ(take.warnings(), (std::vector<std::string>{"narrator, line 7: segment 1 reached its token cap (250 tokens)",
+                                                       "narrator, line 8: segment 1 reached its token cap (250 tokens)"}));
+}
+
 TEST(ScriptFile, SavedAndReadBackWithVoicesRelativeToTheFile) {
   TempFolder folder;
   Script script;

@@ -1,5 +1,6 @@
 // split_paragraph and the rule-based text_normalize, from the spec (§3.2) and
 // the official e2e goldens.
+#include "cosystudio/text/prompt.h"
 #include "cosystudio/text/split_paragraph.h"
 #include "cosystudio/text/text_normalize.h"
 #include "cosystudio/text/tokenizer.h"
@@ -9,6 +10,7 @@
 namespace {
 
 using namespace cosystudio::text;
+using cosystudio::Mode;
 using Pieces = std::vector<std::string>;
 
 std::size_t characters(std::string_view s) {
@@ -82,6 +84,35 @@ TEST(TextSplit, EnglishCountsTokens) {
     if (i + 1 < pieces.size()) EXPECT_GT(tokens(pieces[i]), 60u) << i;
     EXPECT_LE(tokens(pieces[i]), 80u) << i;
   }
+}
+
+TEST(TextParagraphs, BlankLinesPartParagraphs) {
+  EXPECT_EQ(paragraphsOf("第一章\n\n这是正文。"), (Pieces{"第一章", "这是正文。"}));
+  EXPECT_EQ(paragraphsOf("x\n \t\ny\n\n\nz\r\n"), (Pieces{"x", "y", "z\r"}));
+  EXPECT_EQ(paragraphsOf("one line\nand the next"), Pieces{"one line\nand the next"});
+  EXPECT_EQ(paragraphsOf("\n\nalone\n"), Pieces{"\n\nalone\n"});  // one paragraph: the text as it came
+  EXPECT_TRUE(paragraphsOf(" \n\n\t").empty());
+}
+
+TEST(TextParagraphs, ABlankLineEndsASegment) {
+  // Upstream drops the line break: the heading runs into the sentence after it.
+  const std::string text = "第一章\n\n这是第一句话。";
+  EXPECT_EQ(normalizeAndSplit(text, tokenizer()), Pieces{"第一章这是第一句话。"});
+  for (const Mode mode : {Mode::ZeroShot, Mode::Instruct}) {
+    PromptRequest request;
+    request.mode = mode;
+    request.text = text;
+    request.transcript = "希望你以后能够做的比我还好呦。";
+    request.instruction = "请用四川话表达。";
+    const PromptTexts texts = assemblePrompt(request, tokenizer());
+    EXPECT_EQ(texts.segments, (Pieces{"第一章。", "这是第一句话。"}));
+    EXPECT_EQ(texts.userSegments, (Pieces{"第一章", "这是第一句话。"}));
+  }
+  // Without a blank line the request is split as upstream splits it.
+  PromptRequest request;
+  request.text = "第一章\n这是第一句话。";
+  request.transcript = "希望你以后能够做的比我还好呦。";
+  EXPECT_EQ(assemblePrompt(request, tokenizer()).segments, normalizeAndSplit(request.text, tokenizer()));
 }
 
 TEST(TextNormalize, ChineseRules) {

@@ -266,6 +266,17 @@ class TextPanelTest : public QObject {
              QString::fromStdString(typed).remove(QLatin1Char(' ')));
   }
 
+  // The preview splits as the engine splits a request: a blank line ends a segment.
+  void previewEndsASegmentAtABlankLine() {
+    TextPanel panel;
+    panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(
+        cosystudio::text::Tokenizer::load(test::tinyModelA().toStdString())));
+    panel.setText(QStringLiteral("第一章\n\n这是第一句话。"));
+    QTRY_COMPARE(panel.previewSegments(), (QStringList{QStringLiteral("第一章。"), QStringLiteral("这是第一句话。")}));
+    panel.setText(QStringLiteral("第一章\n这是第一句话。"));
+    QTRY_COMPARE(panel.previewSegments(), QStringList{QStringLiteral("第一章这是第一句话。")});
+  }
+
   void previewReadsNumbersUnlessSwitchedOff() {
     TextPanel panel;
     panel.setTokenizer(std::make_shared<cosystudio::text::Tokenizer>(

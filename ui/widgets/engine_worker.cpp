@@ -212,6 +212,8 @@ Take EngineWorker::scriptTake(const JobSpec& job, const Script& script, const Sc
   for (std::size_t i = 0; i < result.segments.size(); ++i) {
     const ScriptSegment& placed = result.segments[i];
     TakeSegment kept = takeSegment(placed.result, placed.check);
+    kept.warnings.clear();  // named by their line, not by the segment's place in the line's request
+    for (const std::string& warning : placed.warnings()) kept.warnings << fromUtf8(warning);
     if (!script.cast.empty()) kept.speaker = fromUtf8(placed.speaker);
     kept.line = placed.line;
     if (i > 0 && result.segments[i - 1].speaker != placed.speaker) kept.pauseBefore = script.speakerPauseSeconds;

@@ -254,7 +254,7 @@ void TextPanel::updatePreview() {
       std::vector<bool> forcedCut;
       const std::vector<std::string> segments =
           crossLingual_ ? text::capToPieces(piece.toStdString(), *tokenizer_, &forcedCut)
-                        : text::normalizeAndSplit(piece.toStdString(), *tokenizer_, options, &forcedCut);
+                        : text::requestSegments(piece.toStdString(), *tokenizer_, options, &forcedCut);
       for (std::size_t i = 0; i < segments.size(); ++i) {
         const QString segment = QString::fromStdString(segments[i]);
         QString shown = tr("%1. %2").arg(preview_->count() + 1).arg(name.isEmpty() ? segment : name + QStringLiteral(": ") + segment);

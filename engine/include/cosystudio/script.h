@@ -118,6 +118,9 @@ struct ScriptSegment {
   std::optional<SegmentCheck> check;
   // Where it lies in ScriptResult::samples, in samples (crossfades and pauses counted).
   std::size_t begin = 0, end = 0;
+  // Its warnings, each naming its speaker and line: the engine numbers the
+  // segments of each line's request from 1.
+  std::vector<std::string> warnings() const;
 };
 
 struct ScriptResult {

@@ -13,11 +13,19 @@ double ScriptResult::realTimeFactor() const {
   return audioSeconds > 0 ? totalSeconds / audioSeconds : 0.0;
 }
 
+std::vector<std::string> ScriptSegment::warnings() const {
+  std::vector<std::string> named;
+  for (const std::string& warning : result.warnings)
+    named.push_back(speaker + ", line " + std::to_string(line + 1) + ": " + warning);
+  return named;
+}
+
 std::vector<std::string> ScriptResult::warnings() const {
   std::vector<std::string> all;
-  for (const ScriptSegment& segment : segments)
-    for (const std::string& warning : segment.result.warnings)
-      all.push_back(segment.speaker + ", line " + std::to_string(segment.line + 1) + ": " + warning);
+  for (const ScriptSegment& segment : segments) {
+    const std::vector<std::string> named = segment.warnings();
+    all.insert(all.end(), named.begin(), named.end());
+  }
   return all;
 }
 

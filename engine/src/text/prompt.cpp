@@ -54,8 +54,7 @@ PromptTexts assemblePrompt(const PromptRequest& request, const Tokenizer& tokeni
       // The prompt text holds <|endofprompt|>, so upstream's normaliser leaves it verbatim.
       out.promptText = zeroShotPromptText(request.transcript);
       requireNoControlTokens(request.text, "the text");
-      out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
-      out.userSegments = userTextOfPieces(request.text, out.segments, request.normalize);
+      out.segments = requestSegments(request.text, tokenizer, request.normalize, nullptr, &out.userSegments);
       break;
     case Mode::CrossLingual:
       // Upstream sends the whole text as one piece; it is only cut at the hard bound.
@@ -67,8 +66,7 @@ PromptTexts assemblePrompt(const PromptRequest& request, const Tokenizer& tokeni
     case Mode::Instruct:
       out.promptText = instruct2PromptText(request.instruction);
       requireNoControlTokens(request.text, "the text");
-      out.segments = normalizeAndSplit(request.text, tokenizer, request.normalize);
-      out.userSegments = userTextOfPieces(request.text, out.segments, request.normalize);
+      out.segments = requestSegments(request.text, tokenizer, request.normalize, nullptr, &out.userSegments);
       break;
     case Mode::VoiceConversion:
       break;

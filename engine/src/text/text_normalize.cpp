@@ -207,6 +207,49 @@ std::vector<std::string_view> sentencesOf(std::string_view text) {
 
 }  // namespace
 
+std::vector<std::string> paragraphsOf(std::string_view text) {
+  std::vector<std::string> paragraphs;
+  std::string paragraph;
+  const auto endParagraph = [&] {
+    if (paragraph.find_first_not_of(" \t\r\n") != std::string::npos) paragraphs.push_back(paragraph);
+    paragraph.clear();
+  };
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t newline = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, newline - start);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
+      endParagraph();
+    } else {
+      if (!paragraph.empty()) paragraph += '\n';
+      paragraph += line;
+    }
+    start = newline + 1;
+  }
+  endParagraph();
+  // Without a blank line between two paragraphs the text goes on as it came.
+  if (paragraphs.size() == 1) paragraphs.front() = std::string(text);
+  return paragraphs;
+}
+
+std::vector<std::string> requestSegments(std::string_view text, const Tokenizer& tokenizer,
+                                         const NormalizeOptions& options, std::vector<bool>* forcedCut,
+                                         std::vector<std::string>* userTexts) {
+  std::vector<std::string> segments;
+  if (forcedCut) forcedCut->clear();
+  if (userTexts) userTexts->clear();
+  for (const std::string& paragraph : paragraphsOf(text)) {
+    std::vector<bool> cut;
+    const std::vector<std::string> pieces = normalizeAndSplit(paragraph, tokenizer, options, &cut);
+    segments.insert(segments.end(), pieces.begin(), pieces.end());
+    if (forcedCut) forcedCut->insert(forcedCut->end(), cut.begin(), cut.end());
+    if (userTexts) {
+      const std::vector<std::string> words = userTextOfPieces(paragraph, pieces, options);
+      userTexts->insert(userTexts->end(), words.begin(), words.end());
+    }
+  }
+  return segments;
+}
+
 std::vector<std::string> userTextOfPieces(std::string_view text, const std::vector<std::string>& pieces,
                                           const NormalizeOptions& options) {
   requireValidUtf8(text);

@@ -50,6 +50,15 @@ bool isOnlyPunctuation(std::string_view text);
 // Throws std::invalid_argument on invalid UTF-8.
 std::string normalizeText(std::string_view text, const NormalizeOptions& options = {});
 
+// The paragraphs of `text`: its parts between blank lines (lines of nothing
+// but blanks), each keeping its own line breaks, the empty ones left out. A
+// request speaks each paragraph as segments of its own (text/prompt.h):
+// upstream's text_normalize drops line breaks (it joins Chinese lines and
+// spaces English ones), which runs a heading into the sentence after it. Text
+// without a blank line between two paragraphs is one, `text` itself, split
+// exactly as upstream splits it.
+std::vector<std::string> paragraphsOf(std::string_view text);
+
 // text_normalize(text, split=True): the pieces to synthesise one by one, each
 // within kMaxPieceTokens (split_paragraph.h; also raw and marker text, which
 // upstream leaves whole). Whitespace-only text gives no pieces. `forcedCut`,
@@ -57,6 +66,13 @@ std::string normalizeText(std::string_view text, const NormalizeOptions& options
 std::vector<std::string> normalizeAndSplit(std::string_view text, const Tokenizer& tokenizer,
                                            const NormalizeOptions& options = {},
                                            std::vector<bool>* forcedCut = nullptr);
+
+// The segments a request speaks of `text`: the pieces of normalizeAndSplit of
+// each of its paragraphs in turn (paragraphsOf). `forcedCut` as there;
+// `userTexts`, when given, the user's own words of each (userTextOfPieces).
+std::vector<std::string> requestSegments(std::string_view text, const Tokenizer& tokenizer,
+                                         const NormalizeOptions& options = {}, std::vector<bool>* forcedCut = nullptr,
+                                         std::vector<std::string>* userTexts = nullptr);
 
 // The user's own words of each piece normalizeAndSplit made of `text` (with
 // the same options): `text` is cut at its sentence ends, each sentence
