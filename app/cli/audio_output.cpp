@@ -19,10 +19,10 @@ const std::map<std::string, audio::WavEncoding> kFormats{{"pcm16", audio::WavEnc
                                                          {"pcm24", audio::WavEncoding::PCM24},
                                                          {"float", audio::WavEncoding::Float32}};
 
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
+std::atomic<int> interrupts{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 
-void onInterrupt(int) { interrupted = true; }
+void onInterrupt(int) { interrupts.fetch_add(1); }
 
 }  // namespace
 
@@ -146,13 +146,19 @@ const char* stageName(Stage stage) {
   return "";
 }
 
-StopOnInterrupt::StopOnInterrupt() {
-  interrupted = false;
+StopOnInterrupt::StopOnInterrupt(Terminate terminate) : terminate_(terminate) {
+  interrupts = 0;
   previous_ = std::signal(SIGINT, onInterrupt);
+  if (terminate_ == Terminate::Caught) previousTerminate_ = std::signal(SIGTERM, onInterrupt);
 }
 
-StopOnInterrupt::~StopOnInterrupt() { std::signal(SIGINT, previous_); }
+StopOnInterrupt::~StopOnInterrupt() {
+  std::signal(SIGINT, previous_);
+  if (terminate_ == Terminate::Caught) std::signal(SIGTERM, previousTerminate_);
+}
 
-bool interruptRequested() { return interrupted.load(); }
+bool interruptRequested() { return interrupts.load() > 0; }
+
+int interruptCount() { return interrupts.load(); }
 
 }  // namespace cosystudio::cli

@@ -88,20 +88,25 @@ void printMastering(const WrittenAudio& written);
 
 const char* stageName(Stage stage);
 
-// While one lives, Ctrl-C sets the flag interruptRequested() reads (storing to
-// a lock-free atomic is all a signal handler may do); a synthesis polls it
-// through SynthesisCallbacks::shouldStop.
+// While one lives, Ctrl-C (and SIGTERM, a service manager's stop, where
+// caught) counts in what interruptRequested() and interruptCount() read
+// (changing a lock-free atomic is all a signal handler may do); a synthesis
+// polls it through SynthesisCallbacks::shouldStop.
 class StopOnInterrupt {
  public:
-  StopOnInterrupt();
+  enum class Terminate { Default, Caught };
+  explicit StopOnInterrupt(Terminate terminate = Terminate::Default);
   ~StopOnInterrupt();
   StopOnInterrupt(const StopOnInterrupt&) = delete;
   StopOnInterrupt& operator=(const StopOnInterrupt&) = delete;
 
  private:
+  Terminate terminate_;
   void (*previous_)(int);
+  void (*previousTerminate_)(int) = nullptr;
 };
 bool interruptRequested();
+int interruptCount();
 
 inline double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

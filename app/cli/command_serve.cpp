@@ -1,7 +1,9 @@
 // cosystudio-cli serve --model DIR [--voices DIR] [--host H] [--port N] [--token-file F] [--asr-model DIR]:
 // the local speech server with OpenAI's API (ui/services/server/speech_server.h), on an engine
-// thread of this process. Ctrl-C stops it; running requests are cancelled. A
-// request with X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with
+// thread of this process. Ctrl-C or SIGTERM shuts it down without cutting a
+// request off: the port closes, the requests not started yet are answered 503
+// (a load balancer sends them to another server), the running one finishes;
+// a second one stops it at once, cancelling that request. A request with X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with
 // the recogniser, loaded for the first such request.
 #include "command.h"
 #include "audio_output.h"
@@ -37,6 +39,7 @@ struct ServeOptions {
   std::string token;
   std::string tokenFile;
   std::vector<std::string> allowedOrigins;
+  std::vector<std::string> allowedHosts;
   int maxRequests = services::SpeechServerOptions{}.maxRequests;
   int maxConnections = services::SpeechServerOptions{}.maxConnections;
   double requestTimeout = services::SpeechServerOptions{}.requestDeadlineMs / 1000.0;
@@ -79,6 +82,19 @@ class EngineThread : public services::SpeechEngine {
 
   // Returns once the model is loaded; throws what loading threw.
   void waitUntilLoaded() { loaded_.get_future().get(); }
+
+  // The server is made once the model is loaded, and this engine has no reset.
+  services::EngineReadiness readiness() const override { return services::EngineReadiness::Ready; }
+
+  // Every job not started yet is refused with `error`; the running one goes on.
+  void refuseWaiting(const services::ApiError& error) {
+    std::deque<Queued> refused;
+    {
+      std::lock_guard lock(mutex_);
+      refused.swap(waiting_);
+    }
+    for (const Queued& queued : refused) post([this, id = queued.id, error] { emit this->refused(id, error); });
+  }
 
   std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override {
     std::lock_guard lock(mutex_);
@@ -218,6 +234,7 @@ int serve(const ServeOptions& o) {
   }
   options.access.token = serverToken(o);
   for (const std::string& origin : o.allowedOrigins) options.access.allowedOrigins << QString::fromStdString(origin);
+  for (const std::string& host : o.allowedHosts) options.access.allowedHosts << QString::fromStdString(host);
   if (const auto refusal = services::refuseListening(options.access)) {
     std::fprintf(stderr, "cosystudio-cli serve: %s: give one with --token-file FILE or %s\n",
                  refusal->toUtf8().constData(), kTokenVariable);
@@ -246,17 +263,29 @@ int serve(const ServeOptions& o) {
               options.voicesFolder.toUtf8().constData());
   std::fflush(stdout);
 
-  StopOnInterrupt interrupt;
+  StopOnInterrupt interrupt(StopOnInterrupt::Terminate::Caught);
+  QObject::connect(&server, &services::SpeechServer::drained, &app, [&app] {
+    std::fprintf(stderr, "cosystudio-cli serve: every request answered; stopped\n");
+    app.quit();
+  });
+  int interruptsSeen = 0;
   QTimer poll;
-  QObject::connect(&poll, &QTimer::timeout, [&app] {
-    if (interruptRequested()) app.quit();
+  QObject::connect(&poll, &QTimer::timeout, [&] {
+    const int interrupts = interruptCount();
+    if (interrupts == interruptsSeen) return;
+    if (interruptsSeen++ > 0 || interrupts > 1) return app.quit();
+    std::fprintf(stderr, "cosystudio-cli serve: shutting down: the port is closed and the running request "
+                 "finishes (%d request(s) open); Ctrl-C again stops at once\n", server.activeRequests());
+    engine.refuseWaiting(services::shuttingDownError());
+    server.drain();
   });
   poll.start(100);
   return app.exec();
 }
 
 const Registration registration([](CLI::App& app) -> Run {
-  auto* sub = app.add_subcommand("serve", "Serve speech on an OpenAI-compatible HTTP API (POST /v1/audio/speech)");
+  auto* sub = app.add_subcommand("serve", "Serve speech on an OpenAI-compatible HTTP API (POST /v1/audio/speech), with "
+                                  "GET /health for a load balancer");
   auto o = std::make_shared<ServeOptions>();
   o->engine.addTo(sub);
   sub->add_option("--voices", o->voices,
@@ -277,6 +306,9 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--allow-origin", o->allowedOrigins,
                   "Let web pages from ORIGIN (e.g. http://localhost:3000) call the server; requests that carry "
                   "another Origin are refused (repeat for more)");
+  sub->add_option("--allow-host", o->allowedHosts,
+                  "Answer requests whose Host header gives NAME (e.g. the name of a load balancer in front of the "
+                  "server); other names are refused, as a web page that rebinds its name sends one (repeat for more)");
   sub->add_option("--max-requests", o->maxRequests, "Requests running and waiting at once; more are answered 429")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();

@@ -15,6 +15,11 @@ set_tests_properties(serve.check PROPERTIES LABELS unit TIMEOUT 300)
 add_test(NAME serve.load COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py load ${_serve_args} 8 25)
 set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
 
+# Two servers behind HAProxy with packaging/cluster/haproxy.cfg; one stopped in the middle.
+add_test(NAME serve.balancer COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/balancer_test.py ${_serve_args}
+  ${_serve_venv}/bin/python ${PROJECT_SOURCE_DIR}/packaging/cluster/haproxy.cfg)
+set_tests_properties(serve.balancer PROPERTIES LABELS "unit;cluster" FIXTURES_REQUIRED serve_venv TIMEOUT 300)
+
 # The window's server (Tools → Serve on localhost) answering the same clients.
 add_executable(window_server_test ${CMAKE_CURRENT_LIST_DIR}/window_server_test.cpp)
 set_target_properties(window_server_test PROPERTIES AUTOMOC ON)

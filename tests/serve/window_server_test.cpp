@@ -33,6 +33,9 @@
 #include <QTest>
 #include <QUrl>
 
+#include <optional>
+#include <utility>
+
 using namespace cosystudio;
 using namespace cosystudio::services;
 using namespace cosystudio::ui;
@@ -77,6 +80,15 @@ QNetworkReply* postSpeech(QNetworkAccessManager& network, int port, const QStrin
                          {QStringLiteral("voice"), QStringLiteral("Ann")},
                          {QStringLiteral("response_format"), QStringLiteral("pcm")}};
   return network.post(request, QJsonDocument(body).toJson());
+}
+
+// GET /health, without the token: its status and its "status".
+std::pair<int, QString> health(QNetworkAccessManager& network, int port) {
+  QNetworkReply* reply = network.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/health").arg(port))));
+  if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 10000)) return {0, {}};
+  reply->deleteLater();
+  return {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+          QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("status")).toString()};
 }
 
 int servedTakes(const MainWindow& window) {
@@ -141,6 +153,29 @@ class WindowServerTest : public QObject {
       serve(window);
     }
     QSettings().setValue(QStringLiteral("server/token"), kToken);
+  }
+
+  // A load balancer asks GET /health whether the window takes requests: not
+  // before a model is loaded, nor while the engine is reset.
+  void healthSaysWhetherTheWindowTakesRequests() {
+    MainWindow window;
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    QNetworkAccessManager network;
+    QCOMPARE(health(network, port), std::make_pair(503, QStringLiteral("no_model")));
+    QVERIFY(loadTinyModel(window));
+    QCOMPARE(health(network, port), std::make_pair(200, QStringLiteral("ready")));
+    auto* engine = window.speechServer()->findChild<SpeechEngine*>();
+    QVERIFY(engine);
+    std::optional<EngineReadiness> duringReset;
+    connect(window.session(), &EngineSession::stateChanged, this, [&](EngineSession::State state) {
+      if (state == EngineSession::State::Resetting) duringReset = engine->readiness();
+    });
+    QSignalSpy reset(window.session(), &EngineSession::resetDone);
+    window.session()->reset();
+    QVERIFY(reset.wait(kLoadMs));
+    QCOMPARE(duringReset, std::optional(EngineReadiness::Resetting));
+    QCOMPARE(health(network, port), std::make_pair(200, QStringLiteral("ready")));
   }
 
   void curlAndOpenAiGetTheCliAudioFromTheWindow() {

@@ -78,6 +78,23 @@ class ServerAccessTest : public QObject {
     if (refusal) QCOMPARE(refusal->status, 403);
   }
 
+  // Behind a load balancer, clients give the balancer's name: the user allows it, and it alone.
+  void anAllowedNameIsAdmitted() {
+    ServerAccess access = onTheLoopback();
+    access.address = QHostAddress(QHostAddress::AnyIPv4);
+    access.allowedHosts = {QStringLiteral("tts.example.org")};
+    RequestHeaders headers = fromAProgram();
+    for (const QByteArray host : {QByteArray("tts.example.org"), QByteArray("TTS.Example.org:8880")}) {
+      headers.host = host;
+      QVERIFY2(!refuseRequest(access, headers), host.constData());
+    }
+    for (const QByteArray host : {QByteArray("evil.example"), QByteArray("tts.example.org.evil.example"),
+                                  QByteArray("x.tts.example.org")}) {
+      headers.host = host;
+      QCOMPARE(codeOf(refuseRequest(access, headers)), QStringLiteral("host_not_allowed"));
+    }
+  }
+
   void aWebPageIsRefusedUnlessItsOriginIsAllowed() {
     RequestHeaders page = fromAProgram();
     page.origin = "https://evil.example";
@@ -109,6 +126,11 @@ class ServerAccessTest : public QObject {
     headers.authorization = "Bearer secreT";
     QCOMPARE(codeOf(refuseRequest(onTheLoopback(), headers)), QStringLiteral("invalid_api_key"));
     QVERIFY(!refuseRequest(ServerAccess{}, headers));  // no token: none asked, on the loopback
+    // GET /health asks none, but still what a web page could send.
+    QVERIFY(!refuseRequest(onTheLoopback(), headers, TokenCheck::NotAsked));
+    headers.origin = "https://evil.example";
+    QCOMPARE(codeOf(refuseRequest(onTheLoopback(), headers, TokenCheck::NotAsked)),
+             QStringLiteral("origin_not_allowed"));
   }
 
   void offTheLoopbackATokenIsNeeded() {

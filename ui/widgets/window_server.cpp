@@ -27,6 +27,18 @@ QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob 
   });
 }
 
+services::EngineReadiness QueuedSpeechEngine::readiness() const {
+  switch (session_->state()) {
+    case EngineSession::State::Ready:
+    case EngineSession::State::Busy: return services::EngineReadiness::Ready;
+    case EngineSession::State::Loading: return services::EngineReadiness::Loading;
+    case EngineSession::State::Resetting: return services::EngineReadiness::Resetting;
+    case EngineSession::State::NoModel:
+    case EngineSession::State::Poisoned: return services::EngineReadiness::NoModel;
+  }
+  return services::EngineReadiness::NoModel;
+}
+
 std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const services::SpeechJob& job) {
   if (job.listen.check)
     return services::ApiError{501,
@@ -53,7 +65,7 @@ void QueuedSpeechEngine::cancel(quint64 id) {
 }
 
 WindowSpeechServer::WindowSpeechServer(EngineSession* session, PrepareServedJob prepare, QObject* parent)
-    : QObject(parent), engine_(session, std::move(prepare)) {}
+    : QObject(parent), engine_(session, std::move(prepare), this) {}
 
 WindowSpeechServer::~WindowSpeechServer() = default;
 

@@ -33,6 +33,8 @@ class QueuedSpeechEngine : public services::SpeechEngine {
  public:
   QueuedSpeechEngine(EngineSession* session, PrepareServedJob prepare, QObject* parent = nullptr);
 
+  // Ready while a model is loaded; not during a load or a reset.
+  services::EngineReadiness readiness() const override;
   std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override;
   void cancel(quint64 id) override;
 

@@ -24,11 +24,12 @@ bool isAnyAddress(const QHostAddress& address) {
 }
 
 // Whether a Host header ("127.0.0.1:8880", "[::1]:8880", "localhost") names this server.
-bool hostNamesServer(const QByteArray& host, const QHostAddress& listening) {
+bool hostNamesServer(const QByteArray& host, const ServerAccess& access) {
+  const QHostAddress& listening = access.address;
   const QUrl url(QStringLiteral("http://") + QString::fromLatin1(host), QUrl::StrictMode);
   if (host.isEmpty() || !url.isValid() || !url.userInfo().isEmpty() || !url.path().isEmpty()) return false;
-  const QString name = url.host();
-  if (name == QLatin1String("localhost")) return true;
+  const QString name = url.host();  // lower case, as QUrl keeps names
+  if (name == QLatin1String("localhost") || access.allowedHosts.contains(name, Qt::CaseInsensitive)) return true;
   const QHostAddress address(name);
   if (address.isNull()) return false;  // a name: what a rebinding page sends
   if (address.isLoopback()) return true;
@@ -44,8 +45,9 @@ QString withoutTrailingSlash(QString origin) {
 
 }  // namespace
 
-std::optional<ApiError> refuseRequest(const ServerAccess& access, const RequestHeaders& headers) {
-  if (!hostNamesServer(headers.host, access.address))
+std::optional<ApiError> refuseRequest(const ServerAccess& access, const RequestHeaders& headers,
+                                      TokenCheck tokenCheck) {
+  if (!hostNamesServer(headers.host, access))
     return forbidden(QStringLiteral("the Host header '%1' does not name this server: use its address, such as %2")
                          .arg(QString::fromLatin1(headers.host),
                               access.address.isLoopback() ? QStringLiteral("127.0.0.1") : access.address.toString()),
@@ -61,7 +63,7 @@ std::optional<ApiError> refuseRequest(const ServerAccess& access, const RequestH
                            .arg(origin),
                        QStringLiteral("origin_not_allowed"));
   }
-  if (!access.token.isEmpty() && !sameToken(headers.authorization, "Bearer " + access.token.toUtf8()))
+  if (tokenCheck == TokenCheck::Asked && !access.token.isEmpty() && !sameToken(headers.authorization, "Bearer " + access.token.toUtf8()))
     return ApiError{401, QStringLiteral("a valid token is needed: send \"Authorization: Bearer TOKEN\""), {},
                     QStringLiteral("invalid_api_key")};
   return std::nullopt;

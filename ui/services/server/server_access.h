@@ -3,8 +3,9 @@
 // cross-site POST (text/plain, no preflight) to 127.0.0.1, and through DNS
 // rebinding (its own name resolving to 127.0.0.1) read the answers too. The
 // checks here, made before a request is read, shut those out:
-//   Host          must name the loopback, or the address the server listens on
-//                 (a rebinding page's Host is its own name);
+//   Host          must name the loopback, or the address the server listens on,
+//                 or a name the user allowed (a rebinding page's Host is its
+//                 own name);
 //   Origin        a request that carries one comes from a web page: refused
 //                 unless the user allowed that origin;
 //   Authorization the token, when the server has one;
@@ -26,6 +27,9 @@ struct ServerAccess {
   QHostAddress address = QHostAddress(QHostAddress::LocalHost);  // what the server listens on
   QString token;                // empty: none asked (allowed on the loopback only)
   QStringList allowedOrigins;   // web pages that may call it, e.g. "http://localhost:3000"
+  // Names a Host header may give besides the server's address: the name of a
+  // load balancer in front of it, e.g. "tts.example.org".
+  QStringList allowedHosts;
 };
 
 // The headers the checks read, as the request gave them (empty: absent).
@@ -36,8 +40,14 @@ struct RequestHeaders {
   QByteArray contentType;
 };
 
+// Whether a route asks for the token: every route of the API does; GET
+// /health does not, as a load balancer asks it without one and it tells only
+// whether the server takes requests.
+enum class TokenCheck { Asked, NotAsked };
+
 // Why the request is refused before it is read, or nothing: Host, Origin, then the token.
-std::optional<ApiError> refuseRequest(const ServerAccess& access, const RequestHeaders& headers);
+std::optional<ApiError> refuseRequest(const ServerAccess& access, const RequestHeaders& headers,
+                                      TokenCheck tokenCheck = TokenCheck::Asked);
 
 // Why a request's body is refused as JSON: its Content-Type is not application/json.
 std::optional<ApiError> refuseNonJsonBody(const RequestHeaders& headers);

@@ -2,14 +2,12 @@
 
 #include "services/app_data.h"
 #include "services/server/qt_compat.h"
-#include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
-#include "cosystudio/audio/pcm16.h"
 #include "cosystudio/request_rules.h"
+#include "services/server/speech_encoding.h"
 #include "services/server/streamed_join.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QHttpServer>
 #include <QJsonArray>
@@ -20,13 +18,12 @@
 #include <QSet>
 #include <QTcpServer>
 #include <QTcpSocket>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QUrl>
-#include <QtEndian>
 
-#include <cstring>
+#include <functional>
 #include <optional>
+#include <utility>
 
 namespace cosystudio::services {
 namespace {
@@ -53,57 +50,19 @@ void refuseOversized(QTcpSocket* socket, QObject* parser, const ApiError& error)
   QTimer::singleShot(kDrainMilliseconds, socket, [socket] { socket->disconnectFromHost(); });
 }
 
-QByteArray wavHeader(int sampleRate, quint32 dataBytes) {
-  QByteArray header(44, '\0');
-  char* h = header.data();
-  const auto put32 = [h](int at, quint32 value) { qToLittleEndian(value, h + at); };
-  const auto put16 = [h](int at, quint16 value) { qToLittleEndian(value, h + at); };
-  std::memcpy(h, "RIFF", 4);
-  // A stream's length is not known: both sizes say "to the end", as OpenAI's do.
-  put32(4, dataBytes == UINT32_MAX ? UINT32_MAX : dataBytes + 36);
-  std::memcpy(h + 8, "WAVEfmt ", 8);
-  put32(16, 16);
-  put16(20, 1);  // PCM
-  put16(22, 1);  // mono
-  put32(24, quint32(sampleRate));
-  put32(28, quint32(sampleRate) * 2);
-  put16(32, 2);
-  put16(34, 16);
-  std::memcpy(h + 36, "data", 4);
-  put32(40, dataBytes);
-  return header;
-}
-
-QByteArray pcmBytes(const std::vector<float>& samples) {
-  const std::vector<std::int16_t> pcm = audio::toPcm16(samples);
-  QByteArray bytes(qsizetype(pcm.size() * 2), '\0');
-  for (std::size_t i = 0; i < pcm.size(); ++i) qToLittleEndian(pcm[i], bytes.data() + 2 * i);
-  return bytes;
-}
-
-// FLAC through the engine's own writer, which wants a file.
-std::optional<QByteArray> flacBytes(const std::vector<float>& samples, int sampleRate, QString* error) {
-  QTemporaryDir folder;
-  const QString path = folder.filePath(QStringLiteral("speech.flac"));
-  try {
-    audio::Clip clip;
-    clip.channels = {samples};
-    clip.sampleRate = sampleRate;
-    audio::writeAudio(path.toStdString(), clip, audio::FileFormat::Flac);
-  } catch (const std::exception& e) {
-    *error = QString::fromUtf8(e.what());
-    return std::nullopt;
-  }
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    *error = file.errorString();
-    return std::nullopt;
-  }
-  return file.readAll();
-}
-
 void answer(QHttpServerResponder& responder, const ApiError& error) {
   responder.write(error.json(), "application/json", Status(error.status));
+}
+
+// GET /health's "status" for each readiness.
+QString readinessName(EngineReadiness readiness) {
+  switch (readiness) {
+    case EngineReadiness::Ready: return QStringLiteral("ready");
+    case EngineReadiness::NoModel: return QStringLiteral("no_model");
+    case EngineReadiness::Loading: return QStringLiteral("loading");
+    case EngineReadiness::Resetting: return QStringLiteral("resetting");
+  }
+  return {};
 }
 
 RequestHeaders headersOf(const QHttpServerRequest& request) {
@@ -121,11 +80,25 @@ bool isPlainName(const QString& name) {
 
 }  // namespace
 
+ApiError shuttingDownError() {
+  return {503, QStringLiteral("the server is shutting down: send the request to another"), {},
+          QStringLiteral("shutting_down"), QStringLiteral("server_error")};
+}
+
 // The server's connections, accepted here so that each can be counted, capped
 // and timed before Qt HTTP Server's parser reads it.
 class SpeechServer::Connections : public QTcpServer {
  public:
   Connections(const SpeechServerOptions& options, QObject* parser) : options_(options), parser_(parser) {}
+
+  // Closes every open connection, each once what was written to it is sent;
+  // `whenClosed` runs once none is left (at once, when none is open).
+  void closeAll(std::function<void()> whenClosed) {
+    whenClosed_ = std::move(whenClosed);
+    const QSet<QTcpSocket*> open = open_;
+    for (QTcpSocket* socket : open) socket->disconnectFromHost();
+    forgetClosed(nullptr);
+  }
 
   // The connection from `address` and `port`, or null.
   QTcpSocket* find(const QHostAddress& address, quint16 port) const {
@@ -153,8 +126,8 @@ class SpeechServer::Connections : public QTcpServer {
     }
     // Qt HTTP Server may give the socket another parent: the set knows it while it is connected.
     open_.insert(socket);
-    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { open_.remove(socket); });
-    connect(socket, &QObject::destroyed, this, [this, socket] { open_.remove(socket); });
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { forgetClosed(socket); });
+    connect(socket, &QObject::destroyed, this, [this, socket] { forgetClosed(socket); });
     auto* deadline = new QTimer(socket);
     deadline->setSingleShot(true);
     deadline->setInterval(options_.requestDeadlineMs);
@@ -174,9 +147,15 @@ class SpeechServer::Connections : public QTcpServer {
   }
 
  private:
+  void forgetClosed(QTcpSocket* socket) {
+    open_.remove(socket);
+    if (open_.isEmpty() && whenClosed_) std::exchange(whenClosed_, nullptr)();
+  }
+
   const SpeechServerOptions& options_;
   QObject* parser_;
   QSet<QTcpSocket*> open_;
+  std::function<void()> whenClosed_;
 };
 
 // One request on its way: the client's connection and what it was promised.
@@ -204,6 +183,10 @@ SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QO
   http_->route(QStringLiteral("/v1/models"), QHttpServerRequest::Method::Get,
                [this](const QHttpServerRequest& request, ResponderArg responder) {
                  listModels(request, std::move(responder));
+               });
+  http_->route(QStringLiteral("/health"), QHttpServerRequest::Method::Get,
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
+                 health(request, std::move(responder));
                });
   qt_compat::setMissingHandler(*http_, this, [this](const QHttpServerRequest& request, ResponderArg responder) {
     if (!admit(request, responder)) return;
@@ -271,6 +254,18 @@ void SpeechServer::listModels(const QHttpServerRequest& request, QHttpServerResp
                                             {QStringLiteral("data"), QJsonArray{model}}}));
 }
 
+void SpeechServer::health(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (QTcpSocket* socket = clientSocket(request, responder)) Connections::awaitNextRequest(socket);
+  if (const auto refusal = refuseRequest(options_.access, headersOf(request), TokenCheck::NotAsked))
+    return answer(responder, *refusal);
+  const EngineReadiness readiness = engine_->readiness();
+  const bool ready = readiness == EngineReadiness::Ready && !draining_;
+  const QJsonObject body{{QStringLiteral("status"), draining_ ? QStringLiteral("shutting_down") : readinessName(readiness)},
+                         {QStringLiteral("model_loaded"), readiness == EngineReadiness::Ready},
+                         {QStringLiteral("active_requests"), activeRequests()}};
+  responder.write(QJsonDocument(body), ready ? Status::Ok : Status::ServiceUnavailable);
+}
+
 void SpeechServer::listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
   if (!admit(request, responder)) return;
   QJsonArray names;
@@ -316,6 +311,7 @@ std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& requ
 
 void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
   if (!admit(request, responder)) return;
+  if (draining_) return answer(responder, shuttingDownError());
   if (const auto refusal = refuseNonJsonBody(headersOf(request))) return answer(responder, *refusal);
   auto parsed = parseSpeechRequest(request.body(), options_.limits);
   if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
@@ -431,6 +427,22 @@ void SpeechServer::end(quint64 id) {
   if (QTcpSocket* socket = found->second->socket) Connections::awaitNextRequest(socket);
   streams_.erase(found);
   emit activeRequestsChanged(activeRequests());
+  closeWhenDrained();
+}
+
+void SpeechServer::drain() {
+  draining_ = true;
+  if (connections_) connections_->close();
+  closeWhenDrained();
+}
+
+void SpeechServer::closeWhenDrained() {
+  if (!draining_ || !streams_.empty()) return;
+  if (!connections_) return void(emit drained());
+  // Later, so that the answer just given is handed to its socket before the socket closes.
+  QTimer::singleShot(0, this, [this] {
+    if (streams_.empty()) connections_->closeAll([this] { emit drained(); });
+  });
 }
 
 }  // namespace cosystudio::services

@@ -4,6 +4,8 @@
 //                          listening to it found in a header of its answer
 //   GET  /v1/models        the one model
 //   GET  /v1/audio/voices  the saved voices (NAME.voice in the voices folder)
+//   GET  /health           whether it takes requests now (200) or not (503),
+//                          for a load balancer: no token asked
 // It checks who asks (server_access.h) and what, and hands the request to a
 // SpeechEngine: the window's queue, or the CLI's own engine thread. A client
 // that goes away cancels its request; one that sends no whole request within
@@ -41,12 +43,16 @@ struct SpeechJob {
   ListenRequest listen;  // X-CosyStudio-Check and -Retakes
 };
 
+// Whether the engine takes requests now, as GET /health says it.
+enum class EngineReadiness { Ready, NoModel, Loading, Resetting };
+
 // Runs the server's jobs and reports on each by its id, on the server's thread.
 class SpeechEngine : public QObject {
   Q_OBJECT
 
  public:
   using QObject::QObject;
+  virtual EngineReadiness readiness() const = 0;
   // The job's id, or why it cannot be queued now (e.g. 503: no model; 501:
   // this engine does not listen to what it makes).
   virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
@@ -79,6 +85,10 @@ struct SpeechServerOptions {
   int requestDeadlineMs = 30000;
 };
 
+// The answer to a request that comes while the server shuts down (503, which a
+// load balancer retries on another server).
+ApiError shuttingDownError();
+
 // The port the window's server listens on unless Settings say otherwise.
 inline constexpr quint16 kDefaultSpeechPort = 8880;
 // The model's name in GET /v1/models.
@@ -97,9 +107,17 @@ class SpeechServer : public QObject {
   // The API's base URL, as clients are given it: "http://127.0.0.1:8880/v1".
   QString url() const;
   int activeRequests() const { return int(streams_.size()); }
+  // Stops taking requests, to shut down without cutting one off: the port is
+  // closed (a load balancer sends the next requests elsewhere), a request that
+  // still comes on an open connection is answered 503 "shutting_down", and
+  // the requests already taken are answered; then every connection is closed
+  // and drained() follows. Requests the engine has not started are the
+  // engine's to refuse (a balancer retries a 503 on another server).
+  void drain();
 
  signals:
   void activeRequestsChanged(int count);
+  void drained();
 
  private:
   struct Stream;
@@ -109,6 +127,7 @@ class SpeechServer : public QObject {
   void speak(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void health(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   // False after answering: the request is not this server's to answer (server_access.h).
   bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder);
   QTcpSocket* clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const;
@@ -121,6 +140,8 @@ class SpeechServer : public QObject {
   void onRefused(quint64 id, const ApiError& error);
   void onClientGone(quint64 id);
   void end(quint64 id);
+  // Once draining and nothing is left to answer: closes the connections, then drained().
+  void closeWhenDrained();
 
   SpeechEngine* engine_;
   SpeechServerOptions options_;
@@ -128,6 +149,7 @@ class SpeechServer : public QObject {
   Connections* connections_ = nullptr;  // owned by http_ once bound
   quint16 port_ = 0;
   std::map<quint64, std::unique_ptr<Stream>> streams_;
+  bool draining_ = false;
 };
 
 }  // namespace cosystudio::services
