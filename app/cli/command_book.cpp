@@ -1,5 +1,7 @@
 // cosystudio-cli book BOOK.epub|BOOK.md|BOOK.txt --model DIR (--voice FILE | --prompt CLIP [--prompt-text T])
-//                      --out DIR [--chapters LIST] [--again] [--joined] [--list] [--json] [synth's style and output options]
+//                      --out DIR [--chapters LIST] [--shard K/N] [--again] [--joined] [--list] [--json]
+//                      [synth's style and output options]
+// cosystudio-cli book BOOK --out DIR --join
 //
 // Every chapter of a book (ui/services/book/book_import.h) rendered in one voice to
 // DIR/NN-title.wav with its subtitles (DIR/NN-title.srt). DIR/book.json records
@@ -9,6 +11,10 @@
 // chapters finished so far are kept, and so are the lines of the one under
 // way (DIR/.lines/), so that the next run resumes at the line it stopped in.
 // --joined also writes DIR/book.opus: every chapter in one file with chapter marks.
+// --shard K/N makes only the K-th of N shares of the chosen chapters, so that
+// the N tasks of a job array on a cluster (packaging/cluster/) render one book
+// into one shared folder; --join then gathers what every task made into
+// book.json and DIR/book.opus, with no model.
 #include "audio_output.h"
 #include "command.h"
 #include "engine_options.h"
@@ -23,6 +29,8 @@
 #include "cosystudio/script.h"
 
 #include <cstdio>
+#include <optional>
+#include <utility>
 #include <map>
 #include <random>
 #include <set>
@@ -39,7 +47,9 @@ struct BookOptions {
   VoiceOptions voice;
   std::string out;
   AudioOutputOptions output;
-  std::vector<int> chapters;  // 1-based; empty: all
+  std::vector<std::string> chapters;  // "3", "3-5"; empty: all
+  std::string shard;                  // "K/N"; empty: every chosen chapter
+  bool join = false;
   bool again = false;
   bool joined = false;
   bool list = false;
@@ -105,8 +115,68 @@ int usageError(const std::string& message) {
   return 2;
 }
 
+// "3" or "3-5" as its first and last chapter; nothing when it is neither.
+std::optional<std::pair<int, int>> chapterRange(const std::string& spec) {
+  int first = 0, last = 0;
+  char dash = 0, rest = 0;
+  const int read = std::sscanf(spec.c_str(), "%d%c%d%c", &first, &dash, &last, &rest);
+  if (read == 1) return std::pair(first, first);
+  if (read == 3 && dash == '-' && first <= last) return std::pair(first, last);
+  return std::nullopt;
+}
+
+// "K/N" as K and N, 0 <= K < N; nothing when it is not.
+std::optional<std::pair<int, int>> shardOf(const std::string& shard) {
+  int task = -1, tasks = 0;
+  char slash = 0, rest = 0;
+  if (std::sscanf(shard.c_str(), "%d%c%d%c", &task, &slash, &tasks, &rest) != 3 || slash != '/' || tasks < 1 ||
+      task < 0 || task >= tasks)
+    return std::nullopt;
+  return std::pair(task, tasks);
+}
+
+// The chapters --chapters names, in order, each once; every chapter when none is named.
+std::vector<int> chosenChapters(const std::vector<std::string>& specs, int count) {
+  std::set<int> chosen;
+  for (const std::string& spec : specs) {
+    const auto [first, last] = *chapterRange(spec);  // checked as it was parsed
+    if (first < 1 || last > count)
+      throw std::runtime_error("--chapters: the book has chapters 1 to " + std::to_string(count) + ", not " + spec);
+    for (int number = first; number <= last; ++number) chosen.insert(number);
+  }
+  if (specs.empty())
+    for (int number = 1; number <= count; ++number) chosen.insert(number);
+  return {chosen.begin(), chosen.end()};
+}
+
+// Task K's share of `chapters` ("K/N"): the chapters dealt to the N tasks in
+// turn, the first to task 0, so that each task gets a like number.
+std::vector<int> shareOf(const std::vector<int>& chapters, const std::string& shard) {
+  const auto [task, tasks] = *shardOf(shard);  // checked as it was parsed
+  std::vector<int> share;
+  for (std::size_t i = std::size_t(task); i < chapters.size(); i += std::size_t(tasks)) share.push_back(chapters[i]);
+  return share;
+}
+
+// --join: what every task made gathered into book.json and book.opus.
+int joinBook(const BookOptions& o, const services::Book& book) {
+  services::BookFolder bookFolder(o.out);
+  if (!bookFolder.readProblem().empty()) throw std::runtime_error(bookFolder.readProblem());
+  const std::string key = bookFolder.recordedRenderKey(book);
+  const fs::path joined = bookFolder.writeJoined(book, key);
+  const Json& written = bookFolder.manifest()["joined"];
+  if (o.json)
+    std::printf("%s\n", Json{{"book", book.title.toStdString()}, {"out", o.out}, {"joined", written}}.dump(2).c_str());
+  else
+    std::printf("%s: %lld chapters joined into %s (%s)\n", book.title.toUtf8().constData(),
+                static_cast<long long>(book.chapters.size()), joined.c_str(),
+                services::durationText(written["seconds"].get<double>()).toUtf8().constData());
+  return 0;
+}
+
 int renderBook(const BookOptions& o) {
   if (!o.list && o.out.empty()) return usageError("give the folder for the chapters as --out DIR");
+  if (o.join) return joinBook(o, services::importBook(QString::fromStdString(o.book)));
   if (!o.list && o.engine.model.empty()) return usageError("give the model folder as --model DIR");
   if (!o.list && o.voice.voiceFile.empty() && o.voice.prompt.empty())
     return usageError("give the voice as --voice FILE or --prompt CLIP");
@@ -118,10 +188,8 @@ int renderBook(const BookOptions& o) {
     return 0;
   }
   const int count = int(book.chapters.size());
-  for (int number : o.chapters)
-    if (number < 1 || number > count)
-      throw std::runtime_error("--chapters: the book has chapters 1 to " + std::to_string(count) + ", not " +
-                               std::to_string(number));
+  std::vector<int> chosenList = chosenChapters(o.chapters, count);
+  if (!o.shard.empty()) chosenList = shareOf(chosenList, o.shard);
   const fs::path folder = o.out;
   fs::create_directories(folder);
   checkOutputPath(folder / services::BookFolder::kManifest);
@@ -129,6 +197,10 @@ int renderBook(const BookOptions& o) {
   if (!bookFolder.readProblem().empty())
     std::fprintf(stderr, "warning: %s; every chapter is made again\n", bookFolder.readProblem().c_str());
   bookFolder.describe(fs::absolute(o.book).string(), book.title);
+  // Every task must make its chapters with the one seed, or the book is not one run's.
+  if (!o.shard.empty() && !o.voice.seed && !bookFolder.manifest().contains("seed"))
+    return usageError("--shard needs --seed N, the same for every task, so that each makes its chapters as one "
+                      "run would");
 
   ChosenVoice givenVoice(o.voice);
   const SynthesisSettings settings = o.voice.settings(o.voice.modeFor(givenVoice.hasTranscript()),
@@ -148,13 +220,13 @@ int renderBook(const BookOptions& o) {
   const std::map<std::string, Voice> voices{{services::kChapterVoice, voice}};
 
   // What is to be made: the chosen chapters not finished from this text and key.
-  const std::set<int> chosen(o.chapters.begin(), o.chapters.end());
+  const std::set<int> chosen(chosenList.begin(), chosenList.end());
   std::vector<int> todo;
   qsizetype characters = 0;
   std::map<int, std::string> state;
   for (int number = 1; number <= count; ++number) {
     const services::BookChapter& chapter = book.chapters[number - 1];
-    if (!chosen.empty() && !chosen.count(number)) {
+    if (!chosen.count(number)) {
       state[number] = "not chosen";
     } else if (!o.again && bookFolder.finished(number, services::textHash(chapter.text), key)) {
       state[number] = "kept";
@@ -303,11 +375,40 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--out", o->out, "Folder for the chapters' files and book.json (created when missing)");
   o->output.subtitles = "srt";
   o->output.addTo(sub, "each chapter's audio (default: srt)");
-  sub->add_option("--chapters", o->chapters, "Only these chapters (numbers as --list shows them)")->delimiter(',');
-  sub->add_flag("--again", o->again, "Make the chosen chapters again even when finished");
+  auto* chapters = sub->add_option("--chapters", o->chapters,
+                                   "Only these chapters: numbers as --list shows them, and ranges (3-5,9)")
+                       ->delimiter(',')
+                       ->type_name("LIST")
+                       ->check(CLI::Validator(
+                           [](std::string& spec) {
+                             return chapterRange(spec) ? std::string()
+                                                       : "'" + spec + "' is neither a chapter's number nor a range "
+                                                                      "such as 3-5";
+                           },
+                           "LIST"));
+  auto* shard = sub->add_option("--shard", o->shard,
+                                "Only the K-th of N shares of the chosen chapters (K from 0; dealt in turn: task K "
+                                "gets the chapters at places K, K+N, K+2N, ...), for the N tasks of a job array "
+                                "rendering into one shared --out; needs --seed")
+                    ->type_name("K/N")
+                    ->check(CLI::Validator(
+                        [](std::string& shard) {
+                          return shardOf(shard) ? std::string()
+                                                : "'" + shard + "' is not K/N with 0 <= K < N, e.g. 0/3 for the "
+                                                                "first of 3 tasks";
+                        },
+                        ""));
+  auto* again = sub->add_flag("--again", o->again, "Make the chosen chapters again even when finished");
   sub->add_flag("--joined", o->joined,
                 "Also write every chapter in one file with chapter marks, DIR/book.opus (once all are made)");
-  sub->add_flag("--list", o->list, "List the chapters and stop (no model needed)");
+  auto* list = sub->add_flag("--list", o->list, "List the chapters and stop (no model needed)");
+  sub->add_flag("--join", o->join,
+                "Gather the chapters every task made into --out's book.json and write them in one file, "
+                "book.opus, once all are made (no model needed)")
+      ->excludes(chapters)
+      ->excludes(shard)
+      ->excludes(again)
+      ->excludes(list);
   sub->add_flag("--json", o->json, "Print one JSON object listing the chapters and their files on stdout");
   o->listen.addTo(sub, "paragraph");
   return {sub, [o] { return renderBook(*o); }};

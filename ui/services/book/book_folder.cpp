@@ -42,6 +42,15 @@ bool isChapterEntry(const BookFolder::Json& entry) {
          optionalField(entry, "render_key", isText);
 }
 
+// `json` into `file`, whole or not at all.
+void writeJson(const fs::path& file, const BookFolder::Json& json) {
+  const std::string text = json.dump(2) + "\n";
+  writeAtomically(file, [&](const fs::path& temporary) {
+    std::ofstream out(temporary, std::ios::binary);
+    if (!(out << text) || !out.flush()) throw std::runtime_error("cannot write " + file.string());
+  });
+}
+
 }  // namespace
 
 std::optional<BookFolder::Json> BookFolder::readManifest(const std::string& text, std::string* problem) {
@@ -77,6 +86,27 @@ BookFolder::BookFolder(fs::path folder) : folder_(std::move(folder)) {
   if (!manifest_.is_object()) manifest_ = Json::object();
   manifest_["cosystudio_book"] = 1;
   if (!manifest_.contains("chapters")) manifest_["chapters"] = Json::array();
+  gatherRecords();
+}
+
+void BookFolder::gatherRecords() {
+  std::error_code error;
+  Json& chapters = manifest_["chapters"];
+  for (const fs::directory_entry& file : fs::directory_iterator(folder_ / kRecordsFolder, error)) {
+    if (file.path().extension() != ".json") continue;
+    std::ifstream in(file.path(), std::ios::binary);
+    const Json record = Json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!isChapterEntry(record)) continue;  // not a record this folder wrote: its chapter is made again
+    const int number = record["number"].get<int>();
+    const auto existing = std::find_if(chapters.begin(), chapters.end(),
+                                       [number](const Json& entry) { return entry.value("number", 0) == number; });
+    if (existing != chapters.end())
+      *existing = record;
+    else
+      chapters.push_back(record);
+  }
+  std::sort(chapters.begin(), chapters.end(),
+            [](const Json& a, const Json& b) { return a.value("number", 0) < b.value("number", 0); });
 }
 
 void BookFolder::describe(const std::string& source, const QString& title) {
@@ -144,17 +174,29 @@ std::optional<BookFolder::Json> BookFolder::finished(int number, const std::stri
 void BookFolder::record(Json entry) {
   manifest_["seed"] = entry.value("seed", Json());
   const int number = entry["number"].get<int>();
-  Json& chapters = manifest_["chapters"];
-  bool replaced = false;
-  for (Json& existing : chapters)
-    if (existing.value("number", 0) == number) {
-      existing = entry;
-      replaced = true;
-    }
-  if (!replaced) chapters.push_back(std::move(entry));
+  const fs::path records = folder_ / kRecordsFolder;
+  fs::create_directories(records);
+  writeJson(records / (std::to_string(number) + ".json"), entry);
+  gatherRecords();  // this chapter's, and those other runs made meanwhile
   manifest_.erase("joined");
   write();
   ChapterLines::drop(folder_, number);  // its lines are in its file now
+}
+
+std::string BookFolder::recordedRenderKey(const Book& book) const {
+  std::string key;
+  for (int number = 1; number <= int(book.chapters.size()); ++number) {
+    const auto made = entry(number);
+    if (!made || made->value("text_sha256", "") != textHash(book.chapters[number - 1].text))
+      throw std::runtime_error("chapter " + std::to_string(number) + " is not made yet");
+    const std::string chapterKey = made->value("render_key", "");
+    if (number == 1) key = chapterKey;
+    if (chapterKey != key)
+      throw std::runtime_error("chapter " + std::to_string(number) +
+                               " was made with other settings, voice or model than chapter 1: make it again with "
+                               "the same command");
+  }
+  return key;
 }
 
 int BookFolder::firstUnfinished(const Book& book, const std::string& renderKey) const {
@@ -191,13 +233,6 @@ fs::path BookFolder::writeJoined(const Book& book, const std::string& renderKey)
   return joined;
 }
 
-void BookFolder::write() const {
-  const fs::path file = folder_ / kManifest;
-  const std::string text = manifest_.dump(2) + "\n";
-  writeAtomically(file, [&](const fs::path& temporary) {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!(out << text) || !out.flush()) throw std::runtime_error("cannot write " + file.string());
-  });
-}
+void BookFolder::write() const { writeJson(folder_ / kManifest, manifest_); }
 
 }  // namespace cosystudio::services

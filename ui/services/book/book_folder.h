@@ -7,6 +7,14 @@
 // the one under way as they are made (chapter_lines.h), so quitting loses at
 // most the line under way.
 //
+// Several runs may render one book into one folder at once: the tasks of a
+// job array on a cluster, the folder on a network file system. Each chapter's
+// record is then its own file, .chapters/N.json, written whole by the run that
+// made the chapter and renamed into place (a rename within one folder is
+// atomic on NFS and Lustre too; no lock is needed, as no two runs make the
+// same chapter); book.json holds those records gathered by whichever run
+// wrote it last, and every reader gathers them again itself.
+//
 // book.json: {"cosystudio_book": 1, "source": PATH, "title": T, "seed": S,
 //             "chapters": [{"number", "title", "file", "subtitles", "seconds",
 //                           "seed", "text_sha256", "render_key"}, …],
@@ -33,6 +41,7 @@ class BookFolder {
   using Json = nlohmann::ordered_json;
   static constexpr const char* kManifest = "book.json";
   static constexpr const char* kJoinedFile = "book.opus";
+  static constexpr const char* kRecordsFolder = ".chapters";
   static constexpr double kChapterGapSeconds = 2.0;  // silence between chapters in the joined file
 
   // Reads folder/book.json when there is one; readProblem() says when it
@@ -99,6 +108,11 @@ class BookFolder {
   // naming the file when it cannot be written.
   void record(Json entry);
 
+  // The render key every chapter of `book` was made with from its present
+  // text, whichever run made it. Throws std::runtime_error naming the first
+  // chapter not made, or made with other settings than chapter 1.
+  std::string recordedRenderKey(const Book& book) const;
+
   // The first chapter of `book` (1-based) not finished from its present text
   // and `renderKey`; 0 when all are.
   int firstUnfinished(const Book& book, const std::string& renderKey) const;
@@ -110,6 +124,9 @@ class BookFolder {
 
  private:
   void write() const;
+  // Every chapter record in .chapters/ into the manifest, in place of what
+  // book.json said of that chapter.
+  void gatherRecords();
 
   std::filesystem::path folder_;
   Json manifest_;
