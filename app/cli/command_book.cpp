@@ -135,6 +135,13 @@ std::optional<std::pair<int, int>> shardOf(const std::string& shard) {
   return std::pair(task, tasks);
 }
 
+// A check that `read` reads an option's value; else "'VALUE' " + `problem`.
+template <typename Read>
+CLI::Validator readBy(Read read, const std::string& problem) {
+  return CLI::Validator(
+      [read, problem](std::string& value) { return read(value) ? std::string() : "'" + value + "' " + problem; }, "");
+}
+
 // The chapters --chapters names, in order, each once; every chapter when none is named.
 std::vector<int> chosenChapters(const std::vector<std::string>& specs, int count) {
   std::set<int> chosen;
@@ -379,25 +386,13 @@ const Registration registration([](CLI::App& app) -> Run {
                                    "Only these chapters: numbers as --list shows them, and ranges (3-5,9)")
                        ->delimiter(',')
                        ->type_name("LIST")
-                       ->check(CLI::Validator(
-                           [](std::string& spec) {
-                             return chapterRange(spec) ? std::string()
-                                                       : "'" + spec + "' is neither a chapter's number nor a range "
-                                                                      "such as 3-5";
-                           },
-                           "LIST"));
+                       ->check(readBy(chapterRange, "is neither a chapter's number nor a range such as 3-5"));
   auto* shard = sub->add_option("--shard", o->shard,
                                 "Only the K-th of N shares of the chosen chapters (K from 0; dealt in turn: task K "
                                 "gets the chapters at places K, K+N, K+2N, ...), for the N tasks of a job array "
                                 "rendering into one shared --out; needs --seed")
                     ->type_name("K/N")
-                    ->check(CLI::Validator(
-                        [](std::string& shard) {
-                          return shardOf(shard) ? std::string()
-                                                : "'" + shard + "' is not K/N with 0 <= K < N, e.g. 0/3 for the "
-                                                                "first of 3 tasks";
-                        },
-                        ""));
+                    ->check(readBy(shardOf, "is not K/N with 0 <= K < N, e.g. 0/3 for the first of 3 tasks"));
   auto* again = sub->add_flag("--again", o->again, "Make the chosen chapters again even when finished");
   sub->add_flag("--joined", o->joined,
                 "Also write every chapter in one file with chapter marks, DIR/book.opus (once all are made)");
