@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QStandardPaths>
 #include <QStorageInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -294,6 +295,9 @@ bool TakeStore::moveToTrash(const Take& take, TrashedTake* trashed, QString* err
   queue_.waitForDone();  // not while its file is still being written
   trashed->originals = {take.wavPath, sidecarOf(take.wavPath)};
   trashed->inTrash.clear();
+  // Qt 6.8 makes the trash inside the data folder (~/.local/share/Trash) but
+  // no longer the data folder itself, which a new account may not have yet.
+  QDir().mkpath(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation));
   for (const QString& original : trashed->originals) {
     QString inTrash;
     if (!QFile::moveToTrash(original, &inTrash)) {
