@@ -276,6 +276,14 @@ class AudioLoopbackTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(transport.output->findText(QStringLiteral("SecondSink")) > 0, 10000);
     unload.dismiss();
     QCOMPARE(QProcess::execute(QStringLiteral("pactl"), {QStringLiteral("unload-module"), module}), 0);
+#if QT_VERSION >= QT_VERSION_CHECK(6, 8, 0)
+    // Qt 6.8's PulseAudio backend keeps a sink PulseAudio removed in
+    // QMediaDevices::audioOutputs() until another sink comes or changes (seen
+    // with 6.8.2 on Debian 13, in a program of a few lines as here): the list
+    // can only follow Qt's. Should Qt drop it, this passes and fails the test,
+    // which is then to lose this line.
+    QEXPECT_FAIL("", "Qt 6.8 lists a removed PulseAudio sink until another sink changes", Continue);
+#endif
     QTRY_COMPARE_WITH_TIMEOUT(transport.output->findText(QStringLiteral("SecondSink")), -1, 10000);
     AppSettings::saveAudioOutput({});
   }
