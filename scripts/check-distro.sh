@@ -3,7 +3,7 @@
 # user there would run them: a minimal root made with debootstrap, this
 # checkout's tracked files copied in, entered with chroot. Needs root.
 #
-# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli|cpu|device]
+# Usage: scripts/check-distro.sh trixie|bookworm [full|unit|cli|cpu|device|readme]
 #   full   scripts/setup.sh --dry-run (without a GPU: the CPU build on PyPI's
 #          torch); the GPU build's dry run with a fake nvidia-smi for drivers
 #          550 and 580; COSYSTUDIO_TORCH=system scripts/test.sh (the build on
@@ -23,6 +23,9 @@
 #          those in the root, PyPI's CUDA libtorch of the CUDA build (setup.sh)
 #          mounted in, and scripts/device-check.sh --build-alone (bookworm:
 #          the packages the device carries are Debian 12's)
+#   readme the dry runs, then the README's test command as it stands,
+#          scripts/test.sh with no choice made (without a GPU: the CPU build on
+#          PyPI's torch, window included), every test; no .deb
 #
 # The base root is made once per release and kept in COSYSTUDIO_CACHE
 # (~/.cache/cosystudio/roots/RELEASE.base), and so are the Debian packages it
@@ -32,9 +35,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 release="${1:-}"
 part="${2:-full}"
-usage() { echo "usage: $0 trixie|bookworm [full|unit|cli|cpu|device]" >&2; exit 2; }
+usage() { echo "usage: $0 trixie|bookworm [full|unit|cli|cpu|device|readme]" >&2; exit 2; }
 case "$release" in bookworm | trixie) ;; *) usage ;; esac
-case "$part" in full | unit | cli | cpu | device) ;; *) usage ;; esac
+case "$part" in full | unit | cli | cpu | device | readme) ;; *) usage ;; esac
 if [[ $EUID -ne 0 ]]; then
   echo "check-distro: debootstrap and chroot need root: run it with sudo" >&2
   exit 2
@@ -170,6 +173,13 @@ if [[ "$part" == cpu ]]; then
   run_in "$build_root" "cd /src/cosystudio && scripts/setup.sh --engine-only && cd build-cpu &&
     cores=\$(nproc) && OMP_NUM_THREADS=1 ctest --output-on-failure --timeout 1500 --parallel \$cores -L unit 2>&1 |
     tee /tmp/ctest.log"
+  "$ROOT/.ci/check-skips" pypi-cpu "$build_root/tmp/ctest.log"
+  say "passed: $release ($part)"
+  exit 0
+fi
+if [[ "$part" == readme ]]; then
+  say "scripts/test.sh, as the README gives it (installs the packages, builds, runs every test)"
+  run_in "$build_root" "cd /src/cosystudio && scripts/test.sh 2>&1 | tee /tmp/ctest.log"
   "$ROOT/.ci/check-skips" pypi-cpu "$build_root/tmp/ctest.log"
   say "passed: $release ($part)"
   exit 0
