@@ -39,7 +39,7 @@ APP_PACKAGES=(
   qt6-translations-l10n fonts-wqy-microhei
   libbz2-dev unicode-data festlex-cmu libzip-dev
   libopusenc-dev opus-tools  # a book in one file with chapter marks, and opusinfo to read them back
-  curl python3-venv  # the speech server's tests: curl and the openai package in a venv
+  curl python3-venv openssl  # the speech server's tests: curl, the openai package in a venv, HTTPS
   haproxy slurm-wlm munge  # packaging/cluster/'s tests: servers behind a balancer, a book by a Slurm job array
   qtkeychain-qt6-dev  # the server's token in the desktop's secret store
   gnome-keyring dbus-daemon libsecret-1-0  # a secret store for its test, on a session bus of the test's own

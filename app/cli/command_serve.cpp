@@ -10,6 +10,7 @@
 #include "engine_options.h"
 
 #include "services/app_data.h"
+#include "services/server/server_tls.h"
 #include "services/server/speech_server.h"
 
 #include "cosystudio/check_json.h"
@@ -19,6 +20,9 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QHostInfo>
+#include <QNetworkInterface>
+#include <QSslCertificate>
 #include <QTimer>
 
 #include <atomic>
@@ -44,7 +48,44 @@ struct ServeOptions {
   int maxConnections = services::SpeechServerOptions{}.maxConnections;
   double requestTimeout = services::SpeechServerOptions{}.requestDeadlineMs / 1000.0;
   std::string asrModel = defaultRecognizerFolder().string();
+  std::string tlsCertificate;
+  std::string tlsKey;
+  bool makeCertificate = false;
 };
+
+// The names a certificate made here is for: this machine's name, the
+// loopback's, the address listened on (all of the machine's, listening on
+// all) and the names allowed in Host.
+QStringList certificateNames(const ServeOptions& o, const QHostAddress& listening) {
+  QStringList names{QHostInfo::localHostName(), QStringLiteral("localhost"), QStringLiteral("127.0.0.1"),
+                    QStringLiteral("::1")};
+  QList<QHostAddress> addresses{listening};
+  if (listening == QHostAddress(QHostAddress::Any) || listening == QHostAddress(QHostAddress::AnyIPv4) ||
+      listening == QHostAddress(QHostAddress::AnyIPv6))
+    addresses = QNetworkInterface::allAddresses();
+  for (const QHostAddress& address : addresses)
+    if (!address.isLoopback() && !address.isLinkLocal() && address.scopeId().isEmpty())
+      names << address.toString();
+  for (const std::string& host : o.allowedHosts) names << QString::fromStdString(host);
+  names.removeDuplicates();
+  return names;
+}
+
+// HTTPS as --tls-cert and --tls-key say, the pair made first with --make-certificate; none without them.
+std::optional<QSslConfiguration> serverTls(const ServeOptions& o, const QHostAddress& listening) {
+  if (o.tlsCertificate.empty()) return std::nullopt;
+  const services::TlsFiles files{QString::fromStdString(o.tlsCertificate), QString::fromStdString(o.tlsKey)};
+  QString error;
+  if (o.makeCertificate && !QFileInfo::exists(files.certificate) && !QFileInfo::exists(files.key)) {
+    const QStringList names = certificateNames(o, listening);
+    if (!services::makeSelfSignedCertificate(files, names, &error)) throw std::runtime_error(error.toStdString());
+    std::fprintf(stderr, "made a self-signed certificate for %s in %s, its key in %s\n",
+                 names.join(QStringLiteral(", ")).toUtf8().constData(), o.tlsCertificate.c_str(), o.tlsKey.c_str());
+  }
+  auto tls = services::serverTls(files, &error);
+  if (!tls) throw std::runtime_error(error.toStdString());
+  return tls;
+}
 
 // The variable a token may come in, so that it shows in no process list.
 constexpr char kTokenVariable[] = "COSYSTUDIO_SERVER_TOKEN";
@@ -245,6 +286,7 @@ int serve(const ServeOptions& o) {
   options.maxRequests = o.maxRequests;
   options.maxConnections = o.maxConnections;
   options.requestDeadlineMs = int(o.requestTimeout * 1000);
+  options.tls = serverTls(o, options.access.address);
   if (!QFileInfo(options.voicesFolder).isDir())
     throw std::runtime_error("the voices folder " + options.voicesFolder.toStdString() + " does not exist");
   if (!options.access.address.isLoopback())
@@ -261,6 +303,10 @@ int serve(const ServeOptions& o) {
   // The first line on stdout: a script that asked for port 0 reads the port here.
   std::printf("listening on %s (voices in %s)\n", server.url().toUtf8().constData(),
               options.voicesFolder.toUtf8().constData());
+  // What a client that does not trust the certificate by its file compares, before it trusts it.
+  if (options.tls)
+    std::printf("certificate SHA-256 fingerprint: %s\n",
+                services::certificateFingerprint(options.tls->localCertificate()).toUtf8().constData());
   std::fflush(stdout);
 
   StopOnInterrupt interrupt(StopOnInterrupt::Terminate::Caught);
@@ -319,6 +365,17 @@ const Registration registration([](CLI::App& app) -> Run {
                   "Seconds a connection may take to send a whole request; then it is closed")
       ->check(CLI::Range(0.1, 3600.0))
       ->capture_default_str();
+  auto* certificate =
+      sub->add_option("--tls-cert", o->tlsCertificate,
+                      "Serve HTTPS with this certificate (PEM; the server's first, then any chain); clients trust "
+                      "it by its file or by the fingerprint printed at start");
+  auto* key = sub->add_option("--tls-key", o->tlsKey, "The certificate's private key (PEM, not encrypted)");
+  certificate->needs(key);
+  key->needs(certificate);
+  sub->add_flag("--make-certificate", o->makeCertificate,
+                "Make a self-signed certificate and its key in the files --tls-cert and --tls-key name, where "
+                "neither exists yet (with OpenSSL's openssl), for this machine's names and addresses")
+      ->needs(certificate);
   sub->add_option("--asr-model", o->asrModel,
                   "The recogniser (SenseVoiceSmall folder) that listens to what a request with "
                   "\"X-CosyStudio-Check: 1\" gets, loaded for the first such request")

@@ -15,6 +15,9 @@ set_tests_properties(serve.check PROPERTIES LABELS unit TIMEOUT 300)
 add_test(NAME serve.load COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py load ${_serve_args} 8 25)
 set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
 
+# HTTPS with a certificate serve makes, trusted by curl and the openai package by its file.
+add_test(NAME serve.tls COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/tls_test.py ${_serve_args} ${_serve_venv}/bin/python)
+set_tests_properties(serve.tls PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)
 # Two servers behind HAProxy with packaging/cluster/haproxy.cfg; one stopped in the middle.
 add_test(NAME serve.balancer COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/balancer_test.py ${_serve_args}
   ${_serve_venv}/bin/python ${PROJECT_SOURCE_DIR}/packaging/cluster/haproxy.cfg)

@@ -16,6 +16,7 @@
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QSet>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -119,7 +120,7 @@ class SpeechServer::Connections : public QTcpServer {
 
  protected:
   void incomingConnection(qintptr descriptor) override {
-    auto* socket = new QTcpSocket(this);
+    QTcpSocket* socket = options_.tls ? new QSslSocket(this) : new QTcpSocket(this);
     if (!socket->setSocketDescriptor(descriptor) || open_.size() >= options_.maxConnections) {
       delete socket;
       return;
@@ -143,7 +144,16 @@ class SpeechServer::Connections : public QTcpServer {
                         {413, QStringLiteral("the request is larger than %1 bytes").arg(options_.limits.maxRequestBytes),
                          {}, {}});
     });
-    addPendingConnection(socket);
+    auto* tlsSocket = qobject_cast<QSslSocket*>(socket);
+    if (!tlsSocket) return addPendingConnection(socket);
+    // HTTP starts once the handshake is done (as QSslServer does); a client
+    // that fails it, or never ends it, is let go.
+    connect(tlsSocket, &QSslSocket::encrypted, this, [this, tlsSocket] { addPendingConnection(tlsSocket); });
+    connect(tlsSocket, &QAbstractSocket::disconnected, tlsSocket, [tlsSocket] {
+      if (!tlsSocket->isEncrypted()) tlsSocket->deleteLater();
+    });
+    tlsSocket->setSslConfiguration(*options_.tls);
+    tlsSocket->startServerEncryption();
   }
 
  private:
@@ -225,7 +235,7 @@ bool SpeechServer::listen(QString* error) {
 
 QString SpeechServer::url() const {
   QUrl url;
-  url.setScheme(QStringLiteral("http"));
+  url.setScheme(options_.tls ? QStringLiteral("https") : QStringLiteral("http"));
   url.setHost(options_.access.address.toString());
   url.setPort(port_);
   url.setPath(QStringLiteral("/v1"));

@@ -19,10 +19,12 @@
 #include <QByteArray>
 #include <QHostAddress>
 #include <QObject>
+#include <QSslConfiguration>
 #include <QString>
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <variant>
 
 class QHttpServer;
@@ -83,6 +85,8 @@ struct SpeechServerOptions {
   // or the end of its last answer; then it is closed (a client that trickles
   // its bytes, or keeps an idle connection, holds nothing for long).
   int requestDeadlineMs = 30000;
+  // HTTPS with this configuration (server_tls.h); none: plain HTTP.
+  std::optional<QSslConfiguration> tls;
 };
 
 // The answer to a request that comes while the server shuts down (503, which a
@@ -104,7 +108,7 @@ class SpeechServer : public QObject {
   // False with `error` when the address cannot be listened on.
   bool listen(QString* error);
   quint16 port() const { return port_; }
-  // The API's base URL, as clients are given it: "http://127.0.0.1:8880/v1".
+  // The API's base URL, as clients are given it: "http://127.0.0.1:8880/v1" (https with TLS).
   QString url() const;
   int activeRequests() const { return int(streams_.size()); }
   // Stops taking requests, to shut down without cutting one off: the port is
