@@ -25,16 +25,24 @@ out="$(cd "$out" && pwd)"
 # munge with a key and socket of the test's own, so that no system daemon is needed or disturbed.
 head -c 1024 /dev/urandom >"$slurm/munge.key"
 chmod 600 "$slurm/munge.key"
-munged --force --socket="$slurm/munge.sock" --key-file="$slurm/munge.key" --pid-file="$slurm/munged.pid" \
-  --log-file="$slurm/munged.log" --seed-file="$slurm/munge.seed"
+# Every daemon stays in the foreground, a child of this script, so that ctest,
+# which stops a test with its whole tree, stops them too.
+daemons=()
+munged --foreground --force --socket="$slurm/munge.sock" --key-file="$slurm/munge.key" \
+  --pid-file="$slurm/munged.pid" --log-file="$slurm/munged.log" --seed-file="$slurm/munge.seed" \
+  >"$slurm/munged.out" 2>&1 &
+daemons+=($!)
 stop() {
   scontrol shutdown >/dev/null 2>&1 || true
   sleep 1
-  for pid_file in "$slurm/slurmd.pid" "$slurm/slurmctld.pid" "$slurm/munged.pid"; do
-    [[ -f "$pid_file" ]] && kill "$(cat "$pid_file")" 2>/dev/null || true
-  done
+  kill "${daemons[@]}" 2>/dev/null || true
+  wait 2>/dev/null || true
 }
 trap stop EXIT
+for _ in $(seq 100); do
+  [[ -S "$slurm/munge.sock" ]] && break
+  sleep 0.1
+done
 
 read -r controller_port node_port < <(python3 -c '
 import socket
@@ -44,9 +52,11 @@ for probe in probes:
 print(*(probe.getsockname()[1] for probe in probes))')
 node=$(hostname -s)
 cores=$(nproc)
+# The daemons meet on the loopback by address: a fresh system (a chroot, a
+# container) may not resolve its own name.
 cat >"$slurm/slurm.conf" <<CONF
 ClusterName=cosystudio-test
-SlurmctldHost=$node
+SlurmctldHost=$node(127.0.0.1)
 SlurmUser=$(id -un)
 SlurmdUser=$(id -un)
 SlurmctldPort=$controller_port
@@ -67,12 +77,14 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
 MpiDefault=none
-NodeName=$node CPUs=$cores State=UNKNOWN
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$cores State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$slurm/slurm.conf"
-slurmctld -i
-slurmd
+slurmctld -D -i >"$slurm/slurmctld.out" 2>&1 &
+daemons+=($!)
+slurmd -D >"$slurm/slurmd.out" 2>&1 &
+daemons+=($!)
 for _ in $(seq 300); do
   [[ "$(sinfo -h -o %t 2>/dev/null)" == idle ]] && break
   sleep 0.1
@@ -84,17 +96,19 @@ done
 OMP_NUM_THREADS=1 "$cli" book "$book" --model "$model" --voice "$voice" --seed 4 --out "$out/single" >"$out/single.log"
 
 # The array: no GPU here (--gres=none), a core a task; every task the same command.
-sbatch --wait --array=0-2 --gres=none --cpus-per-task=1 --output="$out/task-%a.log" \
+# A job Slurm cannot run waits for ever: the test gives up and shows why.
+slurm_logs() { tail -n 5 "$slurm/slurmctld.log" "$slurm/slurmd.log"; }
+timeout 240 sbatch --wait --array=0-2 --gres=none --cpus-per-task=1 --output="$out/task-%a.log" \
   --export=ALL,COSYSTUDIO_CLI="$cli",OMP_NUM_THREADS=1 \
   "$script" "$book" "$out/array" --model "$model" --voice "$voice" --seed 4 >"$out/sbatch.log" ||
-  fail "the array failed: $(cat "$out"/task-*.log)"
+  fail "the array failed: $(cat "$out"/task-*.log 2>/dev/null) $(slurm_logs)"
 for task in 0 1 2; do
   made=$(grep -c "^chapter [0-9]*/3: wrote" "$out/task-$task.log" || true)
   grep -q "^chapter $((task + 1))/3: wrote" "$out/task-$task.log" && ((made == 1)) ||
     fail "task $task did not make chapter $((task + 1)) alone: $(cat "$out/task-$task.log")"
 done
-sbatch --wait --gres=none --cpus-per-task=1 --output="$out/join.log" --export=ALL,COSYSTUDIO_CLI="$cli" \
-  "$script" "$book" "$out/array" --join >>"$out/sbatch.log" || fail "the join failed: $(cat "$out/join.log")"
+timeout 120 sbatch --wait --gres=none --cpus-per-task=1 --output="$out/join.log" --export=ALL,COSYSTUDIO_CLI="$cli" \
+  "$script" "$book" "$out/array" --join >>"$out/sbatch.log" || fail "the join failed: $(cat "$out/join.log" 2>/dev/null) $(slurm_logs)"
 grep -q "3 chapters joined into $out/array/book.opus" "$out/join.log" || fail "the join said: $(cat "$out/join.log")"
 
 # The chapters' files, byte for byte; the records of them, field for field.
