@@ -3,8 +3,9 @@
 // thread of this process. Ctrl-C or SIGTERM shuts it down without cutting a
 // request off: the port closes, the requests not started yet are answered 503
 // (a load balancer sends them to another server), the running one finishes;
-// a second one stops it at once, cancelling that request. A request with X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with
-// the recogniser, loaded for the first such request.
+// a second one stops it at once, cancelling that request. A request with
+// X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with the
+// recogniser, loaded for the first such request.
 #include "command.h"
 #include "audio_output.h"
 #include "engine_options.h"
@@ -296,6 +297,8 @@ int serve(const ServeOptions& o) {
   EngineThread engine(o.engine, o.asrModel);
   engine.waitUntilLoaded();
   services::SpeechServer server(&engine, options);
+  // Caught before the port is printed: a signal sent as soon as a script reads it shuts down gracefully.
+  StopOnInterrupt interrupt(StopOnInterrupt::Terminate::Caught);
   QString error;
   if (!server.listen(&error))
     throw std::runtime_error("cannot listen on " + o.host + " port " + std::to_string(o.port) + ": " +
@@ -309,17 +312,17 @@ int serve(const ServeOptions& o) {
                 services::certificateFingerprint(options.tls->localCertificate()).toUtf8().constData());
   std::fflush(stdout);
 
-  StopOnInterrupt interrupt(StopOnInterrupt::Terminate::Caught);
   QObject::connect(&server, &services::SpeechServer::drained, &app, [&app] {
     std::fprintf(stderr, "cosystudio-cli serve: every request answered; stopped\n");
     app.quit();
   });
-  int interruptsSeen = 0;
+  bool draining = false;
   QTimer poll;
   QObject::connect(&poll, &QTimer::timeout, [&] {
     const int interrupts = interruptCount();
-    if (interrupts == interruptsSeen) return;
-    if (interruptsSeen++ > 0 || interrupts > 1) return app.quit();
+    if (interrupts == 0 || (draining && interrupts == 1)) return;
+    if (interrupts > 1) return app.quit();  // a second signal: at once
+    draining = true;
     std::fprintf(stderr, "cosystudio-cli serve: shutting down: the port is closed and the running request "
                  "finishes (%d request(s) open); Ctrl-C again stops at once\n", server.activeRequests());
     engine.refuseWaiting(services::shuttingDownError());

@@ -88,6 +88,7 @@ if ((slurm_major * 100 + slurm_minor >= 2311)); then
   echo "CgroupPlugin=disabled" >"$slurm/cgroup.conf"
 fi
 export SLURM_CONF="$slurm/slurm.conf"
+slurm_logs() { tail -n 5 "$slurm/slurmctld.log" "$slurm/slurmd.log"; }
 slurmctld -D -i >"$slurm/slurmctld.out" 2>&1 &
 daemons+=($!)
 slurmd -D >"$slurm/slurmd.out" 2>&1 &
@@ -96,7 +97,7 @@ for _ in $(seq 300); do
   [[ "$(sinfo -h -o %t 2>/dev/null)" == idle ]] && break
   sleep 0.1
 done
-[[ "$(sinfo -h -o %t)" == idle ]] || fail "the test Slurm did not start: $(tail -n 5 "$slurm/slurmctld.log" "$slurm/slurmd.log")"
+[[ "$(sinfo -h -o %t)" == idle ]] || fail "the test Slurm did not start: $(slurm_logs)"
 
 # One machine, one run. The same threads as each task: how many share a sum
 # decides the last bits of a float, and the audio is compared bit for bit.
@@ -104,7 +105,6 @@ OMP_NUM_THREADS=1 "$cli" book "$book" --model "$model" --voice "$voice" --seed 4
 
 # The array: no GPU here (--gres=none), a core a task; every task the same command.
 # A job Slurm cannot run waits for ever: the test gives up and shows why.
-slurm_logs() { tail -n 5 "$slurm/slurmctld.log" "$slurm/slurmd.log"; }
 timeout 240 sbatch --wait --array=0-2 --gres=none --cpus-per-task=1 --output="$out/task-%a.log" \
   --export=ALL,COSYSTUDIO_CLI="$cli",OMP_NUM_THREADS=1 \
   "$script" "$book" "$out/array" --model "$model" --voice "$voice" --seed 4 >"$out/sbatch.log" ||

@@ -101,11 +101,12 @@ class BookFolder {
   std::optional<Json> entry(int number) const;
   // The chapter's entry when its file was made from this very text and key and is still there.
   std::optional<Json> finished(int number, const std::string& textHash, const std::string& renderKey) const;
-  // Records a chapter made (replacing its earlier entry; the book's seed
-  // becomes the entry's), drops the joined file's entry (it holds the chapter
+  // Records a chapter made in its own record file (replacing its earlier
+  // entry; the book's seed becomes the entry's), gathers the records other
+  // runs wrote meanwhile, drops the joined file's entry (it holds the chapter
   // as it was) and the lines kept while it was made (chapter_lines.h), and
-  // writes book.json atomically. Throws std::runtime_error
-  // naming the file when it cannot be written.
+  // writes book.json; each file atomically. Throws std::runtime_error naming
+  // the file when one cannot be written.
   void record(Json entry);
 
   // The render key every chapter of `book` was made with from its present

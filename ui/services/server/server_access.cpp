@@ -63,7 +63,8 @@ std::optional<ApiError> refuseRequest(const ServerAccess& access, const RequestH
                            .arg(origin),
                        QStringLiteral("origin_not_allowed"));
   }
-  if (tokenCheck == TokenCheck::Asked && !access.token.isEmpty() && !sameToken(headers.authorization, "Bearer " + access.token.toUtf8()))
+  if (tokenCheck == TokenCheck::Asked && !access.token.isEmpty() &&
+      !sameToken(headers.authorization, "Bearer " + access.token.toUtf8()))
     return ApiError{401, QStringLiteral("a valid token is needed: send \"Authorization: Bearer TOKEN\""), {},
                     QStringLiteral("invalid_api_key")};
   return std::nullopt;

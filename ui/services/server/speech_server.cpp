@@ -247,9 +247,9 @@ QTcpSocket* SpeechServer::clientSocket(const QHttpServerRequest& request, QHttpS
   return connections_ ? connections_->find(request.remoteAddress(), qt_compat::remotePort(request)) : nullptr;
 }
 
-bool SpeechServer::admit(const QHttpServerRequest& request, QHttpServerResponder& responder) {
+bool SpeechServer::admit(const QHttpServerRequest& request, QHttpServerResponder& responder, TokenCheck tokenCheck) {
   if (QTcpSocket* socket = clientSocket(request, responder)) Connections::awaitNextRequest(socket);
-  const auto refusal = refuseRequest(options_.access, headersOf(request));
+  const auto refusal = refuseRequest(options_.access, headersOf(request), tokenCheck);
   if (refusal) answer(responder, *refusal);
   return !refusal;
 }
@@ -265,12 +265,11 @@ void SpeechServer::listModels(const QHttpServerRequest& request, QHttpServerResp
 }
 
 void SpeechServer::health(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
-  if (QTcpSocket* socket = clientSocket(request, responder)) Connections::awaitNextRequest(socket);
-  if (const auto refusal = refuseRequest(options_.access, headersOf(request), TokenCheck::NotAsked))
-    return answer(responder, *refusal);
+  if (!admit(request, responder, TokenCheck::NotAsked)) return;
   const EngineReadiness readiness = engine_->readiness();
   const bool ready = readiness == EngineReadiness::Ready && !draining_;
-  const QJsonObject body{{QStringLiteral("status"), draining_ ? QStringLiteral("shutting_down") : readinessName(readiness)},
+  const QString status = draining_ ? QStringLiteral("shutting_down") : readinessName(readiness);
+  const QJsonObject body{{QStringLiteral("status"), status},
                          {QStringLiteral("model_loaded"), readiness == EngineReadiness::Ready},
                          {QStringLiteral("active_requests"), activeRequests()}};
   responder.write(QJsonDocument(body), ready ? Status::Ok : Status::ServiceUnavailable);

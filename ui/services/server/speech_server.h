@@ -133,7 +133,8 @@ class SpeechServer : public QObject {
   void listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void health(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   // False after answering: the request is not this server's to answer (server_access.h).
-  bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder);
+  bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder,
+             TokenCheck tokenCheck = TokenCheck::Asked);
   QTcpSocket* clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const;
   std::variant<SpeechJob, ApiError> jobFor(const SpeechRequest& request) const;
 
