@@ -14,13 +14,6 @@
 <context>
     <name>QuitPrompts</name>
     <message numerus="yes">
-        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</source>
-        <translation>
-            <numerusform>%n job is still running or waiting. Keep it to run when CosyStudio starts next (a running job starts over), or drop it?</numerusform>
-            <numerusform>%n jobs are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
         <translation>
             <numerusform>%n segment regeneration belongs to a take of this session and is dropped.</numerusform>
@@ -53,6 +46,13 @@
         <translation>
             <numerusform>%n request of other programs through the local speech server ends with CosyStudio.</numerusform>
             <numerusform>%n requests of other programs through the local speech server end with CosyStudio.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped), or drop them?</source>
+        <translation>
+            <numerusform>%n job is still running or waiting. Keep it to run when CosyStudio starts next (a running job goes on where it stopped), or drop it?</numerusform>
+            <numerusform>%n jobs are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped), or drop them?</numerusform>
         </translation>
     </message>
 </context>

@@ -712,12 +712,6 @@
 <context>
     <name>QuitPrompts</name>
     <message numerus="yes">
-        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job starts over), or drop them?</source>
-        <translation>
-            <numerusform>还有 %n 个任务正在运行或等待。要保留它们在下次启动 CosyStudio 时运行（正在运行的任务会重新开始），还是丢弃？</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n segment regeneration(s) belong to takes of this session and are dropped.</source>
         <translation>
             <numerusform>%n 个片段重新生成属于本次会话的生成记录，将被丢弃。</numerusform>
@@ -781,6 +775,12 @@
         <source>%n request(s) of other programs through the local speech server end with CosyStudio.</source>
         <translation>
             <numerusform>其他程序通过本地语音服务器发出的 %n 个请求将随 CosyStudio 一起结束。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped), or drop them?</source>
+        <translation>
+            <numerusform>还有 %n 个任务正在运行或等待。要保留它们在下次启动 CosyStudio 时运行（正在运行的任务会从停下的地方继续），还是丢弃？</numerusform>
         </translation>
     </message>
 </context>
@@ -1958,10 +1958,6 @@
         <translation>第 %1/%2 段 · %3</translation>
     </message>
     <message>
-        <source>%1 tokens/s · %2 s elapsed</source>
-        <translation>%1 token/秒 · 已用时 %2 秒</translation>
-    </message>
-    <message>
         <source>done</source>
         <translation>完成</translation>
     </message>
@@ -2060,6 +2056,14 @@
     <message>
         <source>%1 tokens/s</source>
         <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <source>%1 elapsed</source>
+        <translation>已用 %1</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
     </message>
 </context>
 <context>
@@ -2371,6 +2375,18 @@
     <message>
         <source>A dubbed cue is made to fit its time with the others: open the subtitles again to dub them again.</source>
         <translation>配音的每条字幕都与其他字幕一起按时间排好：要重新配音，请再次打开字幕。</translation>
+    </message>
+    <message>
+        <source>Take #%1 keeps what the job made before it stopped; Resume (right-click) goes on from there.</source>
+        <translation>第 %1 条结果保留了任务停止前已生成的部分；“继续生成”（右键单击）会从那里接着生成。</translation>
+    </message>
+    <message>
+        <source>Take #%1 keeps what a job made before CosyStudio stopped; Resume (right-click) goes on from there.</source>
+        <translation>第 %1 条结果保留了 CosyStudio 停止前某个任务已生成的部分；“继续生成”（右键单击）会从那里接着生成。</translation>
+    </message>
+    <message>
+        <source>Re&amp;sume</source>
+        <translation>继续生成(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -3425,6 +3441,18 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>Check</source>
         <translation>检查</translation>
     </message>
+    <message>
+        <source>Incomplete: lines 1–%1 of %2 were made before the job stopped. Resume (right-click) goes on from line %3.</source>
+        <translation>未完成：任务停止前已生成第 1–%1 行（共 %2 行）。“继续生成”（右键单击）会从第 %3 行接着生成。</translation>
+    </message>
+    <message>
+        <source>Incomplete: segments 1–%1 of %2 were made before the job stopped. Resume (right-click) goes on from segment %3.</source>
+        <translation>未完成：任务停止前已生成第 1–%1 段（共 %2 段）。“继续生成”（右键单击）会从第 %3 段接着生成。</translation>
+    </message>
+    <message>
+        <source>⏸ %1 of %2 · %3</source>
+        <translation>⏸ %1/%2 · %3</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::TakeStore</name>
@@ -3596,6 +3624,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>No one (the voice in use)</source>
         <translation>无（使用当前音色）</translation>
+    </message>
+    <message>
+        <source> · about %1 of speech</source>
+        <translation> · 约 %1 的语音</translation>
+    </message>
+    <message>
+        <source>, about %1 to make here</source>
+        <translation>，在本机生成约需 %1</translation>
     </message>
 </context>
 <context>

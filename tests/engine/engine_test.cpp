@@ -126,6 +126,45 @@ TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
   EXPECT_THROW(synthesize(engine, one), EngineError);
 }
 
+// A long text cancelled in its second segment resumes from what the store
+// kept: only the segments not kept are made, and the result is the one an
+// uninterrupted run makes, sample for sample.
+TEST_F(EngineTest, ACancelledTextResumesAtTheSegmentItStoppedIn) {
+  const std::string text =
+      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
+  const auto whole = synthesize(engine, request(text));
+  ASSERT_EQ(whole.segments.size(), 2u);
+
+  std::map<int, SegmentResult> kept;
+  std::vector<int> madeNow;
+  bool stop = false;
+  SynthesisCallbacks callbacks;
+  callbacks.store.made = [&](int segment, const std::string& own) -> std::optional<SegmentResult> {
+    EXPECT_EQ(own, whole.segments[std::size_t(segment)].text);
+    if (kept.count(segment)) return kept.at(segment);
+    return std::nullopt;
+  };
+  callbacks.store.keep = [&](int segment, int count, const SegmentResult& made) {
+    EXPECT_EQ(count, 2);
+    madeNow.push_back(segment);
+    kept[segment] = made;
+  };
+  callbacks.onProgress = [&](const Progress& p) { stop = p.segment == 1 && p.stage == Stage::SpeechTokens; };
+  callbacks.shouldStop = [&] { return stop; };
+  EXPECT_THROW(synthesize(engine, request(text), callbacks), Cancelled);
+  EXPECT_EQ(madeNow, std::vector<int>{0});
+
+  madeNow.clear();
+  stop = false;
+  callbacks.onProgress = {};
+  const auto resumed = synthesize(engine, request(text), callbacks);
+  EXPECT_EQ(madeNow, std::vector<int>{1});
+  EXPECT_EQ(resumed.samples, whole.samples);
+  ASSERT_EQ(resumed.segments.size(), 2u);
+  EXPECT_EQ(resumed.segments[0].userText, whole.segments[0].userText);
+}
+
 // Running out of memory in the middle of a request: the engine retries from
 // the segment that failed, and the listener hears every sample exactly once.
 // The failure is thrown once, at the first progress event of segment

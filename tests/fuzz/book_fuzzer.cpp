@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string key = parsed.is_object() && parsed.contains("key") && parsed["key"].is_string()
                               ? parsed["key"].get<std::string>()
                               : std::string("key");
-  if (const auto line = cosystudio::services::ChapterLines::readRecord(record, key))
+  if (const auto line = cosystudio::services::readKeptRecord(record, key))
     if (line->frames.size() != line->result.segments.size()) std::abort();
   return 0;
 }

@@ -90,7 +90,7 @@ class ChapterLinesTest : public QObject {
     std::ofstream(dir.path().toStdString() + "/.lines/1/0001.json") << "{\"key\": 1}";
     QVERIFY(!lines.made(0, line("你好。")));
     const std::string record = R"({"key": "k", "seed": 1, "sample_rate": 24000, "segments": [{"text": "a"}]})";
-    QVERIFY(!ChapterLines::readRecord(record, "k"));
+    QVERIFY(!readKeptRecord(record, "k"));
   }
 
   void recordingTheChapterDropsItsLines() {

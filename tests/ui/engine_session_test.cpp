@@ -17,6 +17,8 @@
 #include "text_panel.h"
 #include "voice_library.h"
 
+#include "services/app_data.h"
+
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/audio/loudness.h"
 
@@ -833,6 +835,117 @@ class EngineSessionTest : public QObject {
     QVERIFY(window.jobs()->generate() != 0);
     QVERIFY(finished.wait(kJobMs));
     QTRY_COMPARE(window.historyPanel()->takes().size(), 2);
+  }
+
+  // A long text cancelled in its second segment keeps its first as a take
+  // marked incomplete; Resume makes only the rest, and the whole take is the
+  // one an uninterrupted run makes. The incomplete take then goes, with its parts.
+  void aCancelledTextKeepsWhatItMadeAndResumesWhereItStopped() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    const QString text = QStringLiteral(
+        "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+        "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。");
+    EngineSession* session = window.session();
+    HistoryPanel* history = window.historyPanel();
+    QSignalSpy finished(session, &EngineSession::jobFinished);
+    session->enqueue(zeroShot(text));
+    QVERIFY(finished.wait(kJobMs));
+    const Take whole = finished.takeFirst().first().value<Take>();
+    QCOMPARE(whole.segments.size(), 2);
+    QVERIFY(!whole.isIncomplete());
+    QTRY_VERIFY(!history->takes().constLast().wavPath.isEmpty());
+    QVERIFY(!QFileInfo::exists(whole.spec.partsFolder));  // dropped once the take was written
+
+    QSignalSpy kept(session, &EngineSession::jobKeptParts);
+    QMetaObject::Connection stopper =
+        connect(session, &EngineSession::jobProgress, session, [session](quint64 id, const Progress& p) {
+          if (p.segment == 1 && p.stage == Stage::SpeechTokens) session->cancel(id);
+        });
+    session->enqueue(zeroShot(text));
+    QVERIFY(kept.wait(kJobMs));
+    disconnect(stopper);
+    const Take partial = kept.first().first().value<Take>();
+    QVERIFY(partial.isIncomplete());
+    QCOMPARE(partial.madeParts, 1);
+    QCOMPARE(partial.plannedParts, 2);
+    QCOMPARE(partial.segments.size(), 1);
+    QCOMPARE(partial.segments[0].samples, whole.segments[0].samples);
+    QCOMPARE(partial.samples, whole.segments[0].samples);
+    QTRY_COMPARE(history->takes().size(), 2);
+    QTRY_VERIFY(!history->takes().constLast().wavPath.isEmpty());
+    const Take listed = history->takes().constLast();
+    QVERIFY(listed.isIncomplete());
+    QVERIFY(history->model()->data(history->model()->index(1, TakeListModel::TextColumn)).toString()
+                .startsWith(QStringLiteral("⏸ 1 of 2 · ")));
+    // The sidecar says so: read back, it is the same incomplete take.
+    TakeStore reread(outputs.path());
+    const QVector<Take> stored = reread.load();
+    QCOMPARE(stored.size(), 2);
+    QCOMPARE(stored.constLast().madeParts, 1);
+    QCOMPARE(stored.constLast().plannedParts, 2);
+    QCOMPARE(stored.constLast().spec.partsFolder, partial.spec.partsFolder);
+
+    // Resumed (what the take's Resume action asks for): segment 1 alone is made.
+    QSignalSpy progress(session, &EngineSession::jobProgress);
+    session->enqueue(listed.spec);
+    QVERIFY(finished.wait(kJobMs));
+    for (const QList<QVariant>& event : progress) {
+      const Progress p = event.at(1).value<Progress>();
+      QVERIFY2(p.segment == 1 || p.stage == Stage::Preparing || p.stage == Stage::Done, "segment 0 was made again");
+    }
+    const Take resumed = finished.first().first().value<Take>();
+    QVERIFY(!resumed.isIncomplete());
+    QCOMPARE(resumed.samples, whole.samples);
+    // The whole take replaces the incomplete one, whose parts are gone.
+    QTRY_COMPARE(history->takes().size(), 2);
+    QTRY_VERIFY(!history->takes().constLast().wavPath.isEmpty());
+    QVERIFY(!history->takes().constLast().isIncomplete());
+    QVERIFY(!QFileInfo::exists(listed.wavPath));
+    QVERIFY(!QFileInfo::exists(partial.spec.partsFolder));
+  }
+
+  // What a job made before CosyStudio stopped without a word (killed, or the
+  // queue dropped at quit) is found at the next start as an incomplete take.
+  void partsLeftByAJobThatStoppedAreATakeAtTheNextStart() {
+    // What the other tests' sessions, which keep no takes, left.
+    QVERIFY(QDir(services::appDataFolder() + QStringLiteral("/parts")).removeRecursively());
+    QString folder;
+    {
+      EngineSession session;
+      QVERIFY(loadTinyModel(session));
+      QSignalSpy failed(&session, &EngineSession::jobFailed);
+      connect(&session, &EngineSession::jobProgress, &session, [&session](quint64 id, const Progress& p) {
+        if (p.segment == 1) session.cancel(id);
+      });
+      const quint64 id = session.enqueue(zeroShot(QStringLiteral(
+          "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+          "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。")));
+      folder = session.jobs().first().partsFolder;
+      QCOMPARE(session.jobs().first().id, id);
+      QVERIFY(failed.wait(kJobMs));
+    }
+    QVERIFY(QFileInfo::exists(folder + QStringLiteral("/job.json")));
+    QTemporaryDir outputs;
+    MainWindow restarted;
+    restarted.setOutputsFolder(outputs.path());
+    restarted.restoreSession();
+    QTRY_COMPARE(restarted.historyPanel()->takes().size(), 1);
+    const Take found = restarted.historyPanel()->takes().first();
+    QVERIFY(found.isIncomplete());
+    QCOMPARE(found.madeParts, 1);
+    QCOMPARE(found.spec.partsFolder, folder);
+    QTRY_VERIFY(!restarted.historyPanel()->takes().first().wavPath.isEmpty());
+    // Found once: the next start finds its take.
+    MainWindow again;
+    again.setOutputsFolder(outputs.path());
+    again.restoreSession();
+    QCOMPARE(again.historyPanel()->takes().size(), 1);
+    // Deleting the take forgets the parts.
+    again.historyPanel()->deleteCurrent();
+    QVERIFY(!QFileInfo::exists(folder));
+    QSettings().remove(QStringLiteral("session"));
   }
 
   // A take the outputs folder cannot hold stays in the list, the message names

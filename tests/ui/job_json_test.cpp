@@ -39,6 +39,7 @@ JobSpec everyField() {
   job.settings.normalize = false;
   job.settings.readNumbers = true;  // kept as asked, though raw text reads no numbers
   job.settings.segmentTimeLimitSeconds = 45.5;
+  job.partsFolder = QStringLiteral("/data/CosyStudio/parts/5f0c");
   return job;
 }
 
@@ -61,6 +62,7 @@ void compareJobs(const JobSpec& back, const JobSpec& job) {
   QCOMPARE(back.settings.normalize, job.settings.normalize);
   QCOMPARE(back.settings.readNumbers, job.settings.readNumbers);
   QCOMPARE(back.settings.segmentTimeLimitSeconds, job.settings.segmentTimeLimitSeconds);
+  QCOMPARE(back.partsFolder, job.partsFolder);
 }
 
 QJsonObject parsed(const QByteArray& json) {

@@ -1,6 +1,7 @@
 #include "engine_session.h"
 
 #include "engine_worker.h"
+#include "job_parts.h"
 #include "transcriber.h"
 
 #include <QThread>
@@ -82,6 +83,8 @@ void EngineSession::reset() {
 quint64 EngineSession::enqueue(JobSpec job) {
   job.id = nextId_++;
   job.listening = job.isScript() || job.isChapter() ? partsListening_ : textListening_;
+  // A job resumed keeps the folder it was begun in.
+  if (job.partsFolder.isEmpty() && JobParts::keepsParts(job)) job.partsFolder = JobParts::newFolder();
   // Looked at for each job: the recogniser may have been downloaded since.
   if (job.listening.check) job.listening.check = recognizerInstalled(job.listening.recognizerFolder);
   queue_->append(job);
@@ -195,10 +198,11 @@ void EngineSession::onJobFinished(const Take& take) {
   onJobEnded(take.jobId, true);
 }
 
-void EngineSession::onJobFailed(quint64 id, const QString& message, bool cancelled) {
+void EngineSession::onJobFailed(quint64 id, const QString& message, bool cancelled, const std::optional<Take>& partial) {
   // Cancelled by a reset, the job waits again and runs after it: it has not ended.
   const bool requeued = cancelled && id == runningJob() && workerJobState() == JobState::Requeued;
   if (!requeued) emit jobFailed(id, message, cancelled);
+  if (!requeued && partial) emit jobKeptParts(*partial);
   onJobEnded(id, false);
 }
 

@@ -52,6 +52,8 @@ class EngineSession : public QObject {
   void move(quint64 id, int row);
   // Job ids go on from `id`: the history holds takes numbered up to it.
   void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
+  // A number for a take no job of this session made (a job's parts found at start).
+  quint64 newJobId() { return nextId_++; }
   // Prepares the clip's features on the engine thread and saves them to `file`.
   void saveVoice(const PromptClip& clip, const QString& transcript, const QString& file);
   // How the jobs queued from now on listen back to what they make: `text` for
@@ -79,6 +81,9 @@ class EngineSession : public QObject {
   void jobAudio(quint64 id, const cosystudio::AudioChunk& chunk);
   void jobFinished(const cosystudio::ui::Take& take);
   void jobFailed(quint64 id, const QString& message, bool cancelled);
+  // A job cancelled after it made some of its parts: they are `take`, marked
+  // incomplete, from which the job can be resumed (job_parts.h).
+  void jobKeptParts(const cosystudio::ui::Take& take);
   // The watchdog stopped segment `segment` (0-based) of `job`; the job has ended.
   void jobRanAway(const cosystudio::ui::JobSpec& job, int segment, const QString& message);
   void voiceSaved(const QString& file);
@@ -97,7 +102,7 @@ class EngineSession : public QObject {
   void onResetDone(const ResetReport& report);
   void onResetFailed(const QString& message);
   void onJobFinished(const Take& take);
-  void onJobFailed(quint64 id, const QString& message, bool cancelled);
+  void onJobFailed(quint64 id, const QString& message, bool cancelled, const std::optional<Take>& partial = {});
   void onJobRanAway(const JobSpec& job, int segment, const QString& message);
   void onPoisoned(const QString& message);
 

@@ -3,6 +3,7 @@
 #include "dubbing_job.h"
 #include "engine_messages.h"
 #include "engine_session.h"
+#include "job_parts.h"
 #include "segment_check.h"
 #include "shared_recognizer.h"
 
@@ -133,18 +134,13 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
 
 namespace {
 
-TakeSegment takeSegment(const SegmentResult& segment, const std::optional<SegmentCheck>& check = {}) {
-  TakeSegment kept;
+TakeSegment checkedSegment(const SegmentResult& segment, const std::optional<SegmentCheck>& check) {
+  TakeSegment kept = takeSegment(segment);
   if (check && !check->tries.empty()) {
     kept.check = takeCheck(*check);
     // A retake was kept: the seed it was made with, as a segment made again shows it.
     if (check->kept > 0) kept.regeneratedSeed = check->tries[check->kept].seed;
   }
-  kept.text = fromUtf8(segment.text);
-  kept.userText = fromUtf8(segment.userText);
-  kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
-  kept.speechTokens = segment.speechTokens;
-  for (const std::string& warning : segment.warnings) kept.warnings << fromUtf8(warning);
   return kept;
 }
 
@@ -163,7 +159,8 @@ const Recognizer* EngineWorker::listener(const JobSpec& job) {
   return recognizer_.get();
 }
 
-Take EngineWorker::renderText(const JobSpec& job, const SynthesisCallbacks& callbacks) {
+Take EngineWorker::renderText(const JobSpec& job, SynthesisCallbacks callbacks) {
+  if (!job.partsFolder.isEmpty()) JobParts(job, engine().options()).keepSegments(callbacks);
   SynthesisRequest request;
   request.text = job.text.toStdString();
   request.instruction = job.instruction.toStdString();
@@ -185,7 +182,7 @@ Take EngineWorker::renderText(const JobSpec& job, const SynthesisCallbacks& call
   take.samples = QVector<float>(result.samples.begin(), result.samples.end());
   take.sampleRate = result.sampleRate;
   for (std::size_t i = 0; i < result.segments.size(); ++i)
-    take.segments << takeSegment(result.segments[i], i < checks.size() ? std::optional(checks[i]) : std::nullopt);
+    take.segments << checkedSegment(result.segments[i], i < checks.size() ? std::optional(checks[i]) : std::nullopt);
   take.seed = result.seed;
   take.firstAudioSeconds = result.firstAudioSeconds;
   take.totalSeconds = result.totalSeconds;
@@ -211,7 +208,7 @@ Take EngineWorker::scriptTake(const JobSpec& job, const Script& script, const Sc
   take.sampleRate = result.sampleRate;
   for (std::size_t i = 0; i < result.segments.size(); ++i) {
     const ScriptSegment& placed = result.segments[i];
-    TakeSegment kept = takeSegment(placed.result, placed.check);
+    TakeSegment kept = checkedSegment(placed.result, placed.check);
     kept.warnings.clear();  // named by their line, not by the segment's place in the line's request
     for (const std::string& warning : placed.warnings()) kept.warnings << fromUtf8(warning);
     if (!script.cast.empty()) kept.speaker = fromUtf8(placed.speaker);
@@ -237,8 +234,9 @@ Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callba
   // Progress counts the script's lines: a line is one request of one or a few segments.
   const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script.lines.size()));
   callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
+  const ScriptLineStore kept = job.partsFolder.isEmpty() ? ScriptLineStore{} : JobParts(job, engine().options()).lineStore();
   return scriptTake(job, job.script,
-                    renderScript(engine(), job.script, voices, job.settings, callbacks, onLine, {}, listening(job)));
+                    renderScript(engine(), job.script, voices, job.settings, callbacks, onLine, kept, listening(job)));
 }
 
 // A book chapter is made as `cosystudio-cli book` makes it, a paragraph a
@@ -267,6 +265,15 @@ Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callb
   return dubbedTake(job, track);
 }
 
+// What a take is of: the job, and the model that made it.
+void EngineWorker::describe(Take& take, const JobSpec& job) {
+  take.jobId = job.id;
+  take.spec = job;
+  take.modelFolder = fromUtf8(engine().options().modelFolder.string());
+  take.llmCheckpoint = fromUtf8(engine().options().llmCheckpoint);
+  take.created = QDateTime::currentDateTime();
+}
+
 void EngineWorker::run(const JobSpec& job) {
   const auto shouldStop = [this, id = job.id] { return cancelledJob_.load() == id; };
   try {
@@ -285,16 +292,17 @@ void EngineWorker::run(const JobSpec& job) {
                 : job.isScript()  ? renderScriptJob(job, callbacks)
                 : job.isChapter() ? renderChapterJob(job, callbacks)
                                   : renderText(job, callbacks);
-    take.jobId = job.id;
-    take.spec = job;
+    describe(take, job);
     take.memoryBefore = memoryBefore;
     take.memoryAfter = engine().memory();
-    take.modelFolder = fromUtf8(engine().options().modelFolder.string());
-    take.llmCheckpoint = fromUtf8(engine().options().llmCheckpoint);
-    take.created = QDateTime::currentDateTime();
     report([take = std::move(take)](EngineSession& s) { s.onJobFinished(take); });
   } catch (const Cancelled&) {
-    report([id = job.id, message = tr("Cancelled")](EngineSession& s) { s.onJobFailed(id, message, true); });
+    // What it made so far is a take of its own, which can be resumed.
+    std::optional<Take> partial = job.partsFolder.isEmpty() ? std::nullopt : JobParts::keptTake(job.partsFolder);
+    if (partial) describe(*partial, job);
+    report([id = job.id, message = tr("Cancelled"), partial = std::move(partial)](EngineSession& s) {
+      s.onJobFailed(id, message, true, partial);
+    });
   } catch (const RunawaySegment& e) {
     report([job, segment = e.segment(), message = errorText(e)](EngineSession& s) {
       s.onJobRanAway(job, segment, message);

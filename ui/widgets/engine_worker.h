@@ -48,7 +48,8 @@ class EngineWorker : public QObject {
   // The recogniser `job` listens back with (JobSpec::listening); null when it does not.
   const Recognizer* listener(const JobSpec& job);
   ScriptListening listening(const JobSpec& job);
-  Take renderText(const JobSpec& job, const SynthesisCallbacks& callbacks);
+  Take renderText(const JobSpec& job, SynthesisCallbacks callbacks);
+  void describe(Take& take, const JobSpec& job);
   // Progress of a job made in parts (a script's lines, a dubbing's cues): it
   // counts `parts` instead of segments; the function returned says which part is under way.
   std::function<void(int part)> countPartsInProgress(SynthesisCallbacks& callbacks, quint64 id, int parts);

@@ -4,6 +4,8 @@
 #include "job_queue_model.h"
 #include "style_panel.h"
 
+#include "services/download/model_download.h"
+
 #include <QAction>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -159,10 +161,17 @@ void GeneratePanel::showProgress(const Progress& p) {
   progress_->setRange(0, segments * kStepsPerSegment);
   progress_->setValue(p.segment * kStepsPerSegment + step);
   progress_->setFormat(tr("segment %1 of %2 · %3").arg(p.segment + 1).arg(segments).arg(stageName(p.stage)));
-  if (p.elapsedSeconds > 0 && p.tokens > 0)
-    figures_->setText(tr("%1 tokens/s · %2 s elapsed")
-                          .arg(p.tokens / p.elapsedSeconds, 0, 'f', 1)
-                          .arg(p.elapsedSeconds, 0, 'f', 1));
+  // Time left from the pace of this run so far: parts kept by an earlier run
+  // (job_parts.h) are done before it starts and do not count towards the pace.
+  const double done = double(progress_->value()) / progress_->maximum();
+  if (doneAtStart_ < 0) doneAtStart_ = done;
+  const double elapsed = running_.elapsed() / 1000.0;
+  QStringList figures;
+  if (p.elapsedSeconds > 0 && p.tokens > 0) figures << tr("%1 tokens/s").arg(p.tokens / p.elapsedSeconds, 0, 'f', 1);
+  figures << tr("%1 elapsed").arg(services::durationText(elapsed));
+  if (done - doneAtStart_ > 0.01)
+    figures << tr("about %1 left").arg(services::durationText(elapsed / (done - doneAtStart_) * (1.0 - done)));
+  figures_->setText(figures.join(QStringLiteral(" · ")));
 }
 
 void GeneratePanel::showFinished(const Take& take) {
@@ -183,6 +192,8 @@ void GeneratePanel::showEnded(const QString& how) {
 }
 
 void GeneratePanel::showStarting(const QString& what) {
+  running_.start();
+  doneAtStart_ = -1;
   progress_->setRange(0, kStepsPerSegment);
   progress_->setValue(0);
   progress_->setFormat(what);

@@ -5,6 +5,7 @@
 
 #include "job.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QLabel;
@@ -61,6 +62,8 @@ class GeneratePanel : public QWidget {
   QPushButton* remove_;
   QProgressBar* progress_;
   QLabel* figures_;
+  QElapsedTimer running_;    // since the running job started
+  double doneAtStart_ = -1;  // the part of it done at its first progress; -1: none yet
 };
 
 }  // namespace cosystudio::ui

@@ -4,6 +4,7 @@
 #include "engine_session.h"
 #include "export_settings.h"
 #include "file_dialogs.h"
+#include "job_parts.h"
 #include "memory_meter.h"
 #include "session_state.h"
 #include "take_export.h"
@@ -159,13 +160,50 @@ void HistoryPanel::follow(EngineSession* session) {
   connect(session, &EngineSession::jobFailed, this, [this](quint64 id) { stopStream(id); });
   connect(session, &EngineSession::jobRanAway, this, [this](const JobSpec& job) { stopStream(job.id); });
   connect(session, &EngineSession::jobFinished, this, [this](const Take& finished) {
-    if (finished.spec.served && !keepServedTakes_) return;
-    // Listed at once; the store writes it in the background and reports to the list.
-    const Take take = addFinishedTake(finished);
-    store_->save(take);
-    if (!take.warnings().isEmpty())
-      emit message(tr("Listen to take #%1: %2").arg(take.jobId).arg(take.warnings().join(QStringLiteral("; "))));
+    if (!finished.spec.served || keepServedTakes_) keepMadeTake(finished);
   });
+  connect(session, &EngineSession::jobKeptParts, this, [this](const Take& partial) {
+    keepMadeTake(partial);
+    emit message(tr("Take #%1 keeps what the job made before it stopped; Resume (right-click) goes on from there.")
+                     .arg(partial.jobId));
+  });
+}
+
+void HistoryPanel::keepMadeTake(const Take& made) {
+  // Listed at once; the store writes it in the background and reports to the list.
+  const Take take = addFinishedTake(made);
+  store_->save(take);
+  if (!take.warnings().isEmpty())
+    emit message(tr("Listen to take #%1: %2").arg(take.jobId).arg(take.warnings().join(QStringLiteral("; "))));
+}
+
+void HistoryPanel::recoverUnclaimedParts(EngineSession* session) {
+  QSet<QString> waiting;
+  for (const JobSpec& job : session->jobs()) waiting.insert(job.partsFolder);
+  for (const QString& folder : JobParts::unclaimed(waiting)) {
+    std::optional<Take> take = JobParts::keptTake(folder);
+    if (!take) {
+      JobParts::drop(folder);  // nothing whole was kept in it
+      continue;
+    }
+    take->jobId = take->spec.id = session->newJobId();
+    take->created = QFileInfo(folder).lastModified();
+    keepMadeTake(*take);
+    emit message(tr("Take #%1 keeps what a job made before CosyStudio stopped; Resume (right-click) goes on from "
+                    "there.").arg(take->jobId));
+  }
+}
+
+void HistoryPanel::supersedeIncomplete(const QString& folder, quint64 jobId) {
+  for (int row = int(takes().size()) - 1; row >= 0; --row) {
+    const Take& take = takes()[row];
+    if (!take.isIncomplete() || take.spec.partsFolder != folder || take.jobId == jobId) continue;
+    TakeStore::TrashedTake ignored;
+    QString error;
+    if (!take.wavPath.isEmpty() && !store_->moveToTrash(take, &ignored, &error)) continue;
+    transport_->takeRemoved(row);
+    model_->takeAt(row);
+  }
 }
 
 quint64 HistoryPanel::showStoredTakes() {
@@ -224,7 +262,16 @@ void HistoryPanel::markSaved(quint64 jobId, const QString& wavPath) {
   const int index = waitingForFile(jobId);
   if (index < 0) return;
   model_->setWavPath(index, wavPath);
-  if (!takes()[index].label.isEmpty()) store_->saveLabel(takes()[index]);  // named before it was written
+  const Take saved = takes()[index];
+  if (!saved.label.isEmpty()) store_->saveLabel(saved);  // named before it was written
+  if (!saved.spec.partsFolder.isEmpty()) {
+    supersedeIncomplete(saved.spec.partsFolder, jobId);
+    // The parts are kept until the take is whole.
+    if (saved.isIncomplete())
+      JobParts::noteTake(saved.spec.partsFolder, wavPath);
+    else
+      JobParts::drop(saved.spec.partsFolder);
+  }
   updateActions();
 }
 
@@ -343,6 +390,9 @@ void HistoryPanel::showContextMenu(const QPoint& at) {
   menu.addSeparator();
   menu.addAction(tr("Re&name…"), this, &HistoryPanel::renameCurrent)->setEnabled(selected);
   menu.addAction(tr("&Copy text"), this, &HistoryPanel::copyCurrentText)->setEnabled(selected);
+  const bool incomplete = selected && takes()[currentIndex()].isIncomplete();
+  menu.addAction(tr("Re&sume"), this, [this] { emit resumeRequested(takes()[currentIndex()].spec); })
+      ->setEnabled(incomplete);
   menu.addAction(tr("&Use these settings again"), this, [this] {
     if (currentIndex() >= 0) emit useSettingsRequested(takes()[currentIndex()]);
   })->setEnabled(selected);
@@ -365,6 +415,7 @@ void HistoryPanel::deleteCurrent() {
   }
   transport_->takeRemoved(row);
   model_->takeAt(row);
+  if (deleted.take.isIncomplete()) JobParts::drop(deleted.take.spec.partsFolder);  // nothing left to resume
   emit message(tr("Take #%1 moved to the trash; Undo (Ctrl+Z in the list) brings it back.").arg(deleted.take.jobId));
   deleted_ = std::move(deleted);
   if (!takes().isEmpty()) select(std::min(row, int(takes().size()) - 1));

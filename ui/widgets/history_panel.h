@@ -49,6 +49,11 @@ class HistoryPanel : public QWidget {
   // streamAudio()) plays on in the transport as that take, or as the segment
   // made again. Returns the take as added.
   Take addFinishedTake(const Take& finished);
+  // What jobs that stopped before they could say so (CosyStudio quit with the
+  // queue dropped, or was killed) made, found in their parts folders
+  // (job_parts.h) that no job waiting in `session` resumes: each an incomplete
+  // take numbered by the session.
+  void recoverUnclaimedParts(EngineSession* session);
   void clear();
   const QList<Take>& takes() const;
   TakeListModel* model() const { return model_; }
@@ -102,6 +107,8 @@ class HistoryPanel : public QWidget {
   void regenerateRequested(const cosystudio::ui::Take& take, int segment, const QString& text);
   // Asks for the panels to be set as the take was made (text, voice, style, its seed).
   void useSettingsRequested(const cosystudio::ui::Take& take);
+  // Asks for the job of an incomplete take to go on where it stopped.
+  void resumeRequested(const cosystudio::ui::JobSpec& job);
 
  private:
   TakeStore* store_;
@@ -134,6 +141,11 @@ class HistoryPanel : public QWidget {
   int segmentToRegenerate();
   void updateActions();
   void showContextMenu(const QPoint& at);
+  // Lists a take the session made, whole or not, and has it written.
+  void keepMadeTake(const Take& made);
+  // Take `jobId` holds all that the job of parts folder `folder` made so far:
+  // the incomplete takes it was resumed from go to the trash.
+  void supersedeIncomplete(const QString& folder, quint64 jobId);
   void select(int take, int segment = -1);
 };
 

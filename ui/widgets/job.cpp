@@ -153,6 +153,16 @@ QList<int> Take::linesFailing() const {
   return lines;
 }
 
+TakeSegment takeSegment(const SegmentResult& segment) {
+  TakeSegment kept;
+  kept.text = QString::fromStdString(segment.text);
+  kept.userText = QString::fromStdString(segment.userText);
+  kept.samples = QVector<float>(segment.samples.begin(), segment.samples.end());
+  kept.speechTokens = segment.speechTokens;
+  for (const std::string& warning : segment.warnings) kept.warnings << QString::fromStdString(warning);
+  return kept;
+}
+
 QVector<float> joinSegments(const QVector<TakeSegment>& segments, int sampleRate, double pauseSeconds,
                             std::vector<audio::SampleSpan>* spans) {
   std::vector<float> joined;

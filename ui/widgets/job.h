@@ -87,6 +87,9 @@ struct JobSpec {
   // it ends with that program's connection, so it is never kept for a later session.
   bool served = false;
   JobListening listening;
+  // Where the parts it makes are kept until its take is whole (job_parts.h);
+  // empty: none are kept.
+  QString partsFolder;
 
   // Subtitles dubbed (dubbing_job.h): each cue spoken in the job's voice at its
   // start on their timeline, one take. No cues: not a dubbing.
@@ -186,7 +189,12 @@ struct Take {
   QDateTime created;
   QString wavPath;  // set once written to the outputs folder
   QString label;    // the user's name for it; empty: its text names it
+  // Of a job that stopped before its end (job_parts.h): the parts (a text's
+  // segments, a script's lines) it made and the parts it has; 0: it is whole.
+  int madeParts = 0;
+  int plannedParts = 0;
 
+  bool isIncomplete() const { return plannedParts > 0; }
   double durationSeconds() const {
     return sampleRate > 0 ? double(samples.size()) / sampleRate : 0.0;
   }
@@ -198,6 +206,9 @@ struct Take {
   // Of a script's or a chapter's take: its 0-based lines with a segment still failing.
   QList<int> linesFailing() const;
 };
+
+// A segment as the engine made it, before any listening back.
+TakeSegment takeSegment(const SegmentResult& segment);
 
 // The segments' audio joined with the engine's crossfade, with `pauseSeconds`
 // of silence between segments (or a segment's own pauseBefore, when longer); `spans`, when given, receives where each

@@ -45,6 +45,7 @@ JobSpec jobFields(const QJsonObject& json) {
   job.transcript = json.value(QStringLiteral("prompt_transcript")).toString();
   job.sourceClipPath = storedPath(json, QStringLiteral("source_clip"));
   job.served = json.value(QStringLiteral("served")).toBool();
+  job.partsFolder = json.value(QStringLiteral("parts_folder")).toString();
   return job;
 }
 
@@ -73,6 +74,7 @@ QJsonObject jobJson(const JobSpec& job) {
   };
   insertSettings(json, job.settings);
   if (job.served) json.insert(QStringLiteral("served"), true);
+  if (!job.partsFolder.isEmpty()) json.insert(QStringLiteral("parts_folder"), job.partsFolder);
   if (job.isScript())
     json.insert(QStringLiteral("script"),
                 QJsonDocument::fromJson(QByteArray::fromStdString(scriptJson(job.script, {}))).object());

@@ -112,6 +112,7 @@ void MainWindow::createPanels() {
 
   history_ = new HistoryPanel(player_, store_, this);
   history_->follow(session_);
+  text_->follow(session_);
   history_->setKeepServedTakes(settings_.server.keepTakes);
   QDockWidget* takesDock = dock(tr("Takes"), "takesDock", history_, Qt::BottomDockWidgetArea);
   book_ = new BookPanel(this);
@@ -165,6 +166,7 @@ void MainWindow::createPanels() {
     status_->say(message, 15000);
   });
   connect(history_, &HistoryPanel::regenerateRequested, jobs_, &WindowJobs::regenerate);
+  connect(history_, &HistoryPanel::resumeRequested, session_, &EngineSession::enqueue);
   connect(history_, &HistoryPanel::message, this, sayFor(5000));
   connect(book_, &BookPanel::makeRequested, jobs_, &WindowJobs::makeChapters);
   connect(book_, &BookPanel::stopRequested, this, [this](const QList<quint64>& jobs) {
@@ -408,6 +410,7 @@ void MainWindow::switchLanguage() {
 void MainWindow::restoreSession() {
   showSession(SessionState::load());
   const ResumedQueue resumed = resumeSavedQueue(this, session_);
+  history_->recoverUnclaimedParts(session_);
   if (!resumed.error.isEmpty()) showError(resumed.error);
   if (!resumed.message.isEmpty()) status_->say(resumed.message, 15000);
 }

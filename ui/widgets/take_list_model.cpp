@@ -17,6 +17,17 @@ QString seconds(qsizetype samples, int sampleRate) {
   return TakeListModel::tr("%1 s").arg(double(samples) / sampleRate, 0, 'f', 2);
 }
 
+// What an incomplete take holds, and what Resume does with it.
+QString incompleteTip(const Take& take) {
+  return take.spec.isScript()
+             ? TakeListModel::tr("Incomplete: lines 1–%1 of %2 were made before the job stopped. Resume (right-click) "
+                                 "goes on from line %3.")
+                   .arg(take.madeParts).arg(take.plannedParts).arg(take.madeParts + 1)
+             : TakeListModel::tr("Incomplete: segments 1–%1 of %2 were made before the job stopped. Resume "
+                                 "(right-click) goes on from segment %3.")
+                   .arg(take.madeParts).arg(take.plannedParts).arg(take.madeParts + 1);
+}
+
 // Memory around the job: allocated and reserved apart, since the caching
 // allocator keeps what it freed.
 QString memoryTip(const Take& take) {
@@ -203,7 +214,8 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
     switch (Column(index.column())) {
       case NumberColumn: return QString::number(take.jobId);
       case TextColumn: {
-        const QString text = take.label.isEmpty() ? take.spec.text.simplified() : take.label;
+        QString text = take.label.isEmpty() ? take.spec.text.simplified() : take.label;
+        if (take.isIncomplete()) text = tr("⏸ %1 of %2 · %3").arg(take.madeParts).arg(take.plannedParts).arg(text);
         return take.warnings().isEmpty() ? text : QStringLiteral("⚠ ") + text;
       }
       case VoiceColumn: return take.spec.voiceName;
@@ -223,6 +235,7 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
       case TextColumn: {
         // A run-away segment: the user should listen and maybe regenerate with another seed.
         QStringList tip;
+        if (take.isIncomplete()) tip << incompleteTip(take);
         if (!take.label.isEmpty()) tip << take.spec.text.simplified();
         tip << take.warnings();
         return tip.isEmpty() ? QVariant() : tip.join(QLatin1Char('\n'));

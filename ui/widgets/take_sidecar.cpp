@@ -116,6 +116,10 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("model"), take.modelFolder},
       {QStringLiteral("checkpoint"), take.llmCheckpoint},
       {QStringLiteral("segments"), segments},
+      // A job that stopped before its end (job_parts.h): the parts it made of those it has.
+      {QStringLiteral("incomplete"), take.isIncomplete() ? QJsonValue(QJsonObject{{QStringLiteral("made"), take.madeParts},
+                                                                                  {QStringLiteral("of"), take.plannedParts}})
+                                                         : QJsonValue()},
       // The bounds its segments were checked against, and how many retakes each could have.
       {QStringLiteral("listening"), spec.listening.check ? QJsonValue(listeningJson(spec.listening)) : QJsonValue()},
       // What the take was made with rather than what was asked: the seed
@@ -130,7 +134,10 @@ QByteArray sidecarJson(const Take& take, const ExportFormat& format, const audio
       {QStringLiteral("memory_after"), memoryJson(take.memoryAfter)},
       {QStringLiteral("sample_rate"), format.sampleRate},
       {QStringLiteral("file_format"), QString::fromLatin1(audio::fileSuffix(format.file) + 1)},
-      {QStringLiteral("encoding"), encodingName(format.encoding)},
+      // Lossy files have no sample encoding of their own: their codec is the file format.
+      {QStringLiteral("encoding"), format.file == audio::FileFormat::Wav || format.file == audio::FileFormat::Flac
+                                       ? QJsonValue(encodingName(format.encoding))
+                                       : QJsonValue()},
       {QStringLiteral("pause_seconds"), format.pauseSeconds},
       {QStringLiteral("mastering"),
        QJsonObject{
@@ -166,6 +173,9 @@ Take takeFromFiles(const QString& wavPath, const QJsonObject& json) {
   take.realTimeFactor = json.value(QStringLiteral("real_time_factor")).toDouble();
   take.firstAudioSeconds = json.value(QStringLiteral("first_audio_seconds")).toDouble();
   take.label = json.value(QStringLiteral("label")).toString();
+  const QJsonObject incomplete = json.value(QStringLiteral("incomplete")).toObject();
+  take.plannedParts = std::max(0, incomplete.value(QStringLiteral("of")).toInt());
+  take.madeParts = std::clamp(incomplete.value(QStringLiteral("made")).toInt(), 0, take.plannedParts);
   // The clip is cut again from the spec's only if a segment is made again.
   take.spec = jobFromJsonLeniently(json);
   take.spec.id = take.jobId;

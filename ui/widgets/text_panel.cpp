@@ -1,6 +1,7 @@
 #include "text_panel.h"
 
 #include "engine_messages.h"
+#include "engine_session.h"
 #include "markup_highlighter.h"
 #include "pronunciation_dictionary.h"
 #include "pronunciation_markup.h"
@@ -11,6 +12,8 @@
 #include "cosystudio/text/split_paragraph.h"
 #include "cosystudio/text/text_normalize.h"
 #include "cosystudio/text/tokenizer.h"
+
+#include "services/download/model_download.h"
 
 #include <QCheckBox>
 #include <QFutureWatcher>
@@ -33,6 +36,35 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace cosystudio::ui {
+
+namespace {
+
+// Speech shorter than this is not worth an estimate.
+constexpr double kEstimateFromSeconds = 60;
+
+// How long `text` sounds at typical rates of speech: 4.5 Chinese (or
+// Japanese, Korean) characters a second, 2.6 words a second otherwise. A
+// rough figure, which says how long a long text will be before it is made.
+double spokenSecondsOf(const QString& text) {
+  qsizetype characters = 0, words = 0;
+  bool inWord = false;
+  for (const QChar c : text) {
+    const QChar::Script script = c.script();
+    if (script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana ||
+        script == QChar::Script_Hangul) {
+      ++characters;
+      inWord = false;
+    } else if (c.isLetterOrNumber()) {
+      words += !inWord;
+      inWord = true;
+    } else {
+      inWord = false;
+    }
+  }
+  return double(characters) / 4.5 + double(words) / 2.6;
+}
+
+}  // namespace
 
 QList<PaletteTag> paletteTags() {
   return {{QStringLiteral("[breath]"), {}, TextPanel::tr("a breath")},
@@ -329,9 +361,23 @@ void TextPanel::updateStatus() {
   const QStringList unknown = unknownTags();
   if (!unknown.isEmpty()) {
     status_->setText(tr("⚠ Unknown tags will be read out as text: %1").arg(unknown.join(QStringLiteral(" "))));
-  } else {
-    status_->setText(tr("%n character(s)", nullptr, int(text().size())));
+    return;
   }
+  QString status = tr("%n character(s)", nullptr, int(text().size()));
+  if (const double speech = spokenSecondsOf(text()); speech >= kEstimateFromSeconds) {
+    status += tr(" · about %1 of speech").arg(services::durationText(speech));
+    if (realTimeFactor_ > 0)
+      status += tr(", about %1 to make here").arg(services::durationText(speech * realTimeFactor_));
+  }
+  status_->setText(status);
+}
+
+void TextPanel::follow(EngineSession* session) {
+  connect(session, &EngineSession::jobFinished, this, [this](const Take& take) {
+    if (take.isIncomplete() || take.realTimeFactor <= 0) return;
+    realTimeFactor_ = take.realTimeFactor;
+    updateStatus();
+  });
 }
 
 bool TextPanel::eventFilter(QObject* watched, QEvent* event) {

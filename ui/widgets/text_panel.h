@@ -24,6 +24,7 @@ class Tokenizer;
 
 namespace cosystudio::ui {
 
+class EngineSession;
 class MarkupHighlighter;
 struct SessionState;
 
@@ -32,6 +33,9 @@ class TextPanel : public QWidget {
 
  public:
   explicit TextPanel(QWidget* parent = nullptr);
+  // The pace of the session's last whole take: with it the status line says
+  // roughly how long a long text takes to make on this machine.
+  void follow(EngineSession* session);
 
   QString text() const;
   void setText(const QString& text);
@@ -108,6 +112,7 @@ class TextPanel : public QWidget {
   std::shared_ptr<const text::Tokenizer> tokenizer_;
   QString tokenizerFolder_;  // the folder loadTokenizer() was last asked for
   bool crossLingual_ = false;
+  double realTimeFactor_ = 0;  // of the last whole take; 0: none made yet
 };
 
 // A tag of the palette: put in at the cursor or, with a close tag, around the selection.

@@ -142,16 +142,6 @@ struct AudioChunk {
   bool segmentDone = false;    // last chunk of this segment
 };
 
-struct SynthesisCallbacks {
-  std::function<void(const AudioChunk&)> onAudio;
-  std::function<void(const Progress&)> onProgress;
-  // Polled before each segment, at every LLM token and flow step and before
-  // the vocoder: true stops this request with Cancelled. It belongs to the
-  // request, so nothing carries over to the next one. Called on the engine's
-  // thread; to stop from another, read a flag that thread sets.
-  std::function<bool()> shouldStop;
-};
-
 struct SegmentResult {
   std::string text;            // the text the model received for this segment
   std::string userText;        // the user's words it was made from, before normalisation (subtitles show these)
@@ -166,6 +156,27 @@ struct SegmentResult {
   // segments made speech fails instead.
   bool madeNoSpeech = false;
   std::vector<std::string> warnings;  // user-readable, e.g. that token cap
+};
+
+struct SynthesisCallbacks {
+  std::function<void(const AudioChunk&)> onAudio;
+  std::function<void(const Progress&)> onProgress;
+  // Polled before each segment, at every LLM token and flow step and before
+  // the vocoder: true stops this request with Cancelled. It belongs to the
+  // request, so nothing carries over to the next one. Called on the engine's
+  // thread; to stop from another, read a flag that thread sets.
+  std::function<bool()> shouldStop;
+  // Segments made by an earlier run of this same request (same text, voice,
+  // settings, model and precision), kept by the caller so that a long text
+  // stopped halfway resumes at the segment it stopped in. Each segment is
+  // seeded afresh, so a kept segment is the one an uninterrupted run makes.
+  // `made(i, text)` gives segment i when one was kept from that text; `keep`
+  // is given each segment as soon as it is made. Only the request itself uses
+  // them: a check's retakes, a script's lines and dubbed cues do not.
+  struct SegmentStore {
+    std::function<std::optional<SegmentResult>(int segment, const std::string& text)> made;
+    std::function<void(int segment, int segmentCount, const SegmentResult& result)> keep;
+  } store;
 };
 
 struct SynthesisResult {

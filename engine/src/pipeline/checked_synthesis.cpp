@@ -116,6 +116,8 @@ CheckedSynthesis synthesizeChecked(Engine& engine, const Recognizer& recognizer,
     throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion has no text to check the audio against"));
   CheckedSynthesis checked;
   checked.result = engine.synthesize(request, settings, callbacks);
+  SynthesisCallbacks retakeCallbacks = callbacks;
+  retakeCallbacks.store = {};  // a retake is made, never taken from what the first run kept
   auto& segments = checked.result.segments;
   for (std::size_t i = 0; i < segments.size(); ++i) {
     SegmentCheck check;
@@ -128,7 +130,7 @@ CheckedSynthesis synthesizeChecked(Engine& engine, const Recognizer& recognizer,
       SynthesisSettings retake = settings;
       retake.seed = retakeSeed(settings.seed, attempt);
       start = std::chrono::steady_clock::now();
-      SynthesisResult made = engine.synthesize(again, retake, callbacks);
+      SynthesisResult made = engine.synthesize(again, retake, retakeCallbacks);
       checked.retakeSeconds += secondsSince(start);
       start = std::chrono::steady_clock::now();
       check.tries.push_back(checkSegment(engine, recognizer, made.segments.at(0), request.voice, retake, thresholds));

@@ -127,6 +127,8 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
                    [](const text::SubtitleCue& a, const text::SubtitleCue& b) { return a.startMs < b.startMs; });
   SynthesisSettings cueSettings = settings;
   cueSettings.stream = false;
+  SynthesisCallbacks cueCallbacks = callbacks;
+  cueCallbacks.store = {};  // each cue is a request of its own: segment indices would meet
   SynthesisRequest request;
   request.voice = voice;
   request.instruction = options.instruction;
@@ -157,7 +159,7 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
     request.text = dubbed.text;
     Take take;
     try {
-      take = makeToFit(engine, request, cueSettings, slotEnd - begin, options.maxSpeed, callbacks);
+      take = makeToFit(engine, request, cueSettings, slotEnd - begin, options.maxSpeed, cueCallbacks);
     } catch (const Cancelled&) {
       throw;
     } catch (const EngineError& e) {

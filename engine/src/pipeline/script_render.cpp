@@ -43,6 +43,8 @@ ScriptResult renderScript(Engine& engine, const Script& script, const std::map<s
                           const ScriptListening& listening) {
   if (const auto problem = scriptProblem(script, voices, settings)) throw EngineError(*problem);
   const auto start = std::chrono::steady_clock::now();
+  SynthesisCallbacks lineCallbacks = callbacks;
+  lineCallbacks.store = {};  // a script keeps whole lines (`store`), not the segments of each
   ScriptResult take;
   for (std::size_t i = 0; i < script.lines.size(); ++i) {
     const ScriptLine& line = script.lines[i];
@@ -62,11 +64,11 @@ ScriptResult renderScript(Engine& engine, const Script& script, const std::map<s
       result = std::move(*kept);
     } else if (listening.recognizer) {
       CheckedSynthesis checked = synthesizeChecked(engine, *listening.recognizer, request, lineSettings,
-                                                   listening.thresholds, listening.retakes, callbacks);
+                                                   listening.thresholds, listening.retakes, lineCallbacks);
       result = std::move(checked.result);
       checks = std::move(checked.checks);
     } else {
-      result = engine.synthesize(request, lineSettings, callbacks);
+      result = engine.synthesize(request, lineSettings, lineCallbacks);
     }
     if (!kept && store.keep) store.keep(int(i), line, result);
     take.sampleRate = result.sampleRate;

@@ -174,6 +174,11 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
   for (int i = 0; i < segmentCount_; ++i) {
     if (request.onlySegment && *request.onlySegment != i) continue;
     if (finished_.count(i)) continue;  // made by an earlier run of this request
+    if (callbacks.store.made)
+      if (std::optional<SegmentResult> kept = callbacks.store.made(i, segmentTexts[size_t(i)])) {
+        finished_[i] = std::move(*kept);
+        continue;
+      }
     // Reseeded for every segment: a segment made again alone with the same
     // seed comes out as it did in the whole run.
     RasSampler sampler(model_.config.llm.sampling, settings.seed);
@@ -229,6 +234,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
                                 std::to_string(segment.llmTokens.size()) +
                                 " tokens) without ending by itself: listen for babbling and regenerate it with "
                                 "another seed");
+    if (callbacks.store.keep) callbacks.store.keep(i, segmentCount_, done);
     finished_[i] = std::move(done);
   }
   if (std::all_of(finished_.begin(), finished_.end(), [](const auto& kept) { return kept.second.madeNoSpeech; })) {

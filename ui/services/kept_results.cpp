@@ -1,0 +1,171 @@
+#include "services/kept_results.h"
+
+#include "services/book/text_hash.h"
+
+#include "cosystudio/atomic_file.h"
+#include "cosystudio/audio/clip.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+namespace cosystudio::services {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+fs::path withSuffix(fs::path stem, const char* suffix) { return stem += suffix; }
+
+std::optional<std::string> readText(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+std::optional<KeptRecord> readKeptRecord(const std::string& json, const std::string& key) {
+  const Json record = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!record.is_object() || !record.value("key", Json()).is_string() ||
+      (!key.empty() && record.value("key", Json()) != key))
+    return std::nullopt;
+  const auto segments = record.find("segments"), seed = record.find("seed"), rate = record.find("sample_rate");
+  const auto none = record.end();
+  if (segments == none || !segments->is_array() || seed == none || !seed->is_number_unsigned() || rate == none ||
+      !rate->is_number_unsigned() || rate->get<uint64_t>() == 0 || rate->get<uint64_t>() > 1000000)
+    return std::nullopt;
+  KeptRecord read;
+  read.result.seed = seed->get<uint64_t>();
+  read.result.sampleRate = int(rate->get<uint64_t>());
+  for (const Json& entry : *segments) {
+    if (!entry.is_object()) return std::nullopt;
+    const auto text = entry.find("text"), userText = entry.find("user_text"), tokens = entry.find("speech_tokens"),
+               cap = entry.find("reached_token_cap"), silent = entry.find("made_no_speech"),
+               warnings = entry.find("warnings"), frames = entry.find("frames"), end = entry.end();
+    if (text == end || !text->is_string() || userText == end || !userText->is_string() || tokens == end ||
+        !tokens->is_number_unsigned() || tokens->get<uint64_t>() > uint64_t(INT32_MAX) || cap == end ||
+        !cap->is_boolean() || silent == end || !silent->is_boolean() || warnings == end || !warnings->is_array() ||
+        frames == end || !frames->is_number_unsigned())
+      return std::nullopt;
+    SegmentResult segment;
+    segment.text = text->get<std::string>();
+    segment.userText = userText->get<std::string>();
+    segment.speechTokens = int(tokens->get<uint64_t>());
+    segment.reachedTokenCap = cap->get<bool>();
+    segment.madeNoSpeech = silent->get<bool>();
+    for (const Json& warning : *warnings) {
+      if (!warning.is_string()) return std::nullopt;
+      segment.warnings.push_back(warning.get<std::string>());
+    }
+    read.result.segments.push_back(std::move(segment));
+    read.frames.push_back(std::size_t(frames->get<uint64_t>()));
+  }
+  return read;
+}
+
+bool isKept(const fs::path& stem, const std::string& key) {
+  const std::optional<std::string> json = readText(withSuffix(stem, ".json"));
+  return json && readKeptRecord(*json, key);
+}
+
+std::optional<SynthesisResult> readKeptResult(const fs::path& stem, const std::string& key) {
+  const std::optional<std::string> json = readText(withSuffix(stem, ".json"));
+  if (!json) return std::nullopt;
+  auto record = readKeptRecord(*json, key);
+  if (!record) return std::nullopt;
+  SynthesisResult& result = record->result;
+  try {
+    const audio::Clip clip = audio::loadClip(withSuffix(stem, ".wav"), audio::ClipLimits::none());
+    if (clip.channelCount() != 1 || clip.sampleRate != result.sampleRate) return std::nullopt;
+    const std::vector<float>& samples = clip.channels[0];
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < result.segments.size(); ++i) {
+      const std::size_t frames = record->frames[i];
+      if (frames > samples.size() - at) return std::nullopt;
+      result.segments[i].samples.assign(samples.begin() + std::ptrdiff_t(at),
+                                        samples.begin() + std::ptrdiff_t(at + frames));
+      at += frames;
+    }
+    if (at != samples.size()) return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;  // a damaged or missing WAV: the result is made again
+  }
+  return result;
+}
+
+void keepResult(const fs::path& stem, const std::string& key, const SynthesisResult& result) {
+  fs::create_directories(stem.parent_path());
+  const fs::path recordFile = withSuffix(stem, ".json");
+  fs::remove(recordFile);  // the record goes first and comes back last: a result is kept only whole
+  std::vector<float> samples;
+  Json segments = Json::array();
+  for (const SegmentResult& segment : result.segments) {
+    samples.insert(samples.end(), segment.samples.begin(), segment.samples.end());
+    segments.push_back({{"text", segment.text},
+                        {"user_text", segment.userText},
+                        {"speech_tokens", segment.speechTokens},
+                        {"reached_token_cap", segment.reachedTokenCap},
+                        {"made_no_speech", segment.madeNoSpeech},
+                        {"warnings", segment.warnings},
+                        {"frames", segment.samples.size()}});
+  }
+  if (samples.empty()) return;  // no speech at all: nothing worth keeping
+  audio::Clip clip;
+  clip.channels = {std::move(samples)};
+  clip.sampleRate = result.sampleRate;
+  audio::writeWav(withSuffix(stem, ".wav"), clip, audio::WavEncoding::Float32);
+  const Json record{{"key", key}, {"seed", result.seed}, {"sample_rate", result.sampleRate}, {"segments", segments}};
+  writeAtomically(recordFile, [&](const fs::path& temporary) {
+    std::ofstream out(temporary, std::ios::binary);
+    out << record.dump(1) << '\n';
+    if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+  });
+}
+
+KeptLines::KeptLines(fs::path folder, std::string renderKey, Precision precision)
+    : folder_(std::move(folder)), renderKey_(std::move(renderKey)), precision_(precision) {}
+
+ScriptLineStore KeptLines::store() const {
+  return {[lines = *this](int index, const ScriptLine& line) { return lines.made(index, line); },
+          [lines = *this](int index, const ScriptLine& line, const SynthesisResult& result) {
+            lines.keep(index, line, result);
+          }};
+}
+
+std::string KeptLines::lineKey(const ScriptLine& line) const {
+  const Json fields{renderKey_,
+                    precisionName(precision_),
+                    line.speaker,
+                    line.text,
+                    line.mode ? int(*line.mode) : -1,
+                    line.instruction,
+                    line.speed ? Json(*line.speed) : Json(),
+                    line.seed ? Json(*line.seed) : Json()};
+  return textHash(QString::fromStdString(fields.dump()));
+}
+
+fs::path KeptLines::stem(int index) const {
+  char name[32];
+  std::snprintf(name, sizeof name, "%04d", index + 1);
+  return folder_ / name;
+}
+
+std::optional<SynthesisResult> KeptLines::made(int index, const ScriptLine& line) const {
+  return readKeptResult(stem(index), lineKey(line));
+}
+
+int KeptLines::keptLines(const Script& script) const {
+  int kept = 0;
+  for (std::size_t i = 0; i < script.lines.size(); ++i) kept += isKept(stem(int(i)), lineKey(script.lines[i]));
+  return kept;
+}
+
+void KeptLines::keep(int index, const ScriptLine& line, const SynthesisResult& result) const {
+  keepResult(stem(index), lineKey(line), result);
+}
+
+}  // namespace cosystudio::services
