@@ -906,6 +906,53 @@ class EngineSessionTest : public QObject {
     QVERIFY(!QFileInfo::exists(partial.spec.partsFolder));
   }
 
+  // A script keeps its lines the same way: cancelled in its second line, its
+  // first is an incomplete take, and Resume makes the rest into the take an
+  // uninterrupted run makes.
+  void aCancelledScriptKeepsItsLinesAndResumes() {
+    QTemporaryDir outputs, voicesFolder;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    VoiceLibrary* voices = window.voiceLibrary();
+    voices->setFolder(voicesFolder.path());
+    QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
+    for (const QString& name : {QStringLiteral("Ann"), QStringLiteral("Bob")}) {
+      window.session()->saveVoice(test::promptClipA(), kTranscript + name, voices->fileFor(name));
+      QVERIFY(voiceSaved.wait(kJobMs));
+    }
+    voices->refresh();
+    window.textPanel()->setText(QStringLiteral("Ann: 今天天气很好。\nBob: 我们出去走走。\nAnn: 好的。"));
+    window.stylePanel()->setSeed(893317537, false);
+    EngineSession* session = window.session();
+    QSignalSpy finished(session, &EngineSession::jobFinished);
+    QVERIFY2(window.jobs()->generate() != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    const Take whole = finished.takeFirst().first().value<Take>();
+
+    QSignalSpy kept(session, &EngineSession::jobKeptParts);
+    QMetaObject::Connection stopper =
+        connect(session, &EngineSession::jobProgress, session, [session](quint64 id, const Progress& p) {
+          if (p.segment == 1) session->cancel(id);  // a script's progress counts its lines
+        });
+    QVERIFY(window.jobs()->generate() != 0);
+    QVERIFY(kept.wait(kJobMs));
+    disconnect(stopper);
+    const Take partial = kept.first().first().value<Take>();
+    QCOMPARE(partial.madeParts, 1);
+    QCOMPARE(partial.plannedParts, 3);
+    QCOMPARE(partial.segments.size(), 1);
+    QCOMPARE(partial.segments[0].speaker, QStringLiteral("Ann"));
+    QCOMPARE(partial.segments[0].line, 0);
+    QCOMPARE(partial.segments[0].samples, whole.segments[0].samples);
+
+    session->enqueue(partial.spec);
+    QVERIFY(finished.wait(kJobMs));
+    const Take resumed = finished.first().first().value<Take>();
+    QVERIFY(!resumed.isIncomplete());
+    QCOMPARE(resumed.samples, whole.samples);
+    QCOMPARE(resumed.segments.size(), whole.segments.size());
+  }
+
   // What a job made before CosyStudio stopped without a word (killed, or the
   // queue dropped at quit) is found at the next start as an incomplete take.
   void partsLeftByAJobThatStoppedAreATakeAtTheNextStart() {

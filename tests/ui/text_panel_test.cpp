@@ -195,6 +195,19 @@ class TextPanelTest : public QObject {
     QVERIFY(status->text().contains(QStringLiteral("[giggle]")));
   }
 
+  // A text long enough to matter says how long it sounds; a short one only its length.
+  void aLongTextSaysHowLongItSounds() {
+    TextPanel panel;
+    const auto* status = panel.findChild<QLabel*>(QStringLiteral("textStatus"));
+    panel.setText(QStringLiteral("今天天气很好。"));
+    QVERIFY2(!status->text().contains(QStringLiteral("speech")), qPrintable(status->text()));
+    // 900 Chinese characters at 4.5 a second, and 260 English words at 2.6 a second.
+    panel.setText(QString(900, QChar(0x4e00)));
+    QVERIFY2(status->text().endsWith(QStringLiteral(" · about 3:20 of speech")), qPrintable(status->text()));
+    panel.setText(QStringLiteral("word ").repeated(260));
+    QVERIFY2(status->text().endsWith(QStringLiteral(" · about 1:40 of speech")), qPrintable(status->text()));
+  }
+
   void highlightingIsTheEnginesMarkup_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("markup");  // what the engine finds, in order
