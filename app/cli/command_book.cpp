@@ -32,7 +32,6 @@
 #include <optional>
 #include <utility>
 #include <map>
-#include <random>
 #include <set>
 
 namespace cosystudio::cli {
@@ -211,7 +210,7 @@ int renderBook(const BookOptions& o) {
 
   ChosenVoice givenVoice(o.voice);
   const SynthesisSettings settings = o.voice.settings(o.voice.modeFor(givenVoice.hasTranscript()),
-                                                      bookFolder.seedFor(o.voice.seed, std::random_device{}()));
+                                                      bookFolder.seedFor(o.voice.seed, o.voice.seedOrDrawn()));
   bookFolder.begin(settings.seed);
 
   if (o.output.wordTimings && o.output.subtitles != "vtt")

@@ -24,13 +24,12 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
-#include <random>
 #include <sstream>
 
 namespace cosystudio::cli {
 
 SynthesisSettings SynthOptions::settings() const {
-  SynthesisSettings settings = voice.settings(voice.namedMode(), voice.seed ? *voice.seed : std::random_device{}());
+  SynthesisSettings settings = voice.settings(voice.namedMode(), voice.seedOrDrawn());
   settings.stream = stream;
   settings.normalize = !rawText;
   settings.readNumbers = !officialText;

@@ -4,6 +4,7 @@
 #include "cosystudio/audio/clip.h"
 #include "cosystudio/request_rules.h"
 
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -68,7 +69,11 @@ CLI::Option* VoiceOptions::addInstruction(CLI::App* sub) {
 }
 
 CLI::Option* VoiceOptions::addSeed(CLI::App* sub, const std::string& help) {
-  return sub->add_option("--seed", seed, help);
+  return sub->add_option("--seed", seed, help)->check(CLI::Range(uint64_t(0), kMaxSeed));
+}
+
+uint64_t VoiceOptions::seedOrDrawn() const {
+  return seed ? *seed : std::random_device{}() % (kMaxSeed + 1);
 }
 
 CLI::Option* VoiceOptions::addSpeed(CLI::App* sub, const std::string& help) {

@@ -26,6 +26,8 @@ struct VoiceOptions {
   std::string mode;  // a name --mode takes; empty: modeFor() decides
   std::string instruction;
   std::optional<uint64_t> seed;  // empty: the command's own (a fresh one)
+  // --seed, or a fresh one drawn in the same range (kMaxSeed).
+  uint64_t seedOrDrawn() const;
   double speed = SynthesisSettings{}.speed;
 
   // The options a command's voice is given by, as it adds them.

@@ -298,14 +298,20 @@ class MainWindowTest : public QObject {
     cosystudio::ui::StylePanel* style = window.stylePanel();
     style->setMode(cosystudio::Mode::ZeroShot);
     auto* preset = style->findChild<QComboBox*>(QStringLiteral("preset"));
-    auto* note = style->findChild<QLabel*>(QStringLiteral("instructionNote"));
+    auto* note = style->findChild<QAction*>(QStringLiteral("instructionNote"));
+    auto* speed = style->findChild<QWidget*>(QStringLiteral("speed"));
     QSignalSpy said(style, &cosystudio::ui::StylePanel::message);
-    const int noteHeight = note->height();
+    QVERIFY(!note->isVisible());
+    const int speedAt = speed->y();
     preset->setCurrentIndex(1);
     QCOMPARE(style->mode(), cosystudio::Mode::Instruct);
     QCOMPARE(said.count(), 1);
     QVERIFY(said.first().first().toString().contains(QStringLiteral("preset switched the mode")));
-    QCOMPARE(note->height(), noteHeight);  // the note's room is kept: nothing below it moves
+    // The note is a mark in the instruction's field: nothing below it moves.
+    QVERIFY(note->isVisible());
+    QVERIFY(note->toolTip().contains(QStringLiteral("likeness")));
+    QTest::qWait(20);
+    QCOMPARE(speed->y(), speedAt);
     style->setMode(cosystudio::Mode::ZeroShot);
     style->setMode(cosystudio::Mode::Instruct);  // chosen by hand: nothing to explain
     QCOMPARE(said.count(), 1);
@@ -316,6 +322,29 @@ class MainWindowTest : public QObject {
     QCOMPARE(preset->currentIndex(), 2);
     style->setInstruction(QStringLiteral("用很轻的声音说"));
     QCOMPARE(preset->currentIndex(), 0);
+  }
+
+  // The seed the window shows is the one its own last take used: a program's
+  // request through the server has a seed of its own.
+  void aProgramsSeedIsNotShownAsTheWindows() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    auto* used = window.findChild<QLabel*>(QStringLiteral("usedSeed"));
+    cosystudio::ui::Take take;
+    take.jobId = take.spec.id = 1;
+    take.spec.text = QStringLiteral("你好。");
+    take.samples = QVector<float>(2400, 0.0f);
+    take.segments = {cosystudio::ui::TakeSegment{}};
+    take.segments[0].samples = take.samples;
+    take.seed = 7;
+    emit window.session()->jobFinished(take);
+    QCOMPARE(used->text(), QStringLiteral("used: 7"));
+    take.jobId = take.spec.id = 2;
+    take.spec.served = true;
+    take.seed = 2147483647;
+    emit window.session()->jobFinished(take);
+    QCOMPARE(used->text(), QStringLiteral("used: 7"));
   }
 
   void aSourceClipForVoiceConversionIsChecked() {

@@ -21,7 +21,7 @@ class SpeechRequestTest : public QObject {
   void readsEveryField() {
     const auto parsed = parseSpeechRequest(
         R"({"model": "tts-1", "input": "你好。", "voice": "Ann", "response_format": "pcm", "speed": 1.5,
-            "mode": "instruct", "instruction": "请用四川话表达。", "seed": "18446744073709551615"})");
+            "mode": "instruct", "instruction": "请用四川话表达。", "seed": "2147483647"})");
     const auto* request = std::get_if<SpeechRequest>(&parsed);
     QVERIFY(request);
     QCOMPARE(request->input, QStringLiteral("你好。"));
@@ -30,7 +30,7 @@ class SpeechRequestTest : public QObject {
     QCOMPARE(request->speed, 1.5);
     QCOMPARE(request->mode, Mode::Instruct);
     QCOMPARE(request->instruction, QStringLiteral("请用四川话表达。"));
-    QCOMPARE(request->seed, quint64(18446744073709551615ULL));
+    QCOMPARE(request->seed, quint64(2147483647));  // the largest seed, as a string
   }
 
   void defaultsAndOpenAisInstructions() {
@@ -82,6 +82,11 @@ class SpeechRequestTest : public QObject {
                                      << 400 << "seed";
     QTest::newRow("seed past 2^64") << QByteArray(R"({"model": "m", "input": "x", "voice": "v", "seed": "18446744073709551616"})")
                                     << 400 << "seed";
+    // One range of seeds everywhere: the window's (request_rules.h).
+    QTest::newRow("seed past the range") << QByteArray(R"({"model": "m", "input": "x", "voice": "v", "seed": 2147483648})")
+                                         << 400 << "seed";
+    QTest::newRow("seed string past the range")
+        << QByteArray(R"({"model": "m", "input": "x", "voice": "v", "seed": "2147483648"})") << 400 << "seed";
     QTest::newRow("too large") << QByteArray(R"({"model": "m", "input": "x", "voice": "v", "pad": ")" +
                                              QByteArray(70000, 'x') + R"("})")
                                << 413 << QString();

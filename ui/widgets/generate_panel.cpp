@@ -14,9 +14,25 @@
 #include <QListView>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStandardItemModel>
+#include <QStyleOptionViewItem>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
+
+namespace {
+
+// A row of the queue as its delegate sizes it: a job's icon and one line.
+int jobRowHeight(QListView* view) {
+  QStandardItemModel sample;
+  sample.appendRow(new QStandardItem(view->style()->standardIcon(QStyle::SP_MediaPlay), QStringLiteral("Ag")));
+  QStyleOptionViewItem option;
+  option.initFrom(view);
+  option.decorationSize = view->iconSize();
+  return view->itemDelegate()->sizeHint(option, sample.index(0, 0)).height();
+}
+
+}  // namespace
 
 namespace {
 
@@ -45,8 +61,13 @@ GeneratePanel::GeneratePanel(EngineSession* session, QWidget* parent)
   queue_->setModel(queue);
   queue_->setToolTip(tr("Jobs run one at a time; right-click a job to remove or reorder it"));
   queue_->setContextMenuPolicy(Qt::CustomContextMenu);
-  // Room for several jobs, and more when the window is taller.
-  queue_->setMinimumHeight(4 * queue_->fontMetrics().height() + 8);
+  // Room for three jobs, and more when the window is taller; a long one is
+  // cut at the side (its tooltip has it whole) rather than given a scroll bar
+  // that would take a row's room.
+  queue_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  const int icon = queue_->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, queue_);
+  queue_->setIconSize(QSize(icon, icon));  // a state's mark, a line high
+  queue_->setMinimumHeight(3 * jobRowHeight(queue_) + 2 * queue_->frameWidth());
   remove_->setObjectName(QStringLiteral("removeJob"));
   progress_->setObjectName(QStringLiteral("jobProgress"));
   progress_->setFormat(tr("idle"));

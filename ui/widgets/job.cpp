@@ -3,6 +3,7 @@
 #include "engine_messages.h"
 
 #include "cosystudio/audio/crossfade.h"
+#include "cosystudio/request_rules.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -79,7 +80,7 @@ QString modeName(Mode mode) {
   return {};
 }
 
-quint64 randomSeed(QRandomGenerator& seeds) { return seeds.bounded(2147483647u); }
+quint64 randomSeed(QRandomGenerator& seeds) { return seeds.bounded(quint64(kMaxSeed) + 1); }
 
 QString stageName(Stage stage) {
   switch (stage) {

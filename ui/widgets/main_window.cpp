@@ -159,7 +159,9 @@ void MainWindow::createPanels() {
   connect(store_, &TakeStore::saveFailed, history_, &HistoryPanel::markUnsaved);
   connect(store_, &TakeStore::failed, history_, [this](const QString& message) { showError(message); });
   connect(session_, &EngineSession::voiceSaved, voices_, &VoiceLibrary::refresh);
-  connect(session_, &EngineSession::jobFinished, style_, [this](const Take& take) { style_->showUsedSeed(take.seed); });
+  connect(session_, &EngineSession::jobFinished, style_, [this](const Take& take) {
+    if (!take.spec.served) style_->showUsedSeed(take.seed);  // a program's seed is its own
+  });
   // No output device: said once in the status bar, not in a box on every Play.
   connect(player_, &PcmPlayer::error, status_, [this](const QString& message) {
     errors_.record(message);
@@ -403,7 +405,7 @@ void MainWindow::switchLanguage() {
   showServerState();
   for (const Take& take : takes) history_->addTake(take);
   showSession(state);
-  restoreState(layout);
+  restoreDockLayout(this, layout);
   if (!modelFolder_.isEmpty()) text_->loadTokenizer(modelFolder_);
 }
 

@@ -6,6 +6,7 @@
 
 #include "cosystudio/request_rules.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -14,6 +15,7 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStyle>
 
 #include <cmath>
 
@@ -43,15 +45,10 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   instruction_->setObjectName(QStringLiteral("instruction"));
   instruction_->setPlaceholderText(tr("e.g. 请用四川话表达。"));
   instruction_->setToolTip(tr("A short instruction; it is never spoken"));
-  instructionNote_ = new QLabel(this);
+  // What to know of instructions, as a mark in the field: it takes no row, so
+  // nothing below moves when it comes or goes.
+  instructionNote_ = instruction_->addAction(QIcon(), QLineEdit::TrailingPosition);
   instructionNote_->setObjectName(QStringLiteral("instructionNote"));
-  instructionNote_->setWordWrap(true);
-  // Two lines kept whether or not a note shows: the panels below never jump,
-  // and a note is never cut on a short screen.
-  instructionNote_->setFixedHeight(2 * fontMetrics().lineSpacing() + 2);
-  QSizePolicy keepRoom = instructionNote_->sizePolicy();
-  keepRoom.setRetainSizeWhenHidden(true);
-  instructionNote_->setSizePolicy(keepRoom);
 
   speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setObjectName(QStringLiteral("speed"));
@@ -71,11 +68,14 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   random_->setToolTip(tr("Pick a new seed for every take"));
   seed_ = new QSpinBox(this);
   seed_->setObjectName(QStringLiteral("seed"));
-  seed_->setRange(0, 2147483647);
+  seed_->setRange(0, int(kMaxSeed));
   seed_->setToolTip(tr("The same seed, text and voice give the same take"));
   usedSeed_ = new QLabel(this);
   usedSeed_->setObjectName(QStringLiteral("usedSeed"));
   usedSeed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Room for the largest seed from the start: a seed shown never widens the panel.
+  usedSeed_->setMinimumWidth(fontMetrics().horizontalAdvance(tr("used: %1").arg(kMaxSeed)));
+  usedSeed_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
 
   stream_ = new QCheckBox(tr("Stream (play while generating)"), this);
   stream_->setObjectName(QStringLiteral("stream"));
@@ -92,7 +92,6 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("&Mode:"), mode_);
   form->addRow(tr("&Preset:"), preset_);
   form->addRow(tr("&Instruction:"), instruction_);
-  form->addRow(QString(), instructionNote_);
   // Rows whose field is a layout need an explicit buddy for their shortcut.
   auto* speedLabel = new QLabel(tr("Spee&d:"), this);
   speedLabel->setBuddy(speed_);
@@ -169,9 +168,11 @@ void StylePanel::updateEnabled() {
   speedLabel_->setText(streaming ? tr("1.0× (streaming)")
                                             : tr("%1×").arg(speed_->value() / 100.0, 0, 'f', 2));
   const bool tooLong = instruction_->text().size() > kLongInstructionChars;
+  instructionNote_->setIcon(style()->standardIcon(tooLong ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation));
   instructionNote_->setText(tooLong ? tr("⚠ Long instructions are often ignored or spoken.")
                                     : tr("Instructions can lower the likeness to the prompt voice."));
-  instructionNote_->setToolTip(tr("An emotional prompt clip is an alternative to an instruction."));
+  instructionNote_->setToolTip(instructionNote_->text() + QLatin1Char('\n') +
+                               tr("An emotional prompt clip is an alternative to an instruction."));
   instructionNote_->setVisible(instruct);
 }
 

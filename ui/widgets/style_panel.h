@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -54,7 +55,7 @@ class StylePanel : public QWidget {
   QComboBox* mode_;
   QComboBox* preset_;
   QLineEdit* instruction_;
-  QLabel* instructionNote_;
+  QAction* instructionNote_;
   QSlider* speed_;
   QLabel* speedLabel_;
   QCheckBox* random_;

@@ -31,6 +31,10 @@ void restoreWindowLayout(QMainWindow* window, const QByteArray& geometry, const 
     window->move(available.center() - window->rect().center());
   }
   keepOnScreen(window);
+  restoreDockLayout(window, state);
+}
+
+void restoreDockLayout(QMainWindow* window, const QByteArray& state) {
   // The docks' sizes once the window has its own: restored into a window not
   // yet laid out, the left dock took the room the text was given (+118 px a start).
   QTimer::singleShot(0, window, [window, state] {

@@ -59,7 +59,7 @@ struct CheckedSynthesis {
 };
 
 // The seed of retake `attempt` (1, 2, …) of a segment first made with `seed`.
-uint64_t retakeSeed(uint64_t seed, int attempt);
+uint64_t retakeSeed(uint64_t seed, int attempt);  // in 0 .. kMaxSeed (request_rules.h)
 
 // Listens to one made segment of `voice` (its userText is what was meant).
 SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const SegmentResult& segment,

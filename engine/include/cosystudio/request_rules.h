@@ -11,6 +11,10 @@ namespace cosystudio {
 
 inline constexpr double kMinSpeed = 0.5;
 inline constexpr double kMaxSpeed = 2.0;
+// The seeds every front end takes and draws, 0 .. kMaxSeed: what the window's
+// seed box holds, so that any seed shown (a take's, a retake's, one a program
+// asked for) can be typed back in. The engine itself takes any.
+inline constexpr uint64_t kMaxSeed = 2147483647;
 
 // Which parts a request has, as far as the one asking knows them.
 struct RequestOutline {

@@ -1,6 +1,7 @@
 #include "cosystudio/checked_synthesis.h"
 
 #include "cosystudio/audio/crossfade.h"
+#include "cosystudio/request_rules.h"
 
 #include <chrono>
 #include <cmath>
@@ -53,7 +54,7 @@ uint64_t retakeSeed(uint64_t seed, int attempt) {
   uint64_t z = seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(attempt);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return (z ^ (z >> 31)) % (kMaxSeed + 1);  // a seed the window can take
 }
 
 std::vector<int> CheckedSynthesis::stillFailing() const {

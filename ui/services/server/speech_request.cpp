@@ -15,17 +15,17 @@ namespace {
 
 ApiError invalid(const QString& param, const QString& message) { return {400, message, param, {}}; }
 
-// The largest integer a JSON number (an IEEE double) holds exactly; bigger
-// seeds travel as decimal strings, as the window's files write them.
-constexpr double kMaxExactSeed = 9007199254740992.0;
-
+// A number or a decimal string (as the window's files write seeds), in the
+// one range of seeds (request_rules.h).
 std::optional<quint64> seedFrom(const QJsonValue& value) {
   if (value.isString()) {
-    if (const auto seed = seedFromId(value.toString().toStdString())) return quint64(*seed);
+    const auto seed = seedFromId(value.toString().toStdString());
+    if (seed && *seed <= kMaxSeed) return quint64(*seed);
     return std::nullopt;
   }
   const double number = value.toDouble(-1);
-  if (!value.isDouble() || number < 0 || number > kMaxExactSeed || std::floor(number) != number) return std::nullopt;
+  if (!value.isDouble() || number < 0 || number > double(kMaxSeed) || std::floor(number) != number)
+    return std::nullopt;
   return quint64(number);
 }
 
@@ -151,8 +151,8 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
   if (const QJsonValue seed = body.value(QStringLiteral("seed")); !seed.isUndefined() && !seed.isNull()) {
     request.seed = seedFrom(seed);
     if (!request.seed)
-      return invalid(QStringLiteral("seed"), QStringLiteral("'seed' must be a whole number from 0 to 2^53, or a "
-                                                            "decimal string up to 2^64 - 1"));
+      return invalid(QStringLiteral("seed"), QStringLiteral("'seed' must be a whole number from 0 to %1 (a number "
+                                                            "or a decimal string)").arg(kMaxSeed));
   }
   return request;
 }

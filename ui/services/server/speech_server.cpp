@@ -314,7 +314,7 @@ std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& requ
   job.settings.speed = request.speed;
   // The engine changes the speed on a segment's whole mel, so only speed 1 streams.
   job.settings.stream = request.speed == 1.0;
-  job.settings.seed = request.seed ? *request.seed : QRandomGenerator::global()->generate64();
+  job.settings.seed = request.seed ? *request.seed : QRandomGenerator::global()->bounded(quint64(kMaxSeed) + 1);
   return job;
 }
 
