@@ -8,6 +8,7 @@
 
 #include "cosystudio/model_folder.h"
 #include "cosystudio/recognizer.h"
+#include "cosystudio/user_message.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -97,7 +98,7 @@ int checkRecognizer(const DownloadOptions& options, const Hub& hub, const QList<
   try {
     (void)Recognizer::load(options.folder);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "cosystudio-cli model download: %s\n", e.what());
+    std::fprintf(stderr, "cosystudio-cli model download: %s\n", describeError(e).c_str());
     return 1;
   }
   if (options.json) std::printf("%s\n", summary(options, hub, files, download, seconds).dump(2).c_str());

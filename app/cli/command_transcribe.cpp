@@ -6,6 +6,7 @@
 #include "engine_options.h"
 
 #include "cosystudio/recognizer.h"
+#include "cosystudio/user_message.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,7 +53,7 @@ int transcribe(const TranscribeOptions& options) {
     endStatusLine();
   } catch (const std::exception& e) {
     endStatusLine();
-    std::fprintf(stderr, "cosystudio-cli transcribe: %s\n", e.what());
+    std::fprintf(stderr, "cosystudio-cli transcribe: %s\n", describeError(e).c_str());
     if (!std::filesystem::exists(options.model))
       std::fprintf(stderr, "Download it with: cosystudio-cli model download --recognizer %s\n", options.model.c_str());
     return 1;
@@ -80,7 +81,7 @@ int transcribe(const TranscribeOptions& options) {
         std::printf("%s [%s]: %s\n", clip.c_str(), transcript.language.empty() ? "?" : transcript.language.c_str(),
                     transcript.text.c_str());
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "cosystudio-cli transcribe: %s\n", e.what());
+      std::fprintf(stderr, "cosystudio-cli transcribe: %s\n", describeError(e).c_str());
       ++failures;
     }
   }

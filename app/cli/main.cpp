@@ -5,6 +5,7 @@
 #include "command.h"
 
 #include "cosystudio/engine.h"
+#include "cosystudio/user_message.h"
 #include "cosystudio/version.h"
 
 #include <cstdio>
@@ -56,7 +57,7 @@ int main(int argc, char** argv) {
       return command.run();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "cosystudio-cli %s: %s\n", command.subcommand->get_name().c_str(),
-                   e.what());
+                   describeError(e).c_str());
       return 1;
     }
   }

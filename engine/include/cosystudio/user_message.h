@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,9 +48,22 @@ class UserError : public std::runtime_error {
  public:
   explicit UserError(UserMessage message);
   const UserMessage& message() const { return message_; }
+  // One sentence a window shows first, the message then being its details
+  // (an audio file that cannot be read: audio::AudioError::reading); empty
+  // when the message says it all.
+  const std::optional<UserMessage>& summary() const { return summary_; }
+
+ protected:
+  void setSummary(UserMessage summary) { summary_ = std::move(summary); }
 
  private:
   UserMessage message_;
+  std::optional<UserMessage> summary_;
 };
+
+// What the user reads of `error`, one rule for the window and the CLI: the
+// summary first and the details after a blank line, or the message of a
+// UserError, or any other error's what(); `translate` gives the language.
+std::string describeError(const std::exception& error, const UserMessage::Translate& translate = {});
 
 }  // namespace cosystudio

@@ -24,4 +24,11 @@ std::string UserMessage::render(const Translate& translate) const {
 
 UserError::UserError(UserMessage message) : std::runtime_error(message.render()), message_(std::move(message)) {}
 
+std::string describeError(const std::exception& error, const UserMessage::Translate& translate) {
+  const auto* user = dynamic_cast<const UserError*>(&error);
+  if (!user) return error.what();
+  if (!user->summary()) return user->message().render(translate);
+  return user->summary()->render(translate) + "\n\n" + user->message().render(translate);
+}
+
 }  // namespace cosystudio

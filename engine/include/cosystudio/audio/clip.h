@@ -28,15 +28,9 @@ class AudioError : public UserError {
   // (the whole path, the reason, the audio library's own words) as details.
   static AudioError reading(UserMessage message, UserMessage summary) {
     AudioError error(std::move(message));
-    error.summary_ = std::move(summary);
+    error.setSummary(std::move(summary));
     return error;
   }
-
-  // Empty when the failure is not about reading a file.
-  const std::optional<UserMessage>& summary() const { return summary_; }
-
- private:
-  std::optional<UserMessage> summary_;
 };
 
 // Float32 samples in [-1, 1], stored per channel (not interleaved).
