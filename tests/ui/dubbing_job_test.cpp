@@ -48,15 +48,15 @@ Take dubbedTakeOfTones() {
   Take take;
   take.jobId = 41;
   take.spec = panelJob();
-  take.spec.dubbing.cues = text::parseSubtitles(kTwoCues.toStdString());
-  take.spec.dubbing.file = QStringLiteral("/subs/two.srt");
+  take.spec.asDubbing().cues = text::parseSubtitles(kTwoCues.toStdString());
+  take.spec.asDubbing().file = QStringLiteral("/subs/two.srt");
   take.created = QDateTime(QDate(2026, 12, 3), QTime(21, 0));
   take.samples = QVector<float>(72000, 0.0f);
   const qint64 at[] = {12000, 28800};
   const qsizetype length[] = {9000, 14000};
   for (int i = 0; i < 2; ++i) {
     TakeSegment segment;
-    segment.text = QString::fromStdString(take.spec.dubbing.cues[std::size_t(i)].text);
+    segment.text = QString::fromStdString(take.spec.dubbing().cues[std::size_t(i)].text);
     segment.cue = i + 1;
     segment.placedAt = at[i];
     segment.samples.resize(length[i]);
@@ -155,9 +155,9 @@ class DubbingJobTest : public QObject {
     job.settings.speed = 1.8;  // faster than the setting: the setting cannot slow it down
     QCOMPARE(makeDubbingJob(job, path, 1.5), QString());
     QVERIFY(job.isDubbing());
-    QCOMPARE(job.dubbing.cues.size(), std::size_t(2));
-    QCOMPARE(job.dubbing.file, QFileInfo(path).absoluteFilePath());
-    QCOMPARE(job.dubbing.maxSpeed, 1.8);
+    QCOMPARE(job.dubbing().cues.size(), std::size_t(2));
+    QCOMPARE(job.dubbing().file, QFileInfo(path).absoluteFilePath());
+    QCOMPARE(job.dubbing().maxSpeed, 1.8);
     QVERIFY(!job.settings.stream);  // each cue is made whole, to be made again faster
     QCOMPARE(job.text, QStringLiteral("Hello there.\nSecond line."));
     QCOMPARE(job.clip.path, panelJob().clip.path);
@@ -168,20 +168,20 @@ class DubbingJobTest : public QObject {
   // by the queue and left out by the sidecar's lenient reading.
   void theCuesGoThroughJson() {
     JobSpec job = panelJob();
-    job.dubbing.file = QStringLiteral("/subs/two.srt");
-    job.dubbing.cues = text::parseSubtitles(kTwoCues.toStdString());
-    job.dubbing.maxSpeed = 1.75;
+    job.asDubbing().file = QStringLiteral("/subs/two.srt");
+    job.asDubbing().cues = text::parseSubtitles(kTwoCues.toStdString());
+    job.asDubbing().maxSpeed = 1.75;
     const QJsonObject json = QJsonDocument::fromJson(QJsonDocument(jobJson(job)).toJson()).object();
     for (const JobSpec& back : {jobFromJson(json).value_or(JobSpec{}), jobFromJsonLeniently(json)}) {
       QVERIFY(back.isDubbing());
-      QCOMPARE(back.dubbing.file, job.dubbing.file);
-      QCOMPARE(back.dubbing.maxSpeed, 1.75);
-      QCOMPARE(back.dubbing.cues.size(), job.dubbing.cues.size());
-      for (std::size_t i = 0; i < job.dubbing.cues.size(); ++i) {
-        QCOMPARE(back.dubbing.cues[i].index, job.dubbing.cues[i].index);
-        QCOMPARE(back.dubbing.cues[i].startMs, job.dubbing.cues[i].startMs);
-        QCOMPARE(back.dubbing.cues[i].endMs, job.dubbing.cues[i].endMs);
-        QCOMPARE(back.dubbing.cues[i].text, job.dubbing.cues[i].text);
+      QCOMPARE(back.dubbing().file, job.dubbing().file);
+      QCOMPARE(back.dubbing().maxSpeed, 1.75);
+      QCOMPARE(back.dubbing().cues.size(), job.dubbing().cues.size());
+      for (std::size_t i = 0; i < job.dubbing().cues.size(); ++i) {
+        QCOMPARE(back.dubbing().cues[i].index, job.dubbing().cues[i].index);
+        QCOMPARE(back.dubbing().cues[i].startMs, job.dubbing().cues[i].startMs);
+        QCOMPARE(back.dubbing().cues[i].endMs, job.dubbing().cues[i].endMs);
+        QCOMPARE(back.dubbing().cues[i].text, job.dubbing().cues[i].text);
       }
     }
     QVERIFY(!jobJson(panelJob()).contains(QStringLiteral("dubbing")));
@@ -211,7 +211,7 @@ class DubbingJobTest : public QObject {
     QCOMPARE(back.size(), 1);
     const Take& stored = back.first();
     QVERIFY(stored.spec.isDubbing());
-    QCOMPARE(stored.spec.dubbing.cues.size(), std::size_t(2));
+    QCOMPARE(stored.spec.dubbing().cues.size(), std::size_t(2));
     QCOMPARE(stored.samples.size(), take.samples.size());
     QCOMPARE(stored.segments.size(), 2);
     for (int i = 0; i < 2; ++i) {

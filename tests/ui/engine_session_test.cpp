@@ -633,11 +633,11 @@ class EngineSessionTest : public QObject {
     QCOMPARE(makeScriptJob(styledJob, voices->names(), {}, [&](const QString& name) { return voices->fileFor(name); },
                            pause),
              QString());
-    QCOMPARE(styledJob.script.lines.size(), std::size_t(2));
-    QCOMPARE(QString::fromStdString(styledJob.script.lines[0].instruction), styledJob.instruction);
-    QCOMPARE(QString::fromStdString(styledJob.script.lines[1].instruction), QStringLiteral("请用四川话表达。"));
-    QCOMPARE(styledJob.script.lines[1].speed, std::optional<double>(1.1));
-    QCOMPARE(styledJob.script.lines[1].seed, std::optional<uint64_t>(7));
+    QCOMPARE(styledJob.script().lines.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(styledJob.script().lines[0].instruction), styledJob.instruction);
+    QCOMPARE(QString::fromStdString(styledJob.script().lines[1].instruction), QStringLiteral("请用四川话表达。"));
+    QCOMPARE(styledJob.script().lines[1].speed, std::optional<double>(1.1));
+    QCOMPARE(styledJob.script().lines[1].seed, std::optional<uint64_t>(7));
     // Its take lists each segment with its line's instruction and seed, and the take's seeds as mixed.
     Take styledTake;
     styledTake.jobId = 90;
@@ -679,7 +679,7 @@ class EngineSessionTest : public QObject {
     const QVector<Take> stored = TakeStore(outputs.path()).load();
     QCOMPARE(stored.size(), 2);
     QVERIFY(stored[1].spec.isScript());
-    QCOMPARE(stored[1].spec.script.cast.size(), std::size_t(3));
+    QCOMPARE(stored[1].spec.script().cast.size(), std::size_t(3));
     for (qsizetype i = 0; i < spliced.segments.size(); ++i) {
       QCOMPARE(stored[1].segments[i].speaker, spliced.segments[i].speaker);
       QCOMPARE(stored[1].segments[i].pauseBefore, spliced.segments[i].pauseBefore);
@@ -723,7 +723,7 @@ class EngineSessionTest : public QObject {
     QTRY_VERIFY(!window.historyPanel()->takes().first().wavPath.isEmpty());
     const Take take = window.historyPanel()->takes().first();
     QVERIFY(take.spec.isDubbing());
-    QCOMPARE(take.spec.dubbing.maxSpeed, AppSettings{}.dubbingMaxSpeedPercent / 100.0);  // Settings → Fastest speed for dubbing
+    QCOMPARE(take.spec.dubbing().maxSpeed, AppSettings{}.dubbingMaxSpeedPercent / 100.0);  // Settings → Fastest speed for dubbing
     // Cue 3 (♪) is silence; the others are the take's segments, in order.
     QList<int> spoken;
     for (const TakeSegment& segment : take.segments) spoken << segment.cue;
@@ -766,8 +766,8 @@ class EngineSessionTest : public QObject {
     const QVector<Take> stored = TakeStore(outputs.path()).load();
     QCOMPARE(stored.size(), 1);
     QVERIFY(stored[0].spec.isDubbing());
-    QCOMPARE(stored[0].spec.dubbing.cues.size(), cues.size());
-    QCOMPARE(stored[0].spec.dubbing.file, QFileInfo(path).absoluteFilePath());
+    QCOMPARE(stored[0].spec.dubbing().cues.size(), cues.size());
+    QCOMPARE(stored[0].spec.dubbing().file, QFileInfo(path).absoluteFilePath());
     QCOMPARE(stored[0].samples.size(), take.samples.size());
     QCOMPARE(stored[0].segments.size(), take.segments.size());
     for (qsizetype i = 0; i < take.segments.size(); ++i) {

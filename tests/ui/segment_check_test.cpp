@@ -182,10 +182,10 @@ class SegmentCheckTest : public QObject {
   void aChapterListsItsFailingParagraphs() {
     QTemporaryDir book;
     JobSpec job = zeroShot(QStringLiteral("Hello there.\n\nGood night."));
-    job.chapter.folder = book.path();
-    job.chapter.number = 1;
-    job.chapter.count = 1;
-    job.chapter.renderKey = QStringLiteral("segment-check-test");
+    job.asChapter().folder = book.path();
+    job.asChapter().number = 1;
+    job.asChapter().count = 1;
+    job.asChapter().renderKey = QStringLiteral("segment-check-test");
     const Take take = make(job, listening(true, 1, false));
     QCOMPARE(take.linesFailing(), (QList<int>{0, 1}));
     for (const TakeSegment& segment : take.segments) QCOMPARE(segment.check->tries.size(), 2);
@@ -198,7 +198,7 @@ class SegmentCheckTest : public QObject {
 
     // With bounds no paragraph can miss, none is listed.
     JobSpec again = job;
-    again.chapter.renderKey = QStringLiteral("segment-check-test-lenient");
+    again.asChapter().renderKey = QStringLiteral("segment-check-test-lenient");
     const Take passing = make(again, listening(true, 1, true));
     QVERIFY(passing.linesFailing().isEmpty());
   }

@@ -189,10 +189,9 @@ QVector<JobSpec> BookPanel::chapterJobs(const Recipe& recipe, bool again) {
     if (again) services::ChapterLines::drop(folder_->path(), number);  // made again means from its first paragraph
     JobSpec job = recipe.base;
     job.text = chapter.text;
-    job.script = {};
     job.settings.seed = seed;
     job.settings.stream = false;
-    job.chapter = {bookPath_, model_->book().title, folder(), number, model_->chapterCount(), chapter.title,
+    job.kind = JobSpec::Chapter{bookPath_, model_->book().title, folder(), number, model_->chapterCount(), chapter.title,
                    QString::fromStdString(textHash), QString::fromStdString(key)};
     jobs << job;
   }
@@ -223,9 +222,9 @@ void BookPanel::chapterQueued(const JobSpec& job) {
     runningChapter_ = 0;
     runClock_.start();
   }
-  jobs_.insert(job.id, job.chapter.number);
+  jobs_.insert(job.id, job.chapter().number);
   runCharacters_ += job.text.size();
-  model_->setRow(job.chapter.number, {BookChapterModel::Stage::Queued, 0, {}});
+  model_->setRow(job.chapter().number, {BookChapterModel::Stage::Queued, 0, {}});
   showProgress();
   updateButtons();
 }
@@ -261,8 +260,8 @@ void BookPanel::jobFinished(const Take& take) {
     doneCharacters_ += take.spec.text.size();
     runningShare_ = 0;
   }
-  if (take.spec.chapter.folder == folder())
-    model_->setRow(take.spec.chapter.number, {BookChapterModel::Stage::Making, 0, tr("writing its file")});
+  if (take.spec.chapter().folder == folder())
+    model_->setRow(take.spec.chapter().number, {BookChapterModel::Stage::Making, 0, tr("writing its file")});
   writeChapter(take);
   showProgress();
   updateButtons();
@@ -280,7 +279,7 @@ void BookPanel::jobFailed(quint64 id, const QString& message, bool cancelled) {
 }
 
 void BookPanel::writeChapter(const Take& take) {
-  const JobSpec::Chapter chapter = take.spec.chapter;
+  const JobSpec::Chapter chapter = take.spec.chapter();
   const QString stem = QString::fromStdString(services::BookFolder::chapterStem(chapter.number, chapter.count, chapter.title));
   const QString path = QDir(chapter.folder).filePath(stem + QStringLiteral(".wav"));
   auto* watcher = new QFutureWatcher<QString>(this);
@@ -307,7 +306,7 @@ void BookPanel::writeChapter(const Take& take) {
   // chapter finished just before quitting or a language switch is kept, and
   // only that thread ever writes book.json.
   watcher->setFuture(QtConcurrent::run(&writer_, [take, path]() -> QString {
-    const JobSpec::Chapter& chapter = take.spec.chapter;
+    const JobSpec::Chapter& chapter = take.spec.chapter();
     try {
       QDir().mkpath(QFileInfo(path).absolutePath());
       exportTake(take, path, chapterFormat());

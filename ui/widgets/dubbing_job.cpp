@@ -81,26 +81,25 @@ QString makeDubbingJob(JobSpec& job, const QString& path, double maxSpeed) {
   JobSpec dubbing = job;
   dubbing.settings.stream = false;  // a cue too long for its time is made again faster, whole
   // The fastest speed is never below the speed every cue starts at.
-  dubbing.dubbing.maxSpeed = std::clamp(maxSpeed, dubbing.settings.speed, std::max(kMaxSpeed, dubbing.settings.speed));
-  dubbing.dubbing.file = QFileInfo(path).absoluteFilePath();
-  dubbing.dubbing.cues = std::move(cues);
-  if (const auto problem = dubbingProblem(dubbing.dubbing.cues, dubbing.settings, dubbingOptions(dubbing)))
+  dubbing.asDubbing().maxSpeed = std::clamp(maxSpeed, dubbing.settings.speed, std::max(kMaxSpeed, dubbing.settings.speed));
+  dubbing.asDubbing().file = QFileInfo(path).absoluteFilePath();
+  dubbing.asDubbing().cues = std::move(cues);
+  if (const auto problem = dubbingProblem(dubbing.dubbing().cues, dubbing.settings, dubbingOptions(dubbing)))
     return withDetails(QCoreApplication::translate("DubbingJob", "%1 cannot be dubbed: %2")
                            .arg(QFileInfo(path).fileName(), translated(*problem)),
                        path);
   // The text the queue and the take show: what the cues say.
   QStringList said;
-  for (const text::SubtitleCue& cue : dubbing.dubbing.cues)
+  for (const text::SubtitleCue& cue : dubbing.dubbing().cues)
     said << QString::fromStdString(cue.text).replace(QLatin1Char('\n'), QLatin1Char(' '));
   dubbing.text = said.join(QLatin1Char('\n'));
-  dubbing.script = {};
   job = std::move(dubbing);
   return {};
 }
 
 DubbingOptions dubbingOptions(const JobSpec& job) {
   DubbingOptions options;
-  options.maxSpeed = job.dubbing.maxSpeed;
+  options.maxSpeed = job.dubbing().maxSpeed;
   if (job.settings.mode == Mode::Instruct) options.instruction = job.instruction.toStdString();
   return options;
 }
@@ -115,9 +114,9 @@ Take dubbedTake(const JobSpec& job, const DubbedTrack& track) {
     segment.text = QString::fromStdString(cue.text);
     // Its subtitle: the cue's lines as the file has them.
     const auto source =
-        std::find_if(job.dubbing.cues.begin(), job.dubbing.cues.end(),
+        std::find_if(job.dubbing().cues.begin(), job.dubbing().cues.end(),
                      [&](const text::SubtitleCue& c) { return c.index == cue.index && c.startMs == cue.startMs; });
-    if (source != job.dubbing.cues.end()) segment.userText = QString::fromStdString(source->text);
+    if (source != job.dubbing().cues.end()) segment.userText = QString::fromStdString(source->text);
     segment.samples = take.samples.mid(qsizetype(cue.begin), qsizetype(cue.end - cue.begin));
     segment.cue = cue.index;
     segment.placedAt = qint64(cue.begin);

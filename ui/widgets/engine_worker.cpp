@@ -229,14 +229,14 @@ ScriptListening EngineWorker::listening(const JobSpec& job) {
 
 Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callbacks) {
   std::map<std::string, Voice> voices;
-  for (const CastMember& member : job.script.cast)
+  for (const CastMember& member : job.script().cast)
     voices.emplace(member.name, savedVoice(fromUtf8(member.voiceFile.string())));
   // Progress counts the script's lines: a line is one request of one or a few segments.
-  const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script.lines.size()));
+  const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script().lines.size()));
   callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
   const ScriptLineStore kept = job.partsFolder.isEmpty() ? ScriptLineStore{} : JobParts(job, engine().options()).lineStore();
-  return scriptTake(job, job.script,
-                    renderScript(engine(), job.script, voices, job.settings, callbacks, onLine, kept, listening(job)));
+  return scriptTake(job, job.script(),
+                    renderScript(engine(), job.script(), voices, job.settings, callbacks, onLine, kept, listening(job)));
 }
 
 // A book chapter is made as `cosystudio-cli book` makes it, a paragraph a
@@ -248,7 +248,7 @@ Take EngineWorker::renderChapterJob(const JobSpec& job, SynthesisCallbacks callb
   const std::map<std::string, Voice> voices{{services::kChapterVoice, voiceFor(job)}};
   const auto onLine = countPartsInProgress(callbacks, job.id, int(script.lines.size()));
   callbacks.onAudio = {};
-  const services::ChapterLines lines(toPath(job.chapter.folder), job.chapter.number, job.chapter.renderKey.toStdString(),
+  const services::ChapterLines lines(toPath(job.chapter().folder), job.chapter().number, job.chapter().renderKey.toStdString(),
                            engine().options().precision);
   return scriptTake(job, script,
                     renderScript(engine(), script, voices, job.settings, callbacks, onLine, lines.store(),
@@ -258,10 +258,10 @@ Take EngineWorker::renderChapterJob(const JobSpec& job, SynthesisCallbacks callb
 // Progress counts the cues; the speed change needs each cue whole, so nothing streams.
 Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callbacks) {
   const Voice voice = voiceFor(job);
-  const auto onCue = countPartsInProgress(callbacks, job.id, int(job.dubbing.cues.size()));
+  const auto onCue = countPartsInProgress(callbacks, job.id, int(job.dubbing().cues.size()));
   callbacks.onAudio = {};
   const DubbedTrack track =
-      renderDubbing(engine(), job.dubbing.cues, voice, job.settings, dubbingOptions(job), callbacks, onCue);
+      renderDubbing(engine(), job.dubbing().cues, voice, job.settings, dubbingOptions(job), callbacks, onCue);
   return dubbedTake(job, track);
 }
 

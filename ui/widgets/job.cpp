@@ -104,9 +104,9 @@ QString JobSpec::summary() const {
   if (isChapter())
     line = QCoreApplication::translate("JobSpec", "#%1 chapter %2 of %3 · %4")
                .arg(id)
-               .arg(chapter.number)
-               .arg(chapter.count)
-               .arg(chapter.title);
+               .arg(chapter().number)
+               .arg(chapter().count)
+               .arg(chapter().title);
   else
     line = (served ? QCoreApplication::translate("JobSpec", "#%1 API %2 · %3")
                    : QCoreApplication::translate("JobSpec", "#%1 %2 · %3"))
@@ -224,8 +224,8 @@ JobSpec regenerationJob(const Take& take, int segment, const QString& text, quin
   if (take.spec.isScript()) {
     // One line of a script: its speaker's voice and its own style.
     const TakeSegment& made = take.segments[segment];
-    const Script& script = take.spec.script;
-    job.script = {};
+    const Script& script = take.spec.script();
+    job.kind = {};  // a text in that voice
     job.voiceName = made.speaker;
     if (const CastMember* member = script.member(made.speaker.toStdString()))
       job.voiceFile = QString::fromStdString(member->voiceFile.string());

@@ -16,6 +16,7 @@
 #include <QVector>
 
 #include <optional>
+#include <variant>
 
 class QRandomGenerator;
 
@@ -80,9 +81,6 @@ struct JobSpec {
   // is this job's text.
   quint64 regenerates = 0;
   int replacesSegment = -1;
-  // A script (script.h): its lines spoken by saved voices as one take, the
-  // cast's voice files absolute. Empty: the text in the job's one voice.
-  Script script;
   // Asked for by a program through the local speech server (speech_server.h):
   // it ends with that program's connection, so it is never kept for a later session.
   bool served = false;
@@ -92,16 +90,16 @@ struct JobSpec {
   QString partsFolder;
 
   // Subtitles dubbed (dubbing_job.h): each cue spoken in the job's voice at its
-  // start on their timeline, one take. No cues: not a dubbing.
+  // start on their timeline, one take.
   struct Dubbing {
     QString file;  // where the cues were read from
     std::vector<text::SubtitleCue> cues;
     double maxSpeed = 1.5;  // the fastest a cue may be made to fit its time (DubbingOptions::maxSpeed)
-  } dubbing;
+  };
 
   // A chapter of a book (book_panel.h): its text is the job's, and once made it
   // is written into the book's folder and recorded in its book.json as made
-  // from that text and key. Number 0: not a chapter.
+  // from that text and key.
   struct Chapter {
     QString book;       // the book's file
     QString bookTitle;
@@ -111,14 +109,40 @@ struct JobSpec {
     QString title;
     QString textHash;
     QString renderKey;
-  } chapter;
+  };
 
-  bool isScript() const { return !script.lines.empty(); }
-  bool isDubbing() const { return !dubbing.cues.empty(); }
-  bool isChapter() const { return chapter.number > 0; }
+  // What the job makes: the text in its one voice (std::monostate), a script
+  // (script.h: its lines spoken by saved voices as one take, the cast's voice
+  // files absolute), subtitles dubbed, or a chapter of a book.
+  std::variant<std::monostate, Script, Dubbing, Chapter> kind;
+
+  bool isScript() const { return std::holds_alternative<Script>(kind); }
+  bool isDubbing() const { return std::holds_alternative<Dubbing>(kind); }
+  bool isChapter() const { return std::holds_alternative<Chapter>(kind); }
+  // What only a job of that kind has; an empty one for a job of another kind.
+  const Script& script() const { return kindOr<Script>(); }
+  const Dubbing& dubbing() const { return kindOr<Dubbing>(); }
+  const Chapter& chapter() const { return kindOr<Chapter>(); }
+  // The same to fill in, the job made one of that kind first if it is not.
+  Script& asScript() { return becomes<Script>(); }
+  Dubbing& asDubbing() { return becomes<Dubbing>(); }
+  Chapter& asChapter() { return becomes<Chapter>(); }
 
   QString summary() const;  // one line for the queue
   QString shownText() const;  // the text on one line, shortened for a list
+
+ private:
+  template <typename Kind>
+  const Kind& kindOr() const {
+    static const Kind none{};
+    const Kind* own = std::get_if<Kind>(&kind);
+    return own ? *own : none;
+  }
+  template <typename Kind>
+  Kind& becomes() {
+    if (!std::holds_alternative<Kind>(kind)) kind.template emplace<Kind>();
+    return std::get<Kind>(kind);
+  }
 };
 
 // One try of a segment as the recogniser heard it (SegmentTry, as plain values

@@ -49,12 +49,14 @@ JobSpec jobFields(const QJsonObject& json) {
   return job;
 }
 
-// The script of a job, as its project file spells it (voice files absolute);
-// throws EngineError naming what is wrong.
-Script scriptIn(const QJsonObject& json) {
-  const QJsonValue script = json.value(QStringLiteral("script"));
-  if (!script.isObject()) return {};
-  return scriptFromJson(QJsonDocument(script.toObject()).toJson(QJsonDocument::Compact).toStdString(), {});
+// The script of a job, as its project file spells it (voice files absolute),
+// or its dubbing; the job left a text when it has neither. Throws what
+// scriptFromJson and dubbingFromJson throw.
+void kindIn(const QJsonObject& json, JobSpec& job) {
+  if (const QJsonValue script = json.value(QStringLiteral("script")); script.isObject())
+    job.kind = scriptFromJson(QJsonDocument(script.toObject()).toJson(QJsonDocument::Compact).toStdString(), {});
+  else if (json.contains(QStringLiteral("dubbing")))
+    job.kind = dubbingFromJson(json.value(QStringLiteral("dubbing")).toObject());
 }
 
 }  // namespace
@@ -77,8 +79,8 @@ QJsonObject jobJson(const JobSpec& job) {
   if (!job.partsFolder.isEmpty()) json.insert(QStringLiteral("parts_folder"), job.partsFolder);
   if (job.isScript())
     json.insert(QStringLiteral("script"),
-                QJsonDocument::fromJson(QByteArray::fromStdString(scriptJson(job.script, {}))).object());
-  if (job.isDubbing()) json.insert(QStringLiteral("dubbing"), dubbingJson(job.dubbing));
+                QJsonDocument::fromJson(QByteArray::fromStdString(scriptJson(job.script(), {}))).object());
+  if (job.isDubbing()) json.insert(QStringLiteral("dubbing"), dubbingJson(job.dubbing()));
   return json;
 }
 
@@ -86,16 +88,9 @@ std::optional<JobSpec> jobFromJson(const QJsonObject& json) {
   JobSpec job = jobFields(json);
   try {
     job.settings = settingsIn(json, SettingsReading::Strict);
-    job.script = scriptIn(json);
-  } catch (const EngineError&) {
+    kindIn(json, job);
+  } catch (const std::runtime_error&) {
     return std::nullopt;
-  }
-  if (json.contains(QStringLiteral("dubbing"))) {
-    try {
-      job.dubbing = dubbingFromJson(json.value(QStringLiteral("dubbing")).toObject());
-    } catch (const std::runtime_error&) {
-      return std::nullopt;
-    }
   }
   return job;
 }
@@ -104,16 +99,10 @@ JobSpec jobFromJsonLeniently(const QJsonObject& json) {
   JobSpec job = jobFields(json);
   job.settings = settingsIn(json, SettingsReading::Lenient);
   try {
-    job.script = scriptIn(json);
-  } catch (const EngineError&) {
-    // A sidecar's script that cannot be read: the take stays, as a plain one.
-  }
-  if (json.contains(QStringLiteral("dubbing"))) {
-    try {
-      job.dubbing = dubbingFromJson(json.value(QStringLiteral("dubbing")).toObject());
-    } catch (const std::runtime_error&) {
-      // Nor subtitles that cannot be read: the take keeps its audio and segments.
-    }
+    kindIn(json, job);
+  } catch (const std::runtime_error&) {
+    // A sidecar's script or subtitles that cannot be read: the take stays, as
+    // a plain one that keeps its audio and segments.
   }
   return job;
 }

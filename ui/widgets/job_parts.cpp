@@ -117,7 +117,7 @@ ScriptLineStore JobParts::lineStore() const {
   const services::KeptLines lines(toPath(job_.partsFolder), key_, precision_);
   ScriptLineStore store = lines.store();
   store.keep = [parts = *this, keep = store.keep](int index, const ScriptLine& line, const SynthesisResult& result) {
-    parts.keepQuietly(int(parts.job_.script.lines.size()), [&] { keep(index, line, result); });
+    parts.keepQuietly(int(parts.job_.script().lines.size()), [&] { keep(index, line, result); });
   };
   return store;
 }
@@ -140,7 +140,7 @@ std::optional<Take> JobParts::keptTake(const QString& partsFolder) {
     const std::optional<SynthesisResult> kept = services::readKeptResult(partStem(partsFolder, part), {});
     if (!kept || kept->segments.empty()) break;
     if (job->isScript())
-      appendLine(take, job->script, part, *kept);
+      appendLine(take, job->script(), part, *kept);
     else
       take.segments << takeSegment(kept->segments.front());
     take.sampleRate = kept->sampleRate;

@@ -32,8 +32,8 @@ void saveScriptFile(const QString& path, const QString& text, const VoiceLibrary
   if (!job.isScript())
     throw std::runtime_error(
         ScriptFiles::tr("No line names a saved voice: give lines to speakers (right-click → Spoken by) first.").toStdString());
-  for (CastMember& member : job.script.cast) member.voiceFingerprint = Voice::load(member.voiceFile).fingerprint();
-  saveScript(job.script, path.toStdString());
+  for (CastMember& member : job.asScript().cast) member.voiceFingerprint = Voice::load(member.voiceFile).fingerprint();
+  saveScript(job.script(), path.toStdString());
 }
 
 OpenedScript openScriptFile(const QString& path, VoiceLibrary& voices,

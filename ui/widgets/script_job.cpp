@@ -43,7 +43,7 @@ QString makeScriptJob(JobSpec& job, const QStringList& voiceNames, const QString
     script.cast.push_back({line.speaker, fileFor(speaker).toStdString(), {}});
   }
   script.lines = std::move(lines);
-  job.script = std::move(script);
+  job.kind = std::move(script);
   job.voiceName = cast.join(QStringLiteral(", "));
   job.voiceFile.clear();
   job.clip = {};

@@ -82,7 +82,7 @@ QVariant checkData(const TakeCheck& check, int column, int role) {
 
 // A script's segment: the line it was made from, whose own style it had.
 const ScriptLine* scriptLineOf(const Take& take, const TakeSegment& segment) {
-  const auto& lines = take.spec.script.lines;
+  const auto& lines = take.spec.script().lines;
   return segment.line >= 0 && std::size_t(segment.line) < lines.size() ? &lines[std::size_t(segment.line)] : nullptr;
 }
 

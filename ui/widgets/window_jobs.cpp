@@ -81,7 +81,7 @@ quint64 WindowJobs::dubSubtitles(const QString& path) {
     return 0;
   }
   panels_.status->say(
-      tr("Dubbing %n cue(s) of %1", nullptr, int(job.dubbing.cues.size())).arg(QFileInfo(path).fileName()), 8000);
+      tr("Dubbing %n cue(s) of %1", nullptr, int(job.dubbing().cues.size())).arg(QFileInfo(path).fileName()), 8000);
   return queueJob(job);
 }
 
@@ -106,7 +106,7 @@ void WindowJobs::makeChapters(bool again) {
     panels_.book->chapterQueued(job);
   }
   panels_.status->say(
-      tr("%n chapter(s) of %1 queued", nullptr, int(jobs.size())).arg(jobs.first().chapter.bookTitle), 8000);
+      tr("%n chapter(s) of %1 queued", nullptr, int(jobs.size())).arg(jobs.first().chapter().bookTitle), 8000);
 }
 
 QString WindowJobs::prepareServedJob(JobSpec& job) {
