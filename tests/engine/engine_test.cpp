@@ -21,6 +21,10 @@ const fs::path kFixtures = COSYSTUDIO_FIXTURES_DIR;
 const fs::path kModel = kFixtures / "e2e" / "tiny-model-a";
 const fs::path kPrompt = kFixtures / "e2e" / "prompts" / "prompt-a.wav";
 const std::string kTranscript = "希望你以后能够做的比我还好呦。";
+// A text the engine makes in two segments.
+const std::string kTwoSegments =
+      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
 
 class EngineTest : public ::testing::Test {
  protected:
@@ -105,9 +109,7 @@ TEST_F(EngineTest, StreamingDeliversChunksThatAddUpToTheResult) {
 }
 
 TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
-  const std::string text =
-      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
-      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
+  const std::string text = kTwoSegments;
   const auto all = synthesize(engine, request(text));
   ASSERT_EQ(all.segments.size(), 2u);
   size_t total = 0;
@@ -130,9 +132,7 @@ TEST_F(EngineTest, LongTextIsSplitAndSegmentsCanBeRegeneratedAlone) {
 // kept: only the segments not kept are made, and the result is the one an
 // uninterrupted run makes, sample for sample.
 TEST_F(EngineTest, ACancelledTextResumesAtTheSegmentItStoppedIn) {
-  const std::string text =
-      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
-      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
+  const std::string text = kTwoSegments;
   const auto whole = synthesize(engine, request(text));
   ASSERT_EQ(whole.segments.size(), 2u);
 
@@ -195,9 +195,7 @@ void expectOneRetryWithoutRepeats(Engine& engine, TestRequest r, int failing, St
 }
 
 TEST_F(EngineTest, OutOfMemoryRetriesFromTheFailedSegmentWithoutRepeatingAudio) {
-  const std::string text =
-      "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
-      "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。";
+  const std::string text = kTwoSegments;
   // Whole segments: segment 1 fails in its flow, after segment 0 was heard.
   expectOneRetryWithoutRepeats(engine, request(text), 1, Stage::Mel, false);
   // Streamed: a sentence made in several chunks fails in a later flow call,

@@ -55,6 +55,10 @@ namespace {
 constexpr int kLoadMs = 120000;
 constexpr int kJobMs = 180000;
 const QString kTranscript = QStringLiteral("希望你以后能够做的比我还好呦。");
+// A text the engine makes in two segments.
+const QString kTwoSegments = QStringLiteral(
+    "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
+    "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。");
 
 JobSpec zeroShot(const QString& text) {
   JobSpec job;
@@ -89,6 +93,20 @@ bool readyWindow(MainWindow& window, const QString& outputs) {
   if (!window.setModelFolder(test::tinyModelA()) || !loaded.wait(kLoadMs) || !window.openClip(test::promptA()))
     return false;
   window.clipPanel()->setTranscript(kTranscript);
+  return true;
+}
+
+// Saved voices of the fixture clip in `folder`, one per name, told apart by
+// their transcripts, and the voice library showing them.
+bool saveVoices(MainWindow& window, const QString& folder, const QStringList& names) {
+  VoiceLibrary* voices = window.voiceLibrary();
+  voices->setFolder(folder);
+  QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
+  for (const QString& name : names) {
+    window.session()->saveVoice(test::promptClipA(), kTranscript + name, voices->fileFor(name));
+    if (!voiceSaved.wait(kJobMs)) return false;
+  }
+  voices->refresh();
   return true;
 }
 
@@ -545,15 +563,9 @@ class EngineSessionTest : public QObject {
     QTemporaryDir outputs, voicesFolder;
     MainWindow window;
     QVERIFY(readyWindow(window, outputs.path()));
-    VoiceLibrary* voices = window.voiceLibrary();
-    voices->setFolder(voicesFolder.path());
-    QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
     // Three voices of the one fixture clip, told apart by their transcripts.
-    for (const QString& name : {QStringLiteral("Ann"), QStringLiteral("Bob"), QStringLiteral("Cy")}) {
-      window.session()->saveVoice(test::promptClipA(), kTranscript + name, voices->fileFor(name));
-      QVERIFY(voiceSaved.wait(kJobMs));
-    }
-    voices->refresh();
+    QVERIFY(saveVoices(window, voicesFolder.path(), {QStringLiteral("Ann"), QStringLiteral("Bob"), QStringLiteral("Cy")}));
+    VoiceLibrary* voices = window.voiceLibrary();
     // Given from the editor's Speaker menu: Alt+2 is Bob (alphabetical).
     QVERIFY(test::focusForKeys(window.textPanel()->editor()));
     window.textPanel()->setText(QStringLiteral("今天天气很好。\n我们出去走走。\n好的。\n走吧。"));
@@ -844,9 +856,7 @@ class EngineSessionTest : public QObject {
     QTemporaryDir outputs;
     MainWindow window;
     QVERIFY(readyWindow(window, outputs.path()));
-    const QString text = QStringLiteral(
-        "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
-        "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。");
+    const QString text = kTwoSegments;
     EngineSession* session = window.session();
     HistoryPanel* history = window.historyPanel();
     QSignalSpy finished(session, &EngineSession::jobFinished);
@@ -913,14 +923,7 @@ class EngineSessionTest : public QObject {
     QTemporaryDir outputs, voicesFolder;
     MainWindow window;
     QVERIFY(readyWindow(window, outputs.path()));
-    VoiceLibrary* voices = window.voiceLibrary();
-    voices->setFolder(voicesFolder.path());
-    QSignalSpy voiceSaved(window.session(), &EngineSession::voiceSaved);
-    for (const QString& name : {QStringLiteral("Ann"), QStringLiteral("Bob")}) {
-      window.session()->saveVoice(test::promptClipA(), kTranscript + name, voices->fileFor(name));
-      QVERIFY(voiceSaved.wait(kJobMs));
-    }
-    voices->refresh();
+    QVERIFY(saveVoices(window, voicesFolder.path(), {QStringLiteral("Ann"), QStringLiteral("Bob")}));
     window.textPanel()->setText(QStringLiteral("Ann: 今天天气很好。\nBob: 我们出去走走。\nAnn: 好的。"));
     window.stylePanel()->setSeed(893317537, false);
     EngineSession* session = window.session();
@@ -966,9 +969,7 @@ class EngineSessionTest : public QObject {
       connect(&session, &EngineSession::jobProgress, &session, [&session](quint64 id, const Progress& p) {
         if (p.segment == 1) session.cancel(id);
       });
-      const quint64 id = session.enqueue(zeroShot(QStringLiteral(
-          "春天来了，公园里的花都开了。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们开心地玩耍。"
-          "湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路散步，一边走一边聊着过去的事情。")));
+      const quint64 id = session.enqueue(zeroShot(kTwoSegments));
       folder = session.jobs().first().partsFolder;
       QCOMPARE(session.jobs().first().id, id);
       QVERIFY(failed.wait(kJobMs));
