@@ -6,7 +6,7 @@
 owner alone) for this machine's names; serve prints its SHA-256 fingerprint,
 which equals OpenSSL's. curl that trusts the certificate's file gets answers;
 curl that does not, or that trusts another certificate, is refused with
-curl's certificate error (60), and plain HTTP gets nothing. The openai package
+curl's certificate error (60), and plain HTTP is told to use https. The openai package
 (httpx trusting the file through SSL_CERT_FILE) gets the CLI's audio for the
 seed. A key that is not the certificate's kind, and files that cannot be read,
 stop serve before it loads the model, naming the file; the pair is made once
@@ -77,7 +77,10 @@ def main(cli, model, prompt, transcript, out, venv_python):
                 "-out", str(other_certificate))
         check(curl_code("--cacert", str(other_certificate), *auth, f"{server.base}/models") == 60,
               "curl trusting another certificate was answered")
-        check(curl_code(f"http://127.0.0.1:{server.port}/v1/models") != 0, "plain HTTP was answered")
+        plain = subprocess.run(["curl", "-sS", "-w", "\n%{http_code}", f"http://127.0.0.1:{server.port}/v1/models"],
+                               capture_output=True, text=True)
+        check(plain.stdout.endswith("\n400") and f"this server speaks HTTPS: ask https://127.0.0.1:{server.port}/v1 "
+              "instead" in plain.stdout and "https_required" in plain.stdout, f"plain HTTP got {plain.stdout!r}")
 
         # The openai package trusting the file: the CLI's streamed take for the seed.
         wav = out / "tls-openai.wav"

@@ -16,6 +16,7 @@
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QSet>
+#include <QSocketNotifier>
 #include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -25,6 +26,9 @@
 #include <functional>
 #include <optional>
 #include <utility>
+
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace cosystudio::services {
 namespace {
@@ -86,6 +90,9 @@ ApiError shuttingDownError() {
           QStringLiteral("shutting_down"), QStringLiteral("server_error")};
 }
 
+// The first byte of a TLS client: a handshake record.
+constexpr char kTlsHandshakeRecord = 0x16;
+
 // The server's connections, accepted here so that each can be counted, capped
 // and timed before Qt HTTP Server's parser reads it.
 class SpeechServer::Connections : public QTcpServer {
@@ -120,7 +127,52 @@ class SpeechServer::Connections : public QTcpServer {
 
  protected:
   void incomingConnection(qintptr descriptor) override {
-    QTcpSocket* socket = options_.tls ? new QSslSocket(this) : new QTcpSocket(this);
+    if (options_.tls) return awaitFirstByte(descriptor);
+    accept(descriptor, new QTcpSocket(this));
+  }
+
+ private:
+  // A client of an HTTPS port opens with a TLS handshake record (0x16); one
+  // that speaks plain HTTP is told to use https instead of meeting a failed
+  // handshake's silence. The byte is peeked, not read: the handshake gets it.
+  void awaitFirstByte(qintptr descriptor) {
+    auto* notifier = new QSocketNotifier(descriptor, QSocketNotifier::Read, this);
+    auto* deadline = new QTimer(notifier);
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, notifier, [notifier, descriptor] {
+      notifier->setEnabled(false);
+      ::close(int(descriptor));  // a client that never says anything
+      notifier->deleteLater();
+    });
+    deadline->start(options_.requestDeadlineMs);
+    connect(notifier, &QSocketNotifier::activated, this, [this, notifier, descriptor] {
+      notifier->setEnabled(false);
+      notifier->deleteLater();
+      char first = 0;
+      if (::recv(int(descriptor), &first, 1, MSG_PEEK) == 1 && first != kTlsHandshakeRecord)
+        return refusePlainHttp(descriptor);
+      accept(descriptor, new QSslSocket(this));
+    });
+  }
+
+  void refusePlainHttp(qintptr descriptor) {
+    auto* socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(descriptor)) return delete socket;
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    QUrl https = QUrl(QStringLiteral("https://localhost/v1"));
+    https.setHost(socket->localAddress().toString());
+    https.setPort(socket->localPort());
+    const QByteArray body =
+        ApiError{400, QStringLiteral("this server speaks HTTPS: ask %1 instead").arg(https.toString()), {},
+                 QStringLiteral("https_required")}
+            .json();
+    socket->readAll();  // what has come of the request: unread, it would reset the connection under the answer
+    socket->write("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
+                  QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    socket->disconnectFromHost();
+  }
+
+  void accept(qintptr descriptor, QTcpSocket* socket) {
     if (!socket->setSocketDescriptor(descriptor) || open_.size() >= options_.maxConnections) {
       delete socket;
       return;
@@ -156,7 +208,6 @@ class SpeechServer::Connections : public QTcpServer {
     tlsSocket->startServerEncryption();
   }
 
- private:
   void forgetClosed(QTcpSocket* socket) {
     open_.remove(socket);
     if (open_.isEmpty() && whenClosed_) std::exchange(whenClosed_, nullptr)();
