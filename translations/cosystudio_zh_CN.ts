@@ -930,6 +930,10 @@
             <numerusform>%n 个请求</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The speech server cannot serve HTTPS: %1</source>
+        <translation>语音服务器无法提供 HTTPS：%1</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::services::ModelDownload</name>
@@ -3199,6 +3203,30 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
     <message>
         <source>The token could not be read from the secret store (%1): a new one is made when the server starts.</source>
         <translation>无法从密钥存储读取令牌（%1）：服务器启动时会生成新的令牌。</translation>
+    </message>
+    <message>
+        <source>Serve &amp;HTTPS</source>
+        <translation>提供 HTTPS(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Encrypts what other machines send and receive. Where neither file below exists, a self-signed certificate for this computer is made when the server starts.</source>
+        <translation>加密与其他机器之间收发的内容。下面两个文件都不存在时，服务器启动时会为本机生成一个自签名证书。</translation>
+    </message>
+    <message>
+        <source>C&amp;ertificate (PEM):</source>
+        <translation>证书（PEM）(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Certificate&apos;s &amp;key (PEM):</source>
+        <translation>证书私钥（PEM）(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>A self-signed certificate is made when the server starts.</source>
+        <translation>服务器启动时会生成一个自签名证书。</translation>
+    </message>
+    <message>
+        <source>Its certificate&apos;s SHA-256 fingerprint: %1.</source>
+        <translation>其证书的 SHA-256 指纹：%1。</translation>
     </message>
 </context>
 <context>

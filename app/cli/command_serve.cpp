@@ -21,8 +21,6 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QHostInfo>
-#include <QNetworkInterface>
 #include <QSslCertificate>
 #include <QTimer>
 
@@ -54,36 +52,24 @@ struct ServeOptions {
   bool makeCertificate = false;
 };
 
-// The names a certificate made here is for: this machine's name, the
-// loopback's, the address listened on (all of the machine's, listening on
-// all) and the names allowed in Host.
-QStringList certificateNames(const ServeOptions& o, const QHostAddress& listening) {
-  QStringList names{QHostInfo::localHostName(), QStringLiteral("localhost"), QStringLiteral("127.0.0.1"),
-                    QStringLiteral("::1")};
-  QList<QHostAddress> addresses{listening};
-  if (listening == QHostAddress(QHostAddress::Any) || listening == QHostAddress(QHostAddress::AnyIPv4) ||
-      listening == QHostAddress(QHostAddress::AnyIPv6))
-    addresses = QNetworkInterface::allAddresses();
-  for (const QHostAddress& address : addresses)
-    if (!address.isLoopback() && !address.isLinkLocal() && address.scopeId().isEmpty())
-      names << address.toString();
-  for (const std::string& host : o.allowedHosts) names << QString::fromStdString(host);
-  names.removeDuplicates();
-  return names;
-}
-
 // HTTPS as --tls-cert and --tls-key say, the pair made first with --make-certificate; none without them.
 std::optional<QSslConfiguration> serverTls(const ServeOptions& o, const QHostAddress& listening) {
   if (o.tlsCertificate.empty()) return std::nullopt;
   const services::TlsFiles files{QString::fromStdString(o.tlsCertificate), QString::fromStdString(o.tlsKey)};
   QString error;
-  if (o.makeCertificate && !QFileInfo::exists(files.certificate) && !QFileInfo::exists(files.key)) {
-    const QStringList names = certificateNames(o, listening);
-    if (!services::makeSelfSignedCertificate(files, names, &error)) throw std::runtime_error(error.toStdString());
-    std::fprintf(stderr, "made a self-signed certificate for %s in %s, its key in %s\n",
-                 names.join(QStringLiteral(", ")).toUtf8().constData(), o.tlsCertificate.c_str(), o.tlsKey.c_str());
+  std::optional<QSslConfiguration> tls;
+  if (o.makeCertificate) {
+    QStringList hosts;
+    for (const std::string& host : o.allowedHosts) hosts << QString::fromStdString(host);
+    const QStringList names = services::certificateNames(listening, hosts);
+    bool made = false;
+    tls = services::serverTlsMadeIfMissing(files, names, &made, &error);
+    if (tls && made)
+      std::fprintf(stderr, "made a self-signed certificate for %s in %s, its key in %s\n",
+                   names.join(QStringLiteral(", ")).toUtf8().constData(), o.tlsCertificate.c_str(), o.tlsKey.c_str());
+  } else {
+    tls = services::serverTls(files, &error);
   }
-  auto tls = services::serverTls(files, &error);
   if (!tls) throw std::runtime_error(error.toStdString());
   return tls;
 }

@@ -13,6 +13,7 @@
 #include "../ui/test_support.h"
 
 #include "services/app_data.h"
+#include "services/server/server_tls.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -27,6 +28,8 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -176,6 +179,48 @@ class WindowServerTest : public QObject {
     QVERIFY(reset.wait(kLoadMs));
     QCOMPARE(duringReset, std::optional(EngineReadiness::Resetting));
     QCOMPARE(health(network, port), std::make_pair(200, QStringLiteral("ready")));
+  }
+
+  // Settings → Local server → Serve HTTPS: a self-signed certificate is made
+  // where there is none, the settings show its fingerprint, a client that
+  // trusts the file gets answers, and plain HTTP is told to use https.
+  void theWindowServesHttpsWithTheCertificateItMade() {
+    QTemporaryDir folder;
+    const QString certificate = folder.filePath(QStringLiteral("cert.pem")), key = folder.filePath(QStringLiteral("key.pem"));
+    QSettings().setValue(QStringLiteral("server/https"), 1);
+    QSettings().setValue(QStringLiteral("server/certificate"), certificate);
+    QSettings().setValue(QStringLiteral("server/key"), key);
+    MainWindow window;
+    const int port = serve(window);
+    QVERIFY2(port > 0, qPrintable(window.lastError()));
+    QCOMPARE(window.speechServer()->url(), QStringLiteral("https://127.0.0.1:%1/v1").arg(port));
+    const QList<QSslCertificate> made = QSslCertificate::fromPath(certificate);
+    QCOMPARE(made.size(), 1);
+    QCOMPARE(QFileInfo(key).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+
+    QNetworkAccessManager network;
+    QSslConfiguration trusting = QSslConfiguration::defaultConfiguration();
+    trusting.setCaCertificates(made);
+    QNetworkRequest request(QUrl(QStringLiteral("https://127.0.0.1:%1/health").arg(port)));
+    request.setSslConfiguration(trusting);
+    QNetworkReply* reply = network.get(request);
+    QVERIFY(QTest::qWaitFor([reply] { return reply->isFinished(); }, 10000));
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 503);  // no model yet: answered
+    QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("status")).toString(),
+             QStringLiteral("no_model"));
+    reply->deleteLater();
+    QNetworkReply* plain = network.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/health").arg(port))));
+    QVERIFY(QTest::qWaitFor([plain] { return plain->isFinished(); }, 10000));
+    QCOMPARE(plain->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 400);
+    QVERIFY(plain->readAll().contains("https_required"));
+    plain->deleteLater();
+
+    SettingsDialog dialog(AppSettings::load());
+    auto* note = dialog.findChild<QLabel*>(QStringLiteral("serverNote"));
+    QVERIFY2(note->text().contains(QStringLiteral("https://127.0.0.1:")) &&
+                 note->text().contains(certificateFingerprint(made.first())),
+             qPrintable(note->text()));
+    QSettings().setValue(QStringLiteral("server/https"), 0);
   }
 
   void curlAndOpenAiGetTheCliAudioFromTheWindow() {

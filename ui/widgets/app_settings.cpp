@@ -49,6 +49,9 @@ constexpr char kServerTokenInSecretStore[] = "server/tokenInSecretStore";
 constexpr char kServerTokenSecret[] = "server-token";  // its name in the secret store
 constexpr char kServerAllowedOrigins[] = "server/allowed_origins";
 constexpr char kServerKeepTakes[] = "server/keepTakes";
+constexpr char kServerHttps[] = "server/https";
+constexpr char kServerCertificate[] = "server/certificate";
+constexpr char kServerKey[] = "server/key";
 
 // The settings file may have been edited by hand or written by another
 // version: a value the dialog could not have chosen is replaced by the
@@ -135,6 +138,9 @@ AppSettings AppSettings::load() {
   a.server.allowedOrigins = r.settings().value(QLatin1String(kServerAllowedOrigins)).toString().split(
       QLatin1Char(' '), Qt::SkipEmptyParts);
   a.server.keepTakes = r.integer(kServerKeepTakes, 1, 0, 1);
+  a.server.https = r.integer(kServerHttps, 0, 0, 1);
+  a.server.certificate = r.settings().value(QLatin1String(kServerCertificate)).toString();
+  a.server.key = r.settings().value(QLatin1String(kServerKey)).toString();
   return a;
 }
 
@@ -165,10 +171,19 @@ void AppSettings::save() const {
   s.setValue(QLatin1String(kServerPort), server.port);
   s.setValue(QLatin1String(kServerAllowedOrigins), server.allowedOrigins.join(QLatin1Char(' ')));
   s.setValue(QLatin1String(kServerKeepTakes), int(server.keepTakes));
+  s.setValue(QLatin1String(kServerHttps), int(server.https));
+  s.setValue(QLatin1String(kServerCertificate), server.certificate);
+  s.setValue(QLatin1String(kServerKey), server.key);
   saveAudioOutput(audioOutput);
 }
 
 bool ServerSettings::isLoopback() const { return QHostAddress(host).isLoopback(); }
+
+services::TlsFiles ServerSettings::tlsFiles() const {
+  const QString folder = services::appDataFolder() + QLatin1Char('/');
+  return {certificate.isEmpty() ? folder + QStringLiteral("server-certificate.pem") : certificate,
+          key.isEmpty() ? folder + QStringLiteral("server-key.pem") : key};
+}
 
 void loadServerToken(ServerSettings& server) {
   const QSettings settings;

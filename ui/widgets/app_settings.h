@@ -4,6 +4,7 @@
 
 #include "job.h"
 
+#include "services/server/server_tls.h"
 #include "services/server/speech_server.h"
 
 #include <QByteArray>
@@ -35,8 +36,14 @@ struct ServerSettings {
   QString secretStoreProblem;  // why not in the secret store, or why it could not be read
   QStringList allowedOrigins;  // web pages that may call it (server_access.h), e.g. "http://localhost:3000"
   bool keepTakes = true;  // a request's take joins the history like any other
+  // HTTPS with this certificate and key (PEM); where neither file exists a
+  // self-signed pair is made there when the server starts. Empty paths:
+  // server-certificate.pem and server-key.pem in the app's data folder.
+  bool https = false;
+  QString certificate, key;
 
   bool isLoopback() const;
+  services::TlsFiles tlsFiles() const;  // the paths, the defaults filled in
 };
 
 // The token, which AppSettings::load() leaves out: reading it may ask the user

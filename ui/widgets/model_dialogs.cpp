@@ -12,6 +12,8 @@
 #include "take_store.h"
 #include "transcriber.h"
 
+#include "services/server/server_tls.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -29,6 +31,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSslCertificate>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -227,6 +230,18 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
   serverOrigins_->setPlaceholderText(tr("none"));
   serverOrigins_->setToolTip(tr("Web pages that may use the server, by origin (e.g. http://localhost:3000), "
                                 "separated by spaces. Requests from any other page are refused."));
+  serverHttps_ = new QCheckBox(tr("Serve &HTTPS"), page);
+  serverHttps_->setObjectName(QStringLiteral("serverHttps"));
+  serverHttps_->setChecked(server.https);
+  serverHttps_->setToolTip(tr("Encrypts what other machines send and receive. Where neither file below exists, a "
+                              "self-signed certificate for this computer is made when the server starts."));
+  const services::TlsFiles defaults = ServerSettings{}.tlsFiles();
+  serverCertificate_ = new QLineEdit(server.certificate, page);
+  serverCertificate_->setObjectName(QStringLiteral("serverCertificate"));
+  serverCertificate_->setPlaceholderText(defaults.certificate);
+  serverKey_ = new QLineEdit(server.key, page);
+  serverKey_->setObjectName(QStringLiteral("serverKey"));
+  serverKey_->setPlaceholderText(defaults.key);
   keepServedTakes_ = new QCheckBox(tr("&Keep the takes of requests in the history"), page);
   keepServedTakes_->setObjectName(QStringLiteral("keepServedTakes"));
   keepServedTakes_->setChecked(server.keepTakes);
@@ -243,12 +258,17 @@ QWidget* SettingsDialog::serverPage(const ServerSettings& server) {
   tokenLabel->setBuddy(serverToken_);
   form->addRow(tokenLabel, tokenRow);
   form->addRow(tr("&Web pages allowed:"), serverOrigins_);
+  form->addRow(QString(), serverHttps_);
+  form->addRow(tr("C&ertificate (PEM):"), serverCertificate_);
+  form->addRow(tr("Certificate's &key (PEM):"), serverKey_);
   form->addRow(QString(), keepServedTakes_);
   form->addRow(QString(), serverNote_);
   for (QLabel* label : page->findChildren<QLabel*>()) label->setWordWrap(true);
   connect(serverHost_, &QLineEdit::textChanged, this, &SettingsDialog::describeServer);
   connect(serverPort_, &QSpinBox::valueChanged, this, &SettingsDialog::describeServer);
   connect(serverToken_, &QLineEdit::textChanged, this, &SettingsDialog::describeServer);
+  connect(serverHttps_, &QCheckBox::toggled, this, &SettingsDialog::describeServer);
+  connect(serverCertificate_, &QLineEdit::textChanged, this, &SettingsDialog::describeServer);
   return page;
 }
 
@@ -267,10 +287,21 @@ void SettingsDialog::describeServer() {
                              .arg(server.host));
     return;
   }
-  const QString base =
-      QStringLiteral("http://%1:%2/v1").arg(server.host, server.port ? QString::number(server.port) : tr("PORT"));
+  const QString base = QStringLiteral("%1://%2:%3/v1")
+                           .arg(server.https ? QStringLiteral("https") : QStringLiteral("http"), server.host,
+                                server.port ? QString::number(server.port) : tr("PORT"));
   QString note = tr("Clients use the base URL %1").arg(base) +
                  (server.token.isEmpty() ? tr(" and any API key.") : tr(" and the token as their API key."));
+  serverCertificate_->setEnabled(server.https);
+  serverKey_->setEnabled(server.https);
+  if (server.https) {
+    // What a client compares before it trusts the certificate (or it trusts the file itself).
+    const QList<QSslCertificate> certificate = QSslCertificate::fromPath(server.tlsFiles().certificate);
+    note += QLatin1Char(' ') + (certificate.isEmpty()
+                                    ? tr("A self-signed certificate is made when the server starts.")
+                                    : tr("Its certificate's SHA-256 fingerprint: %1.")
+                                          .arg(services::certificateFingerprint(certificate.first())));
+  }
   if (!server.isLoopback())
     note += QLatin1Char(' ') + tr("Warning: other machines on the network can use this engine with the token.");
   if (tokenPlace_ == ServerSettings::TokenPlace::SecretStore)
@@ -400,6 +431,9 @@ AppSettings SettingsDialog::settings() const {
   s.server.secretStoreProblem = secretStoreProblem_;
   s.server.allowedOrigins = serverOrigins_->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
   s.server.keepTakes = keepServedTakes_->isChecked();
+  s.server.https = serverHttps_->isChecked();
+  s.server.certificate = serverCertificate_->text().trimmed();
+  s.server.key = serverKey_->text().trimmed();
   return s;
 }
 

@@ -70,6 +70,9 @@ class SettingsDialog : public QDialog {
   QLineEdit* serverToken_;
   QLineEdit* serverOrigins_;
   QCheckBox* keepServedTakes_;
+  QCheckBox* serverHttps_;
+  QLineEdit* serverCertificate_;
+  QLineEdit* serverKey_;
   QLabel* serverNote_;
   // Where the token was kept when the dialog opened, and why not in the secret store.
   ServerSettings::TokenPlace tokenPlace_;

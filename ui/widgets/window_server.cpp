@@ -4,9 +4,11 @@
 
 #include "services/app_data.h"
 #include "services/server/server_access.h"
+#include "services/server/server_tls.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 
 namespace cosystudio::ui {
 
@@ -81,6 +83,19 @@ bool WindowSpeechServer::start(const ServerSettings& settings, QString* error) {
   options.access.allowedOrigins = settings.allowedOrigins;
   options.voicesFolder = services::voicesFolder();
   QDir().mkpath(options.voicesFolder);
+  if (settings.https) {
+    bool made = false;
+    QString problem;
+    const services::TlsFiles files = settings.tlsFiles();
+    QDir().mkpath(QFileInfo(files.certificate).path());
+    QDir().mkpath(QFileInfo(files.key).path());
+    options.tls = services::serverTlsMadeIfMissing(files, services::certificateNames(options.access.address), &made,
+                                                   &problem);
+    if (!options.tls) {
+      *error = QCoreApplication::translate("WindowSpeechServer", "The speech server cannot serve HTTPS: %1").arg(problem);
+      return false;
+    }
+  }
   auto server = std::make_unique<services::SpeechServer>(&engine_, options);
   if (!server->listen(error)) {
     *error = QCoreApplication::translate("WindowSpeechServer", "The speech server cannot listen on %1 port %2: %3")

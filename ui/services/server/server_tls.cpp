@@ -1,7 +1,10 @@
 #include "services/server/server_tls.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QHostAddress>
+#include <QHostInfo>
+#include <QNetworkInterface>
 #include <QProcess>
 #include <QSslCertificate>
 #include <QSslKey>
@@ -75,6 +78,28 @@ bool makeSelfSignedCertificate(const TlsFiles& files, const QStringList& names, 
   }
   QFile::setPermissions(files.key, QFile::ReadOwner | QFile::WriteOwner);
   return true;
+}
+
+QStringList certificateNames(const QHostAddress& listening, const QStringList& otherNames) {
+  QStringList names{QHostInfo::localHostName(), QStringLiteral("localhost"), QStringLiteral("127.0.0.1"),
+                    QStringLiteral("::1")};
+  QList<QHostAddress> addresses{listening};
+  if (listening == QHostAddress(QHostAddress::Any) || listening == QHostAddress(QHostAddress::AnyIPv4) ||
+      listening == QHostAddress(QHostAddress::AnyIPv6))
+    addresses = QNetworkInterface::allAddresses();
+  for (const QHostAddress& address : addresses)
+    if (!address.isLoopback() && !address.isLinkLocal() && address.scopeId().isEmpty())
+      names << address.toString();
+  names << otherNames;
+  names.removeDuplicates();
+  return names;
+}
+
+std::optional<QSslConfiguration> serverTlsMadeIfMissing(const TlsFiles& files, const QStringList& names, bool* made,
+                                                        QString* error) {
+  *made = !QFileInfo::exists(files.certificate) && !QFileInfo::exists(files.key);
+  if (*made && !makeSelfSignedCertificate(files, names, error)) return std::nullopt;
+  return serverTls(files, error);
 }
 
 QString certificateFingerprint(const QSslCertificate& certificate) {

@@ -3,6 +3,7 @@
 // client trusts by its fingerprint (or by the certificate file itself).
 #pragma once
 
+#include <QHostAddress>
 #include <QSslConfiguration>
 #include <QString>
 #include <QStringList>
@@ -26,6 +27,16 @@ std::optional<QSslConfiguration> serverTls(const TlsFiles& files, QString* error
 // EC P-256 key, written to `files` (the key readable by its owner alone).
 // Qt reads certificates but makes none: OpenSSL's own `openssl req` does.
 bool makeSelfSignedCertificate(const TlsFiles& files, const QStringList& names, QString* error);
+
+// The names a certificate made here is for: this machine's name, the
+// loopback's, the address listened on (all of the machine's, listening on
+// all) and `otherNames` (those a balancer or a client uses).
+QStringList certificateNames(const QHostAddress& listening, const QStringList& otherNames = {});
+
+// serverTls(files), made first as a self-signed pair for `names` where
+// neither file exists (`made` then true).
+std::optional<QSslConfiguration> serverTlsMadeIfMissing(const TlsFiles& files, const QStringList& names, bool* made,
+                                                        QString* error);
 
 // "AB:CD:…": the SHA-256 of the certificate, as `openssl x509 -fingerprint -sha256` and browsers show it.
 QString certificateFingerprint(const QSslCertificate& certificate);
