@@ -49,10 +49,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped), or drop them?</source>
+        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped; a dubbing starts over), or drop them?</source>
         <translation>
-            <numerusform>%n job is still running or waiting. Keep it to run when CosyStudio starts next (a running job goes on where it stopped), or drop it?</numerusform>
-            <numerusform>%n jobs are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped), or drop them?</numerusform>
+            <numerusform>%n job is still running or waiting. Keep it to run when CosyStudio starts next (a running job goes on where it stopped; a dubbing starts over), or drop it?</numerusform>
+            <numerusform>%n jobs are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped; a dubbing starts over), or drop them?</numerusform>
         </translation>
     </message>
 </context>

@@ -778,9 +778,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped), or drop them?</source>
+        <source>%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a running job goes on where it stopped; a dubbing starts over), or drop them?</source>
         <translation>
-            <numerusform>还有 %n 个任务正在运行或等待。要保留它们在下次启动 CosyStudio 时运行（正在运行的任务会从停下的地方继续），还是丢弃？</numerusform>
+            <numerusform>还有 %n 个任务正在运行或等待。要保留它们在下次启动 CosyStudio 时运行（正在运行的任务会从停下的地方继续；配音任务会重新开始），还是丢弃？</numerusform>
         </translation>
     </message>
 </context>

@@ -24,7 +24,7 @@ struct QuitPrompts {
 
 QuitChoice askQuitWithJobs(QWidget* parent, int jobs, int lost, int served) {
   QString text = QuitPrompts::tr("%n job(s) are still running or waiting. Keep them to run when CosyStudio starts next (a "
-                    "running job goes on where it stopped), or drop them?",
+                    "running job goes on where it stopped; a dubbing starts over), or drop them?",
                     nullptr, jobs);
   if (lost > 0)
     text += QLatin1Char(' ') + QuitPrompts::tr("%n segment regeneration(s) belong to takes of this session and are dropped.", nullptr, lost);
