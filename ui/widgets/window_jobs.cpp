@@ -7,6 +7,7 @@
 #include "generate_panel.h"
 #include "help_dialogs.h"
 #include "job_check.h"
+#include "job_parts.h"
 #include "runaway_prompt.h"
 #include "script_job.h"
 #include "style_panel.h"
@@ -23,6 +24,9 @@ WindowJobs::WindowJobs(EngineSession* session, const AppSettings& settings, cons
   connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int segment, const QString& message) {
     offerRunawayRetry(window_, job, segment, message, [this, retry = job]() mutable {
       retry.settings.seed = randomSeed(seeds_);
+      // Another seed makes every part anew: they go in a folder of their own.
+      JobParts::drop(retry.partsFolder);
+      retry.partsFolder.clear();
       session_->enqueue(retry);
     });
   });
