@@ -55,9 +55,9 @@ function(add_parity_sets component root)
         SKIP_REGULAR_EXPRESSION "${_precision} is not available")
       if(_precision STREQUAL "int8")
         # int8 as a CPU without AVX-512 VNNI runs it, on any CPU: fbgemm's AVX2
-        # kernels, and the 7-bit input the engine gives them there.
+        # kernels, and the 7-bit weights the engine gives them there.
         add_parity_test_in(parity.${component}.${_name}.int8_avx2
-          "FBGEMM_ENABLE_INSTRUCTIONS=AVX2" "input at 7 bits" --precision int8 ${component} ${_set})
+          "FBGEMM_ENABLE_INSTRUCTIONS=AVX2" "weights at 7 bits" --precision int8 ${component} ${_set})
         set_tests_properties(parity.${component}.${_name}.int8_avx2 PROPERTIES
           SKIP_REGULAR_EXPRESSION "int8 is not available")
       endif()

@@ -36,8 +36,7 @@ inline CLI::Option* addPrecisionOption(CLI::App* sub, std::string& precision) {
   return sub->add_option("--precision", precision,
                          "Precision of the LLM and the flow: fp32 (exact), bf16, fp16, or int8 (the LLM's and the "
                          "flow's projections as int8 products on the CPU). Default: bf16 on CUDA; on the CPU int8 "
-                         "where this build has fbgemm's kernels and the CPU AVX-512 VNNI, else fp32 (--version says "
-                         "which)")
+                         "where this build has fbgemm's kernels (AVX2 and up), else fp32 (--version says which)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "int8"}));
 }
 

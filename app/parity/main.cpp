@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
   std::printf("device %s, precision %s\n", options.device.str().c_str(), precisionName(options.precision).c_str());
   if (options.precision == Precision::Int8) {
     const std::string sevenBits = int8SevenBitCause();
-    std::printf("int8 products take their input at %s\n", sevenBits.empty() ? "8 bits" : ("7 bits, " + sevenBits).c_str());
+    std::printf("int8 products take their weights at %s\n", sevenBits.empty() ? "8 bits" : ("7 bits, " + sevenBits).c_str());
   }
   try {
     return command->second.run(setDir, options);

@@ -28,10 +28,9 @@ enum class Precision { Float32, BFloat16, Float16, Int8 };
 
 // On a GPU by its compute capability: bfloat16 from Ampere (8.0) on, float16
 // on Volta and Turing (7.x), float32 before them and for a GPU that is not
-// there. On the CPU, int8 where this libtorch has fbgemm's kernels and the CPU
-// has AVX-512 VNNI (a faster LLM and flow within the bounds of bf16, the
-// default of GPUs from Ampere on: README, "Reduced precision"), float32
-// elsewhere. (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
+// there. On the CPU, int8 where this libtorch has fbgemm's kernels, which need
+// AVX2 (a faster LLM and flow within 1.5x of the bounds of bf16, the default of
+// GPUs from Ampere on: README, "Reduced precision"), float32 elsewhere. (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
 // Opens no CUDA context.
 Precision defaultPrecision(const Device& device);
 // "fp32", "bf16", "fp16", "int8": the names the CLI, the parity tool and files use.
@@ -40,9 +39,9 @@ std::optional<Precision> parsePrecision(const std::string& name);
 // Empty when the networks can compute in int8 on this CPU with this build
 // (fbgemm's kernels, which need AVX2); otherwise why not, in words for the user.
 std::string cpuInt8Problem();
-// Empty where int8's products take their input at all 8 bits (fbgemm's AVX-512
-// VNNI kernels); otherwise why it keeps to 7, which doubles the deviation:
-// "on a CPU without AVX-512 VNNI", or FBGEMM_ENABLE_INSTRUCTIONS naming a lower ISA.
+// Empty where int8's weights take all 8 bits (fbgemm's AVX-512 VNNI kernels);
+// otherwise why they keep to 7 (the input keeps 8 either way): "on a CPU
+// without AVX-512 VNNI", or FBGEMM_ENABLE_INSTRUCTIONS naming a lower ISA.
 std::string int8SevenBitCause();
 // Whether bf16 on this CPU is faster than fp32 in every part: the CPU
 // multiplies bf16 natively (AVX-512 BF16, AMX) and libtorch is 2.x. Not a

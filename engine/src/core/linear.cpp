@@ -50,25 +50,26 @@ std::string int8SevenBitCause() {
   return {};
 }
 
-bool int8FullRangeInput() {
-  static const bool full = int8SevenBitCause().empty();
-  return full;
+int int8WeightLevels() {
+  static const int levels = int8SevenBitCause().empty() ? 127 : 63;
+  return levels;
 }
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {
   if (packed_.isNone()) return compat::linear(x, weight_, bias_);
-  const bool reduceRange = !int8FullRangeInput();
+  const bool reduceRange = false;  // the input at all 8 bits: int8WeightLevels() keeps the sums from saturating
   return callOperator("quantized::linear_dynamic", {x, packed_, reduceRange}).toTensor();
 }
 
 void Linear::quantize() {
   at::globalContext().setQEngine(at::QEngine::FBGEMM);
-  // Symmetric per output channel: each row's largest magnitude maps to 127.
+  // Symmetric per output channel: each row's largest magnitude maps to the
+  // top level (127, or 63 where the products would saturate).
   // aminmax rather than abs().max(): no float temporary as large as the weight
   // (loading the int8 model quantises 2 GB of them).
   const auto w = weight_.to(at::kFloat).contiguous();
   const auto [low, high] = at::aminmax(w, 1);
-  const auto scales = (at::maximum(high, -low) / 127.0).clamp_min(1e-12).to(at::kDouble);
+  const auto scales = (at::maximum(high, -low) / static_cast<double>(int8WeightLevels())).clamp_min(1e-12).to(at::kDouble);
   const auto zeros = at::zeros({w.size(0)}, at::TensorOptions(at::kLong));
   const auto q = at::quantize_per_channel(w, scales, zeros, 0, at::kQInt8);
   const c10::IValue bias = bias_.defined() ? c10::IValue(bias_.to(at::kFloat)) : c10::IValue();

@@ -1,7 +1,7 @@
 // A linear layer of the LLM's backbone or the flow's DiT: the weight as loaded,
 // or, in the int8 precision, that weight quantised to int8 per output channel
 // and packed for fbgemm's dynamically quantised product (the input is
-// quantised per call, the output and the bias stay float32).
+// quantised to 8 bits per call, the output and the bias stay float32).
 #pragma once
 
 #include <ATen/ATen.h>
@@ -27,14 +27,16 @@ class Linear {
   c10::IValue packed_;  // quantized::linear_prepack's result once quantised
 };
 
-// Whether the int8 products quantise their input to all 8 bits
-// (int8SevenBitCause() in cosystudio/runtime.h says why not). fbgemm
-// accumulates u8 x s8 products straight into int32 with AVX-512 VNNI; its AVX2
-// and plain AVX-512 kernels add pairs of them into a saturating int16 with
-// vpmaddubsw, so the input keeps to 7 bits there (libtorch's reduce_range),
-// which doubles the error (README, "Reduced precision"): 10 % worst-case error
-// at 8 bits on AVX2 against 2.5 % at 7, measured.
-bool int8FullRangeInput();
+// How many levels each side of zero an int8 weight uses: 127, or 63 where
+// fbgemm's kernels add pairs of u8 x s8 products into a saturating int16
+// (vpmaddubsw: its AVX2 and plain AVX-512 kernels; int8SevenBitCause() in
+// cosystudio/runtime.h says where). Two products of a full 8-bit input and a
+// weight within ±63 stay below 2^15 (2 x 255 x 63 = 32130), so the input keeps
+// all 8 bits everywhere: quantised per call, over a whole activation, it is the
+// coarser side, and its one outlier channel costs twice what the weights' extra
+// bit saves. AVX-512 VNNI accumulates straight into int32 and takes both sides
+// at 8 bits. Measured in docs/PERFORMANCE.md ("int8 on AVX2").
+int int8WeightLevels();
 
 // Empty when int8 linear layers run on `device` with this libtorch on this
 // CPU; otherwise why not, in words for the user.
