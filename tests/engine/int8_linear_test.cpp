@@ -34,9 +34,9 @@ TEST(Int8Linear, FollowsTheFloatLayerWithinItsQuantisationError) {
       EXPECT_EQ(got.scalar_type(), at::kFloat);
       // Weights to 7 or 8 bits per row and the input to 8 bits per call:
       // measured 2.2 % of the output's largest magnitude at worst over the
-      // LLM's and the DiT's shapes on AVX2 (docs/PERFORMANCE.md, "int8 on
-      // AVX2"); a layer that ignored its weight or bias would be off by the
-      // whole range.
+      // LLM's and the DiT's shapes on AVX2 with Gaussian inputs such as these
+      // (docs/PERFORMANCE.md, "int8 on AVX2: which side keeps 7 bits"); a
+      // layer that ignored its weight or bias would be off by the whole range.
       const double error = (got - expected).abs().max().item<double>();
       const double scale = expected.abs().max().item<double>();
       EXPECT_LT(error, 0.05 * scale) << rows << " rows, bias " << withBias;

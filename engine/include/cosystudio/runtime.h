@@ -30,7 +30,8 @@ enum class Precision { Float32, BFloat16, Float16, Int8 };
 // on Volta and Turing (7.x), float32 before them and for a GPU that is not
 // there. On the CPU, int8 where this libtorch has fbgemm's kernels, which need
 // AVX2 (a faster LLM and flow within 1.5x of the bounds of bf16, the default of
-// GPUs from Ampere on: README, "Reduced precision"), float32 elsewhere. (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
+// GPUs from Ampere on: README, "Reduced precision"), float32 elsewhere.
+// (cpuBf16Pays() tells where bf16 is a faster choice on the CPU.)
 // Opens no CUDA context.
 Precision defaultPrecision(const Device& device);
 // "fp32", "bf16", "fp16", "int8": the names the CLI, the parity tool and files use.

@@ -57,7 +57,8 @@ int int8WeightLevels() {
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {
   if (packed_.isNone()) return compat::linear(x, weight_, bias_);
-  const bool reduceRange = false;  // the input at all 8 bits: int8WeightLevels() keeps the sums from saturating
+  // The input at all 8 bits: int8WeightLevels() keeps the sums from saturating.
+  const bool reduceRange = false;
   return callOperator("quantized::linear_dynamic", {x, packed_, reduceRange}).toTensor();
 }
 
@@ -69,7 +70,8 @@ void Linear::quantize() {
   // (loading the int8 model quantises 2 GB of them).
   const auto w = weight_.to(at::kFloat).contiguous();
   const auto [low, high] = at::aminmax(w, 1);
-  const auto scales = (at::maximum(high, -low) / static_cast<double>(int8WeightLevels())).clamp_min(1e-12).to(at::kDouble);
+  const double levels = int8WeightLevels();
+  const auto scales = (at::maximum(high, -low) / levels).clamp_min(1e-12).to(at::kDouble);
   const auto zeros = at::zeros({w.size(0)}, at::TensorOptions(at::kLong));
   const auto q = at::quantize_per_channel(w, scales, zeros, 0, at::kQInt8);
   const c10::IValue bias = bias_.defined() ? c10::IValue(bias_.to(at::kFloat)) : c10::IValue();

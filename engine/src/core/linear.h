@@ -32,10 +32,10 @@ class Linear {
 // (vpmaddubsw: its AVX2 and plain AVX-512 kernels; int8SevenBitCause() in
 // cosystudio/runtime.h says where). Two products of a full 8-bit input and a
 // weight within ±63 stay below 2^15 (2 x 255 x 63 = 32130), so the input keeps
-// all 8 bits everywhere: quantised per call, over a whole activation, it is the
-// coarser side, and its one outlier channel costs twice what the weights' extra
-// bit saves. AVX-512 VNNI accumulates straight into int32 and takes both sides
-// at 8 bits. Measured in docs/PERFORMANCE.md ("int8 on AVX2").
+// all 8 bits everywhere: quantised per call over a whole activation, it is the
+// coarser side (alike on even inputs, half the error where one channel is large:
+// docs/PERFORMANCE.md, "int8 on AVX2: which side keeps 7 bits"). AVX-512 VNNI
+// accumulates straight into int32 and takes both sides at 8 bits.
 int int8WeightLevels();
 
 // Empty when int8 linear layers run on `device` with this libtorch on this
