@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Host memory of `cosystudio-cli serve` over many varied requests: four texts of different lengths, a seed each,
+one request after another; prints the server's RSS (MiB) at the start and after every hundred requests.
+docs/PERFORMANCE.md ("Memory under load") has its figures.
+
+Usage: scripts/serve-memory.py CLI MODEL VOICES_DIR PRECISION REQUESTS
+       (VOICES_DIR holds Ann.voice: cosystudio-cli voice save ... --out VOICES_DIR/Ann.voice)
+"""
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+
+TOKEN = "memory-run-token"
+TEXTS = ["好。", "Hello there, my friend.",
+         "收到好友从远方寄来的生日礼物，那份意外的惊喜与深深的祝福让我心中充满了甜蜜的快乐。",
+         "The quick brown fox jumps over the lazy dog, and then it runs far away into the deep green forest."]
+
+
+def main(cli, model, voices, precision, requests):
+    server = subprocess.Popen([cli, "serve", "--model", model, "--voices", voices, "--port", "0",
+                               "--precision", precision],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env=dict(os.environ, COSYSTUDIO_SERVER_TOKEN=TOKEN))
+    try:
+        port = int(server.stdout.readline().split(":")[2].split("/")[0])
+
+        def rss_mib():
+            with open(f"/proc/{server.pid}/status") as status:
+                return next(int(line.split()[1]) // 1024 for line in status if line.startswith("VmRSS:"))
+
+        row = [rss_mib()]
+        for i in range(int(requests)):
+            body = {"model": "tts-1", "input": TEXTS[i % len(TEXTS)], "voice": "Ann", "response_format": "pcm",
+                    "seed": i}
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/audio/speech", json.dumps(body).encode(),
+                                             {"Authorization": f"Bearer {TOKEN}",
+                                              "Content-Type": "application/json"})
+            urllib.request.urlopen(request, timeout=300).read()
+            if (i + 1) % 100 == 0:
+                row.append(rss_mib())
+        print(precision, " | ".join(map(str, row)))
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 6:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
