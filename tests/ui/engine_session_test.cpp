@@ -897,6 +897,17 @@ class EngineSessionTest : public QObject {
     QCOMPARE(stored.constLast().plannedParts, 2);
     QCOMPARE(stored.constLast().spec.partsFolder, partial.spec.partsFolder);
 
+    // Deleted, its parts go to the trash with its files; Undo brings both back.
+    QTRY_COMPARE(history->currentIndex(), 1);
+    history->deleteCurrent();
+    QCOMPARE(history->takes().size(), 1);
+    QVERIFY(!QFileInfo::exists(listed.wavPath));
+    QVERIFY(!QFileInfo::exists(partial.spec.partsFolder));
+    history->undoDelete();
+    QCOMPARE(history->takes().size(), 2);
+    QVERIFY(QFileInfo::exists(listed.wavPath));
+    QVERIFY(QFileInfo(partial.spec.partsFolder).isDir());
+
     // Resumed (what the take's Resume action asks for): segment 1 alone is made.
     QSignalSpy progress(session, &EngineSession::jobProgress);
     session->enqueue(listed.spec);

@@ -36,6 +36,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -290,6 +291,31 @@ class MainWindowTest : public QObject {
     QCOMPARE(firstMenu(), QStringLiteral("&File"));
     QCOMPARE(window.historyPanel()->takes().first().spec.text, take.spec.text);
     window.session()->cancelAll();
+  }
+
+  // How long a long text takes to make here, learnt from the last take, is
+  // still said after a language switch (the text panel is made anew).
+  void theEstimateOfTheMakingTimeSurvivesALanguageSwitch() {
+    QTemporaryDir outputs;  // where the take goes, not the next test's window
+    MainWindow window;
+    window.setOutputsFolder(outputs.path());
+    const auto status = [&window] { return window.textPanel()->findChild<QLabel*>(QStringLiteral("textStatus")); };
+    window.textPanel()->setText(QString(900, QChar(0x4e00)));  // 3:20 of speech
+    cosystudio::ui::Take take;
+    take.spec.text = QStringLiteral("A take.");
+    take.samples = QVector<float>(2400, 0.1f);
+    take.segments = {cosystudio::ui::TakeSegment{take.spec.text, take.samples}};
+    take.realTimeFactor = 2;
+    emit window.session()->jobFinished(take);
+    QVERIFY2(status()->text().endsWith(QStringLiteral(", about 6:40 to make here")), qPrintable(status()->text()));
+
+    const auto english = qScopeGuard([] { QSettings().remove(QLatin1String(cosystudio::i18n::kLanguageSettingsKey)); });
+    QSettings().setValue(QLatin1String(cosystudio::i18n::kLanguageSettingsKey), QStringLiteral("zh_CN"));
+    window.switchLanguage();
+    QVERIFY2(status()->text().contains(QStringLiteral("6:40")), qPrintable(status()->text()));
+    QSettings().remove(QLatin1String(cosystudio::i18n::kLanguageSettingsKey));
+    window.switchLanguage();
+    QVERIFY2(status()->text().endsWith(QStringLiteral(", about 6:40 to make here")), qPrintable(status()->text()));
   }
 
   void aPresetSaysThatItSwitchedTheMode() {

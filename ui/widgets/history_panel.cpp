@@ -415,7 +415,6 @@ void HistoryPanel::deleteCurrent() {
   }
   transport_->takeRemoved(row);
   model_->takeAt(row);
-  if (deleted.take.isIncomplete()) JobParts::drop(deleted.take.spec.partsFolder);  // nothing left to resume
   emit message(tr("Take #%1 moved to the trash; Undo (Ctrl+Z in the list) brings it back.").arg(deleted.take.jobId));
   deleted_ = std::move(deleted);
   if (!takes().isEmpty()) select(std::min(row, int(takes().size()) - 1));

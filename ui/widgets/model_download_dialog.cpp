@@ -21,12 +21,16 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace cosystudio::ui {
 namespace {
 
 constexpr int kBarSteps = 1000;  // bytes do not fit a progress bar's int
+
+// Typing pauses longer than this between keys: the listing waits for the pause.
+constexpr std::chrono::milliseconds kPreviewDelay{400};
 
 int barValue(qint64 done, qint64 total) { return total > 0 ? int(done * kBarSteps / total) : 0; }
 
@@ -122,6 +126,16 @@ ModelDownloadDialog::ModelDownloadDialog(services::ModelKind kind, const QString
     if (!chosen.isEmpty()) folder_->setText(chosen);
   });
   connect(download_, &QPushButton::clicked, this, &ModelDownloadDialog::start);
+  // What the download costs, said before it starts: the hub is asked for its
+  // listing a moment after the source, the repository or the folder last changed.
+  previewDelay_ = new QTimer(this);
+  previewDelay_->setSingleShot(true);
+  previewDelay_->setInterval(kPreviewDelay);
+  connect(previewDelay_, &QTimer::timeout, this, &ModelDownloadDialog::previewCost);
+  connect(source_, &QComboBox::currentIndexChanged, previewDelay_, qOverload<>(&QTimer::start));
+  for (QLineEdit* edit : {mirror_, repo_, folder_})
+    connect(edit, &QLineEdit::textChanged, previewDelay_, qOverload<>(&QTimer::start));
+  previewDelay_->start();
   connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons_, &QDialogButtonBox::rejected, this, &ModelDownloadDialog::cancel);
   resize(620, 420);
@@ -151,7 +165,23 @@ QStringList ModelDownloadDialog::folderProblems() const {
   return problems;
 }
 
+void ModelDownloadDialog::previewCost() {
+  delete preview_;  // what it would say is about fields changed since
+  preview_ = nullptr;
+  QString error;
+  const auto hub = services::Hub::fromSource(source(), repo_->text().trimmed(), &error);
+  if (!hub) return report_->setText(error);
+  preview_ = new services::ModelDownload(*hub, folder(), {}, kind_, this);
+  connect(preview_, &services::ModelDownload::listed, this, &ModelDownloadDialog::showListing);
+  connect(preview_, &services::ModelDownload::failed, report_, &QLabel::setText);
+  report_->setText(tr("Listing the files…"));
+  preview_->list();
+}
+
 void ModelDownloadDialog::start() {
+  previewDelay_->stop();
+  delete preview_;  // the download lists the files again, as it starts
+  preview_ = nullptr;
   QString error;
   const auto hub = services::Hub::fromSource(source(), repo_->text().trimmed(), &error);
   if (!hub) return report_->setText(error);

@@ -1,7 +1,8 @@
 // Engine → Download model… and Download recogniser…: where from (Hugging
 // Face, a mirror of it, ModelScope), which repository, into which folder, and
 // whether files the hub publishes no hash for and a plain-http mirror are
-// allowed (off until ticked; warned about when used); per-file and total
+// allowed (off until ticked; warned about when used); what the download
+// weighs, listed as the fields change, before Download; per-file and total
 // progress with speed and time left; Cancel keeps what arrived for the next
 // try; at the end the folder check, and the folder offered for use.
 #pragma once
@@ -17,6 +18,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace cosystudio::services {
 class ModelDownload;
@@ -47,6 +49,8 @@ class ModelDownloadDialog : public QDialog {
   void followSource();
   // What keeps the folder from being used (none: it can be).
   QStringList folderProblems() const;
+  // Lists the files of the fields as they are, to say what Download would fetch.
+  void previewCost();
   void start();
   void cancel();
   void showProgress(const services::DownloadProgress& progress);
@@ -74,6 +78,8 @@ class ModelDownloadDialog : public QDialog {
   QPushButton* download_;
   QPushButton* use_;
   services::ModelDownload* running_ = nullptr;
+  services::ModelDownload* preview_ = nullptr;  // listing only (previewCost)
+  QTimer* previewDelay_;
   const services::ModelKind kind_;
   QString sourceRepo_;  // the repository followSource() put in, to tell one the user typed
 };

@@ -19,6 +19,7 @@ constexpr char kSourceClip[] = "session/sourceClip";
 constexpr char kBook[] = "session/book";
 constexpr char kInstruction[] = "session/instruction";
 constexpr char kRandomSeed[] = "session/randomSeed";
+constexpr char kRealTimeFactor[] = "session/realTimeFactor";
 constexpr char kEncoding[] = "export/encoding";
 constexpr char kFileFormat[] = "export/fileFormat";
 constexpr char kRate[] = "export/rate";
@@ -68,6 +69,7 @@ SessionState SessionState::load() {
   state.book = value(s, kBook).toString();
   state.instruction = value(s, kInstruction).toString();
   state.randomSeed = value(s, kRandomSeed, defaults.randomSeed).toBool();
+  state.realTimeFactor = value(s, kRealTimeFactor, defaults.realTimeFactor).toDouble();
   ExportFormat& format = state.exportFormat;
   format.encoding = audio::WavEncoding(value(s, kEncoding, int(format.encoding)).toInt());
   format.file = audio::FileFormat(value(s, kFileFormat, int(format.file)).toInt());
@@ -98,6 +100,7 @@ void SessionState::save() const {
   set(kBook, book);
   set(kInstruction, instruction);
   set(kRandomSeed, randomSeed);
+  set(kRealTimeFactor, realTimeFactor);
   set(kEncoding, int(exportFormat.encoding));
   set(kFileFormat, int(exportFormat.file));
   set(kRate, exportFormat.sampleRate);

@@ -1,5 +1,6 @@
 // What the user was working on, kept across quitting: the text, the clip and
-// its selection, the style, the export format and the window's layout. The
+// its selection, the style, the export format, the window's layout and how
+// fast this machine made the last take. The
 // one place that names these QSettings keys: load() at start, save() on quitting.
 #pragma once
 
@@ -22,6 +23,9 @@ struct SessionState {
   QString book;        // the book open in the book view (book_panel.h)
   QString instruction;
   bool randomSeed = true;
+  // Seconds of making per second of speech, of the last whole take made here:
+  // the text panel's "about … to make here". 0: none made yet.
+  double realTimeFactor = 0;
   ExportFormat exportFormat;
   QByteArray windowGeometry;  // QWidget::saveGeometry()
   QByteArray windowState;     // QMainWindow::saveState()

@@ -294,6 +294,8 @@ void TakeStore::saveLabel(const Take& take) {
 bool TakeStore::moveToTrash(const Take& take, TrashedTake* trashed, QString* error) {
   queue_.waitForDone();  // not while its file is still being written
   trashed->originals = {take.wavPath, sidecarOf(take.wavPath)};
+  // An incomplete take's parts go with it, so that Undo can still resume it.
+  if (take.isIncomplete() && QFileInfo(take.spec.partsFolder).isDir()) trashed->originals << take.spec.partsFolder;
   trashed->inTrash.clear();
   // Qt 6.8 makes the trash inside the data folder (~/.local/share/Trash) but
   // no longer the data folder itself, which a new account may not have yet.

@@ -66,7 +66,8 @@ class TakeStore : public QObject {
     QStringList originals;
     QStringList inTrash;
   };
-  // Moves a saved take's WAV and sidecar to the trash, from where
+  // Moves a saved take's WAV and sidecar (and an incomplete take's parts,
+  // job_parts.h) to the trash, from where
   // restoreFromTrash() brings them back (Undo); `error` says why not.
   bool moveToTrash(const Take& take, TrashedTake* trashed, QString* error);
   bool restoreFromTrash(const TrashedTake& trashed, QString* error);

@@ -468,9 +468,12 @@ void TextPanel::assignSpeaker(const QString& name) {
 void TextPanel::saveSession(SessionState& state) const {
   state.text = text();
   writeSettings(state.settings);
+  state.realTimeFactor = realTimeFactor_;
 }
 
 void TextPanel::restoreSession(const SessionState& state) {
+  // A take's state (SessionState::ofTake) says nothing of the machine's speed.
+  if (state.realTimeFactor > 0) realTimeFactor_ = state.realTimeFactor;
   setText(state.text);
   showSettings(state.settings);
 }

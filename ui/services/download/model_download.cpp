@@ -113,6 +113,7 @@ ModelDownload::ModelDownload(Hub hub, QString folder, AllowedRisks allowed, Mode
 ModelDownload::~ModelDownload() { cancel(); }
 
 void ModelDownload::start() {
+  listOnly_ = false;
   *stopped_ = false;
   clock_.start();
   listing_.clear();
@@ -123,6 +124,13 @@ void ModelDownload::start() {
                     .arg(hub_.endpoint.toString()),
                 tr("allow plain http to use it anyway (cosystudio-cli: --allow-http)")))
     return;
+  requestListing(hub_.listingUrl());
+}
+
+void ModelDownload::list() {
+  listOnly_ = true;
+  *stopped_ = false;
+  listing_.clear();
   requestListing(hub_.listingUrl());
 }
 
@@ -190,6 +198,7 @@ void ModelDownload::listingArrived() {
   const auto files = filesToFetch(kind_, listing_, &error);
   if (!files) return fail(error);
   files_ = *files;
+  if (listOnly_) return emit listed(files_, bytesMissing());
   QStringList unverified;
   for (const HubFile& file : files_)
     if (file.hash.isEmpty()) unverified.append(file.path);
@@ -207,17 +216,22 @@ void ModelDownload::listingArrived() {
   nextFile();
 }
 
-bool ModelDownload::checkFreeSpace() {
-  if (!QDir().mkpath(folder_)) {
-    fail(tr("Cannot create the folder %1").arg(folder_));
-    return false;
-  }
+qint64 ModelDownload::bytesMissing() const {
   qint64 missing = 0;
   for (const HubFile& file : files_) {
     if (QFileInfo(finalPath(file)).size() == file.size) continue;  // checked against its hash later
     const qint64 part = QFileInfo(partPath(file)).size();
     missing += part <= file.size ? file.size - part : file.size;
   }
+  return missing;
+}
+
+bool ModelDownload::checkFreeSpace() {
+  if (!QDir().mkpath(folder_)) {
+    fail(tr("Cannot create the folder %1").arg(folder_));
+    return false;
+  }
+  const qint64 missing = bytesMissing();
   const qint64 available = freeSpace_(folder_);
   if (missing > available) {
     fail(tr("The model needs %1 more on the disk of %2, which has %3 free").arg(sizeText(missing), folder_,

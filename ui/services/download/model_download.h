@@ -67,6 +67,10 @@ class ModelDownload : public QObject {
   void setStallTimeout(std::chrono::seconds timeout) { stall_.setInterval(timeout); }
 
   void start();
+  // Only lists: says what the files weigh and how much of them the folder
+  // lacks (listed), then stops. Nothing is written and no risk is taken, so a
+  // dialog can say the cost before the user starts the download.
+  void list();
   // Stops at once; the .part files stay for the next download to resume.
   void cancel();
 
@@ -95,6 +99,8 @@ class ModelDownload : public QObject {
   QString whyFailed(const QNetworkReply& reply) const;
   void requestListing(const QUrl& url);
   void listingArrived();
+  // The bytes of files_ that the folder does not hold yet (a .part counts for what it has).
+  qint64 bytesMissing() const;
   bool checkFreeSpace();
   void nextFile();
   void resumeFromPart();
@@ -118,6 +124,7 @@ class ModelDownload : public QObject {
   QString folder_;
   AllowedRisks allowed_;
   ModelKind kind_;
+  bool listOnly_ = false;  // list() rather than start()
   FreeSpaceProbe freeSpace_;
   QTimer stall_;          // restarted by each byte of reply_
   bool stalled_ = false;  // reply_ was given up for it
