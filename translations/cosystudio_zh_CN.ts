@@ -3496,6 +3496,14 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>%1 could not be brought back from the trash; it is in %2.</source>
         <translation>无法从回收站恢复 %1；它位于 %2。</translation>
     </message>
+    <message>
+        <source>it cannot be renamed to %1</source>
+        <translation>无法重命名为 %1</translation>
+    </message>
+    <message>
+        <source>Take #%1 keeps its old file name %2: %3</source>
+        <translation>第 %1 条结果保留原文件名 %2：%3</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::TextPanel</name>

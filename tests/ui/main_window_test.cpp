@@ -25,6 +25,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -194,11 +195,16 @@ class MainWindowTest : public QObject {
     QCOMPARE(takes[1].jobId, quint64(8));
     QCOMPARE(takes[2].jobId, quint64(7));
     QVERIFY(QFileInfo(takes[2].wavPath).fileName().contains(QStringLiteral("-7-seed")));
+    // The renumbered take's files say its new number.
+    QVERIFY2(QFileInfo(takes[1].wavPath).fileName().contains(QStringLiteral("-8-seed")), qPrintable(takes[1].wavPath));
+    QVERIFY(QFileInfo::exists(takes[1].wavPath));
+    QCOMPARE(QDir(outputs.path()).entryList({QStringLiteral("*-1-seed*")}, QDir::Files).size(), 2);  // wav and json
     QCOMPARE(window.session()->enqueue(cosystudio::ui::JobSpec{}), quint64(9));
     window.session()->cancelAll();
     QCOMPARE(takes[1].segments.size(), 1);
     // And the same after a restart.
     window.setOutputsFolder(outputs.path());
+    QCOMPARE(takes[1].jobId, quint64(8));
     QCOMPARE(takes[2].jobId, quint64(7));
   }
 

@@ -214,10 +214,11 @@ quint64 HistoryPanel::showStoredTakes() {
   for (const Take& take : stored) last = std::max(last, take.jobId);
   // Each take keeps the number its file name carries; one with none, or with
   // the number of an older take (two sessions once both counted from 1), gets
-  // the next free one.
+  // the next free one, in its files too.
   QSet<quint64> used;
   for (Take take : stored) {
-    if (take.jobId == 0 || used.contains(take.jobId)) take.jobId = ++last;
+    QString error;
+    if ((take.jobId == 0 || used.contains(take.jobId)) && !store_->renumber(&take, ++last, &error)) problems << error;
     take.spec.id = take.jobId;
     used.insert(take.jobId);
     addTake(take);

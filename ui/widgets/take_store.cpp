@@ -177,13 +177,17 @@ struct Written {
   QString error;
 };
 
+// The name the store gives `take`'s files, without the suffix.
+QString takeStem(const Take& take) {
+  return QStringLiteral("take-%1-%2-seed%3")
+      .arg(take.created.toString(QStringLiteral("yyyyMMdd-HHmmss")))
+      .arg(take.jobId)
+      .arg(take.seed);
+}
+
 // Writes `take` into `folder` as the store names it; returns the WAV's path.
 QString writeTake(const QString& folder, const Take& take) {
-  const QString stem = QStringLiteral("take-%1-%2-seed%3")
-                           .arg(take.created.toString(QStringLiteral("yyyyMMdd-HHmmss")))
-                           .arg(take.jobId)
-                           .arg(take.seed);
-  const QString path = QDir(folder).filePath(stem + QStringLiteral(".wav"));
+  const QString path = QDir(folder).filePath(takeStem(take) + QStringLiteral(".wav"));
   if (!QDir().mkpath(folder))
     throw std::runtime_error(QCoreApplication::translate("TakeStore", "Cannot write %1: %2")
                                  .arg(path, QCoreApplication::translate("TakeStore", "its folder cannot be created"))
@@ -289,6 +293,34 @@ void TakeStore::saveLabel(const Take& take) {
       QMetaObject::invokeMethod(this, [this, message = errorText(e)] { emit failed(message); });
     }
   });
+}
+
+bool TakeStore::renumber(Take* take, quint64 jobId, QString* error) {
+  queue_.waitForDone();
+  const QString sidecar = sidecarOf(take->wavPath);
+  Take renamed = *take;
+  renamed.jobId = renamed.spec.id = jobId;
+  const QString wav = QFileInfo(take->wavPath).dir().filePath(takeStem(renamed) + QStringLiteral(".wav"));
+  try {
+    // The sidecar's number first: it is the one load() reads.
+    QFile file(sidecar);
+    if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error(file.errorString().toStdString());
+    QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    json.insert(QStringLiteral("job_id"), QString::number(jobId));
+    writeAtomically(sidecar, QJsonDocument(json).toJson());
+    if (QFileInfo::exists(wav) || !QFile::rename(take->wavPath, wav) || !QFile::rename(sidecar, sidecarOf(wav)))
+      throw std::runtime_error(tr("it cannot be renamed to %1").arg(QDir::toNativeSeparators(wav)).toStdString());
+  } catch (const std::exception& e) {
+    *error = tr("Take #%1 keeps its old file name %2: %3")
+                 .arg(jobId)
+                 .arg(QFileInfo(take->wavPath).fileName(), errorText(e));
+    take->jobId = take->spec.id = jobId;
+    return false;
+  }
+  renamed.wavPath = wav;
+  *take = renamed;
+  return true;
 }
 
 bool TakeStore::moveToTrash(const Take& take, TrashedTake* trashed, QString* error) {

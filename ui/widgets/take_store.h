@@ -61,6 +61,10 @@ class TakeStore : public QObject {
 
   // Writes the take's label into its sidecar (in the background); failed() says why not.
   void saveLabel(const Take& take);
+  // Gives a saved take the number `jobId`, in its sidecar and its files' names
+  // (a number two sessions of an earlier version both used); `error` says why
+  // the files keep their names, and the take has the number all the same.
+  bool renumber(Take* take, quint64 jobId, QString* error);
   // A take's files moved to the desktop's trash, and where they went.
   struct TrashedTake {
     QStringList originals;
