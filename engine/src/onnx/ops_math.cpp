@@ -1,6 +1,8 @@
 // Element-wise arithmetic, comparisons, logic, reductions and matrix products.
 // ONNX's multidirectional broadcasting is numpy's, which ATen implements.
 #include "onnx/node.h"
+#include <cmath>
+#include <string>
 
 namespace cosystudio::onnx {
 
@@ -145,7 +147,11 @@ Kernel cumSum(const NodeInfo& node) {
   const bool reverse = node.i("reverse", 0) != 0;
   return [=](const Tensors& in) -> Tensors {
     const auto& x = in[0];
-    const int64_t axis = normalizeAxis(static_cast<int64_t>(hostScalar(in[1])), x.dim(), "axis");
+    // Checked before the cast, which is undefined for NaN or a value past int64's range.
+    const double axisValue = hostScalar(in[1]);
+    if (!(std::abs(axisValue) <= double(x.dim())))
+      throw OnnxError("CumSum's axis " + std::to_string(axisValue) + " is out of range for rank " + std::to_string(x.dim()));
+    const int64_t axis = normalizeAxis(static_cast<int64_t>(axisValue), x.dim(), "axis");
     auto v = reverse ? x.flip(axis) : x;
     auto y = at::cumsum(v, axis, x.scalar_type());
     if (exclusive) y = y - v;
