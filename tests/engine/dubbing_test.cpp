@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace fs = std::filesystem;
 using namespace cosystudio;
@@ -206,6 +207,59 @@ TEST_F(Dubbing, WhatCannotBeDubbedIsRefusedBeforeAnythingRuns) {
   SynthesisCallbacks stop;
   stop.shouldStop = [] { return true; };
   EXPECT_THROW(renderDubbing(*engine, cues, voice, settingsAt(1.0), {}, stop), Cancelled);
+}
+
+// Stopped in its third cue, a dubbing has kept its first (made faster to fit,
+// so the kept speed and takes matter) and not its second (silent: nothing to
+// keep); keptDubbing lays out what was made as the whole run does, and the
+// resumed run makes only the third cue and equals an uninterrupted run, sample
+// for sample.
+TEST_F(Dubbing, ACancelledDubbingResumesAtTheCueItStoppedIn) {
+  const std::int64_t first = msOf(alone(kFirstText)), second = msOf(alone(kSecondText));
+  const std::int64_t silentAt = 500 + first * 10 / 13, secondAt = silentAt + 1000;
+  const std::vector<text::SubtitleCue> cues{{3, secondAt, secondAt + second + 300, kSecondText},
+                                            {1, 500, silentAt, kFirstText},
+                                            {2, silentAt, silentAt + 500, "♪"}};
+  const DubbedTrack whole = renderDubbing(*engine, cues, voice, settingsAt(1.0), DubbingOptions{});
+  ASSERT_EQ(whole.cues.size(), 3u);
+  ASSERT_GE(whole.cues[0].attempts, 2);
+
+  std::map<int, CueSpeech> kept;
+  std::vector<int> madeNow;
+  DubbingCueStore store;
+  store.made = [&](int position, const text::SubtitleCue& cue) -> std::optional<CueSpeech> {
+    EXPECT_EQ(cue.index, whole.cues[std::size_t(position)].index);
+    if (kept.count(position)) return kept.at(position);
+    return std::nullopt;
+  };
+  store.keep = [&](int position, const text::SubtitleCue&, const CueSpeech& speech) {
+    madeNow.push_back(position);
+    kept[position] = speech;
+  };
+  int reached = -1;
+  SynthesisCallbacks stopInTheThird;
+  stopInTheThird.shouldStop = [&] { return reached == 2; };
+  EXPECT_THROW(renderDubbing(*engine, cues, voice, settingsAt(1.0), DubbingOptions{}, stopInTheThird,
+                             [&](int cue) { reached = cue; }, store),
+               Cancelled);
+  EXPECT_EQ(madeNow, std::vector<int>{0});
+  EXPECT_EQ(kept.at(0).speed, whole.cues[0].speed);
+  EXPECT_EQ(kept.at(0).attempts, whole.cues[0].attempts);
+
+  const DubbedTrack made = keptDubbing(cues, settingsAt(1.0), store);
+  ASSERT_EQ(made.cues.size(), 2u);
+  EXPECT_EQ(made.cues[0].speed, whole.cues[0].speed);
+  EXPECT_EQ(made.cues[1].attempts, 0);
+  EXPECT_EQ(made.samples, slice(whole.samples, 0, whole.cues[0].end));
+
+  madeNow.clear();
+  const DubbedTrack resumed = renderDubbing(*engine, cues, voice, settingsAt(1.0), DubbingOptions{}, {}, {}, store);
+  EXPECT_EQ(madeNow, std::vector<int>{2});
+  EXPECT_EQ(resumed.samples, whole.samples);
+  ASSERT_EQ(resumed.cues.size(), 3u);
+  EXPECT_EQ(resumed.cues[0].attempts, whole.cues[0].attempts);
+  EXPECT_EQ(resumed.warnings.size(), whole.warnings.size());
+  EXPECT_EQ(keptDubbing(cues, settingsAt(1.0), store).samples, whole.samples);
 }
 
 // A cue at 99:00:00 would make a 34 GB track of silence, and the hours a file

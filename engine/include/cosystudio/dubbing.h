@@ -73,15 +73,45 @@ std::size_t msToSamples(std::int64_t ms, int sampleRate);
 std::optional<UserMessage> dubbingProblem(const std::vector<text::SubtitleCue>& cues, const SynthesisSettings& settings,
                                           const DubbingOptions& options);
 
+// A cue's speech as it was made to fit its slot: the result, at `speed`, after
+// `attempts` takes.
+struct CueSpeech {
+  SynthesisResult result;
+  double speed = 1.0;
+  int attempts = 0;
+};
+
+// Cues made by an earlier run of the same dubbing, kept by the caller so that a
+// run that stopped halfway (a cancel, a quit) resumes at the cue it stopped in.
+// A cue's speech depends on nothing but its text, its slot and the settings
+// (each cue is seeded afresh), so a kept cue is the cue an uninterrupted run
+// makes. A cue is numbered by its place in the track (0-based, in the order of
+// the starts); a silent cue is never kept. `made(i, cue)` gives cue i's speech
+// when one was kept from that very cue; `keep(i, cue, speech)` is given each
+// cue as soon as it is made.
+struct DubbingCueStore {
+  std::function<std::optional<CueSpeech>(int position, const text::SubtitleCue& cue)> made;
+  std::function<void(int position, const text::SubtitleCue& cue, const CueSpeech& speech)> keep;
+};
+
 // Cue by cue through `engine` in `voice` with `settings` (normalised and split
 // as any text would be, so that numbers are read as words and a long cue is
 // made in pieces the model handles well; a cue of only blanks or punctuation
 // is silence). Always made whole, not streamed: the speed change needs it.
-// `onCue` is told before each cue (its position in the track, 0-based).
-// Throws EngineError for a dubbingProblem, a voice the mode cannot use or the
-// cue that cannot be made (named), Cancelled through callbacks.shouldStop.
+// `onCue` is told before each cue (its position in the track, 0-based), kept
+// ones too. Throws EngineError for a dubbingProblem, a voice the mode cannot
+// use or the cue that cannot be made (named), Cancelled through
+// callbacks.shouldStop.
 DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& cues, const Voice& voice,
                           const SynthesisSettings& settings, const DubbingOptions& options,
-                          const SynthesisCallbacks& callbacks = {}, const std::function<void(int cue)>& onCue = {});
+                          const SynthesisCallbacks& callbacks = {}, const std::function<void(int cue)>& onCue = {},
+                          const DubbingCueStore& store = {});
+
+// What an earlier run of the dubbing made, and makes nothing: the cues `store`
+// kept from the first up to the first it did not keep, laid out exactly as
+// renderDubbing lays them. The track ends with the last of them (with the last
+// cue's end when every cue was kept).
+DubbedTrack keptDubbing(const std::vector<text::SubtitleCue>& cues, const SynthesisSettings& settings,
+                        const DubbingCueStore& store);
 
 }  // namespace cosystudio

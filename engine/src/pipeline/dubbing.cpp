@@ -66,16 +66,10 @@ RequestOutline outlineOf(const SynthesisSettings& settings, const DubbingOptions
   return outline;
 }
 
-struct Take {
-  SynthesisResult result;
-  double speed = 1.0;
-  int attempts = 0;
-};
-
 // The cue's speech, made again faster while it is longer than `slot` samples.
-Take makeToFit(Engine& engine, const SynthesisRequest& request, SynthesisSettings settings, std::size_t slot,
-               double maxSpeed, const SynthesisCallbacks& callbacks) {
-  Take take;
+CueSpeech makeToFit(Engine& engine, const SynthesisRequest& request, SynthesisSettings settings, std::size_t slot,
+                    double maxSpeed, const SynthesisCallbacks& callbacks) {
+  CueSpeech take;
   for (;;) {
     take.speed = settings.speed;
     take.result = engine.synthesize(request, settings, callbacks);
@@ -84,6 +78,84 @@ Take makeToFit(Engine& engine, const SynthesisRequest& request, SynthesisSetting
     if (size <= slot || settings.speed >= maxSpeed || take.attempts == kMaxAttempts) return take;
     settings.speed = fasterSpeed(settings.speed, size, slot, maxSpeed);
   }
+}
+
+// The cues in the order of their start, which is the track's.
+std::vector<text::SubtitleCue> inTrackOrder(std::vector<text::SubtitleCue> cues) {
+  std::stable_sort(cues.begin(), cues.end(),
+                   [](const text::SubtitleCue& a, const text::SubtitleCue& b) { return a.startMs < b.startMs; });
+  return cues;
+}
+
+// Where cue i of `ordered` may speak, in samples: from its start to its end,
+// or to the next cue's start where that comes first.
+struct Slot {
+  std::size_t begin = 0, end = 0;
+  std::size_t size() const { return end - begin; }
+};
+
+Slot slotOf(const std::vector<text::SubtitleCue>& ordered, std::size_t i, int rate) {
+  const text::SubtitleCue& cue = ordered[i];
+  const std::int64_t nextStartMs = i + 1 == ordered.size() ? cue.endMs : ordered[i + 1].startMs;
+  const std::size_t begin = msToSamples(cue.startMs, rate);
+  return {begin, std::max(begin, msToSamples(std::min(cue.endMs, nextStartMs), rate))};
+}
+
+// Lays cue i of `ordered` on the track: its speech at its start (none: a
+// silent cue), flagged when it overruns its slot and cut with a fade where the
+// next cue begins.
+void place(DubbedTrack& track, const std::vector<text::SubtitleCue>& ordered, std::size_t i,
+           const SynthesisSettings& settings, CueSpeech* take) {
+  const text::SubtitleCue& cue = ordered[i];
+  const int rate = track.sampleRate;
+  const Slot slot = slotOf(ordered, i, rate);
+  DubbedCue& dubbed = track.cues.emplace_back();
+  dubbed.index = cue.index;
+  dubbed.startMs = cue.startMs;
+  dubbed.endMs = cue.endMs;
+  dubbed.text = spokenText(cue);
+  dubbed.speed = settings.speed;
+  dubbed.seed = settings.seed;
+  dubbed.begin = dubbed.end = slot.begin;
+  if (!take) return;
+
+  for (const std::string& warning : take->result.warnings())
+    dubbed.warnings.push_back({COSYSTUDIO_MESSAGE("Engine", "cue %1: %2"), {std::to_string(cue.index), warning}});
+  std::vector<float> speech = take->result.samples;
+  const std::size_t begin = slot.begin;
+  dubbed.speed = take->speed;
+  dubbed.attempts = take->attempts;
+  dubbed.audioMs = text::samplesToMs(speech.size(), rate);
+  dubbed.fits = begin + speech.size() <= slot.end;
+  // Up to the next cue's start: never heard over it.
+  const bool last = i + 1 == ordered.size();
+  const std::size_t limit = last ? begin + speech.size() : msToSamples(ordered[i + 1].startMs, rate);
+  const bool cut = begin + speech.size() > limit;
+  if (!dubbed.fits) {
+    const std::string overrunMs = std::to_string(text::samplesToMs(begin + speech.size() - slot.end, rate));
+    dubbed.warnings.push_back(
+        cut ? UserMessage(COSYSTUDIO_MESSAGE("Engine", "cue %1 is %2 ms too long even at speed %3: it is cut "
+                                                       "with a fade where the next cue begins"),
+                          {std::to_string(cue.index), overrunMs, speedText(take->speed)})
+            : UserMessage(COSYSTUDIO_MESSAGE("Engine", "cue %1 is %2 ms too long even at speed %3: it runs on "
+                                                       "past its end"),
+                          {std::to_string(cue.index), overrunMs, speedText(take->speed)}));
+  }
+  if (cut) {
+    speech.resize(limit - begin);
+    fadeOut(speech, rate);
+  }
+  track.warnings.insert(track.warnings.end(), dubbed.warnings.begin(), dubbed.warnings.end());
+  dubbed.end = begin + speech.size();
+  if (track.samples.size() < dubbed.end) track.samples.resize(dubbed.end, 0.0f);
+  std::copy(speech.begin(), speech.end(), track.samples.begin() + std::ptrdiff_t(begin));
+}
+
+// A track of every cue runs at least to the last cue's end.
+void endWithTheCues(DubbedTrack& track, const std::vector<text::SubtitleCue>& ordered) {
+  std::int64_t lastEndMs = 0;
+  for (const text::SubtitleCue& cue : ordered) lastEndMs = std::max(lastEndMs, cue.endMs);
+  track.samples.resize(std::max(track.samples.size(), msToSamples(lastEndMs, track.sampleRate)), 0.0f);
 }
 
 }  // namespace
@@ -117,14 +189,13 @@ std::optional<UserMessage> dubbingProblem(const std::vector<text::SubtitleCue>& 
 
 DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& cues, const Voice& voice,
                           const SynthesisSettings& settings, const DubbingOptions& options,
-                          const SynthesisCallbacks& callbacks, const std::function<void(int cue)>& onCue) {
+                          const SynthesisCallbacks& callbacks, const std::function<void(int cue)>& onCue,
+                          const DubbingCueStore& store) {
   if (const auto problem = dubbingProblem(cues, settings, options)) throw EngineError(*problem);
   if (const auto problem = requestProblemMessage(requestProblem(outlineOf(settings, options, &voice)), settings.speed))
     throw EngineError(*problem);
   const auto start = std::chrono::steady_clock::now();
-  std::vector<text::SubtitleCue> ordered = cues;
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const text::SubtitleCue& a, const text::SubtitleCue& b) { return a.startMs < b.startMs; });
+  const std::vector<text::SubtitleCue> ordered = inTrackOrder(cues);
   SynthesisSettings cueSettings = settings;
   cueSettings.stream = false;
   SynthesisCallbacks cueCallbacks = callbacks;
@@ -134,69 +205,48 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
   request.instruction = options.instruction;
 
   DubbedTrack track;
-  const int rate = track.sampleRate;
-  std::int64_t lastEndMs = 0;
   for (std::size_t i = 0; i < ordered.size(); ++i) {
     const text::SubtitleCue& cue = ordered[i];
     if (onCue) onCue(int(i));
     if (callbacks.shouldStop && callbacks.shouldStop()) throw Cancelled();
-    const bool last = i + 1 == ordered.size();
-    const std::int64_t nextStartMs = last ? cue.endMs : ordered[i + 1].startMs;
-    const std::size_t begin = msToSamples(cue.startMs, rate);
-    const std::size_t slotEnd = std::max(begin, msToSamples(std::min(cue.endMs, nextStartMs), rate));
-    lastEndMs = std::max(lastEndMs, cue.endMs);
-
-    DubbedCue& dubbed = track.cues.emplace_back();
-    dubbed.index = cue.index;
-    dubbed.startMs = cue.startMs;
-    dubbed.endMs = cue.endMs;
-    dubbed.text = spokenText(cue);
-    dubbed.speed = settings.speed;
-    dubbed.seed = settings.seed;
-    dubbed.begin = dubbed.end = begin;
-    if (isSilent(dubbed.text)) continue;
-
-    request.text = dubbed.text;
-    Take take;
-    try {
-      take = makeToFit(engine, request, cueSettings, slotEnd - begin, options.maxSpeed, cueCallbacks);
-    } catch (const Cancelled&) {
-      throw;
-    } catch (const EngineError& e) {
-      throw EngineError({COSYSTUDIO_MESSAGE("Engine", "cue %1 of the subtitles: %2"),
-                         {std::to_string(cue.index), e.message()}});
+    request.text = spokenText(cue);
+    if (isSilent(request.text)) {
+      place(track, ordered, i, settings, nullptr);
+      continue;
     }
-    for (const std::string& warning : take.result.warnings())
-      dubbed.warnings.push_back({COSYSTUDIO_MESSAGE("Engine", "cue %1: %2"), {std::to_string(cue.index), warning}});
-    std::vector<float>& speech = take.result.samples;
-    dubbed.speed = take.speed;
-    dubbed.attempts = take.attempts;
-    dubbed.audioMs = text::samplesToMs(speech.size(), rate);
-    dubbed.fits = begin + speech.size() <= slotEnd;
-    // Up to the next cue's start: never heard over it.
-    const std::size_t limit = last ? begin + speech.size() : msToSamples(nextStartMs, rate);
-    const bool cut = begin + speech.size() > limit;
-    if (!dubbed.fits) {
-      const std::string overrunMs = std::to_string(text::samplesToMs(begin + speech.size() - slotEnd, rate));
-      dubbed.warnings.push_back(
-          cut ? UserMessage(COSYSTUDIO_MESSAGE("Engine", "cue %1 is %2 ms too long even at speed %3: it is cut "
-                                                         "with a fade where the next cue begins"),
-                            {std::to_string(cue.index), overrunMs, speedText(take.speed)})
-              : UserMessage(COSYSTUDIO_MESSAGE("Engine", "cue %1 is %2 ms too long even at speed %3: it runs on "
-                                                         "past its end"),
-                            {std::to_string(cue.index), overrunMs, speedText(take.speed)}));
+    std::optional<CueSpeech> take = store.made ? store.made(int(i), cue) : std::nullopt;
+    if (!take) {
+      try {
+        take = makeToFit(engine, request, cueSettings, slotOf(ordered, i, track.sampleRate).size(), options.maxSpeed,
+                         cueCallbacks);
+      } catch (const Cancelled&) {
+        throw;
+      } catch (const EngineError& e) {
+        throw EngineError({COSYSTUDIO_MESSAGE("Engine", "cue %1 of the subtitles: %2"),
+                           {std::to_string(cue.index), e.message()}});
+      }
+      if (store.keep) store.keep(int(i), cue, *take);
     }
-    if (cut) {
-      speech.resize(limit - begin);
-      fadeOut(speech, rate);
-    }
-    track.warnings.insert(track.warnings.end(), dubbed.warnings.begin(), dubbed.warnings.end());
-    dubbed.end = begin + speech.size();
-    if (track.samples.size() < dubbed.end) track.samples.resize(dubbed.end, 0.0f);
-    std::copy(speech.begin(), speech.end(), track.samples.begin() + std::ptrdiff_t(begin));
+    place(track, ordered, i, settings, &*take);
   }
-  track.samples.resize(std::max(track.samples.size(), msToSamples(lastEndMs, rate)), 0.0f);
+  endWithTheCues(track, ordered);
   track.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return track;
+}
+
+DubbedTrack keptDubbing(const std::vector<text::SubtitleCue>& cues, const SynthesisSettings& settings,
+                        const DubbingCueStore& store) {
+  const std::vector<text::SubtitleCue> ordered = inTrackOrder(cues);
+  DubbedTrack track;
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
+    std::optional<CueSpeech> take;
+    if (!isSilent(spokenText(ordered[i]))) {
+      take = store.made ? store.made(int(i), ordered[i]) : std::nullopt;
+      if (!take) return track;
+    }
+    place(track, ordered, i, settings, take ? &*take : nullptr);
+  }
+  endWithTheCues(track, ordered);
   return track;
 }
 
