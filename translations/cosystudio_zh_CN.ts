@@ -3481,6 +3481,10 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
         <source>⏸ %1 of %2 · %3</source>
         <translation>⏸ %1/%2 · %3</translation>
     </message>
+    <message>
+        <source>Incomplete: %1 of the %2 cues, up to %3 of the timeline, were made before the job stopped. Resume (right-click) goes on from there.</source>
+        <translation>未完成：任务停止前已生成 %2 条字幕中的 %1 条，到时间轴的 %3。“继续生成”（右键单击）会从那里接着生成。</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::TakeStore</name>

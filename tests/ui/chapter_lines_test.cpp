@@ -1,9 +1,12 @@
 // The paragraphs of a chapter kept between runs (chapter_lines.h): read back
 // exactly as made, only for the very line and render key they were made from,
-// never from a damaged record, and gone once the chapter is recorded.
+// never from a damaged record, and gone once the chapter is recorded. A
+// dubbing's cue is kept the same way, with what it took to fit its time
+// (kept_results.h).
 
 #include "services/book/book_folder.h"
 #include "services/book/chapter_lines.h"
+#include "services/kept_results.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,6 +63,9 @@ class ChapterLinesTest : public QObject {
       QCOMPARE(back->segments[i].reachedTokenCap, made.segments[i].reachedTokenCap);
       QVERIFY(back->segments[i].warnings == made.segments[i].warnings);
     }
+    SynthesisResult joined = made;
+    joined.joinSegments();
+    QVERIFY(back->samples == joined.samples);  // the segments joined as the engine joins them
     Script script;
     script.lines = {line("今天天气很好。我们出去走走。"), line("再见。")};
     QCOMPARE(lines.keptLines(script), 1);
@@ -91,6 +97,29 @@ class ChapterLinesTest : public QObject {
     QVERIFY(!lines.made(0, line("你好。")));
     const std::string record = R"({"key": "k", "seed": 1, "sample_rate": 24000, "segments": [{"text": "a"}]})";
     QVERIFY(!readKeptRecord(record, "k"));
+  }
+
+  void aKeptCueComesBackWithItsSpeedAndTakes() {
+    QTemporaryDir dir;
+    const std::filesystem::path stem = dir.path().toStdString() + "/0003";
+    CueSpeech made{madeLine(), 1.27, 2};
+    made.result.joinSegments();
+    keepCue(stem, "key", made);
+    const std::optional<CueSpeech> back = readKeptCue(stem, "key");
+    QVERIFY(back);
+    QCOMPARE(back->speed, 1.27);
+    QCOMPARE(back->attempts, 2);
+    QVERIFY(back->result.samples == made.result.samples);
+    QCOMPARE(back->result.segments.size(), made.result.segments.size());
+    QVERIFY(back->result.warnings() == made.result.warnings());
+    QVERIFY(!readKeptCue(stem, "another key"));
+    // A result kept without them is not a cue's; a speed no request may have is refused.
+    keepResult(stem, "key", made.result);
+    QVERIFY(!readKeptCue(stem, "key"));
+    keepCue(stem, "key", {madeLine(), 7.5, 2});
+    QVERIFY(!readKeptCue(stem, "key"));
+    keepCue(stem, "key", {madeLine(), 1.0, 0});
+    QVERIFY(!readKeptCue(stem, "key"));
   }
 
   void recordingTheChapterDropsItsLines() {

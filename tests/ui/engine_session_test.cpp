@@ -967,6 +967,78 @@ class EngineSessionTest : public QObject {
     QCOMPARE(resumed.segments.size(), whole.segments.size());
   }
 
+  // A dubbing cancelled in its fourth cue keeps the three before it (the third
+  // is silence) on their timeline as an incomplete take, and its resume makes
+  // only the rest: the whole take equals an uninterrupted run's.
+  void aCancelledDubbingKeepsItsCuesAndResumes() {
+    QTemporaryDir outputs;
+    MainWindow window;
+    QVERIFY(readyWindow(window, outputs.path()));
+    window.stylePanel()->setSeed(893317537, false);
+    const QString path = test::fixtures() + QStringLiteral("/subtitles/dubbing.srt");
+    EngineSession* session = window.session();
+    QSignalSpy finished(session, &EngineSession::jobFinished);
+    QVERIFY2(window.jobs()->dubSubtitles(path) != 0, qPrintable(window.lastError()));
+    QVERIFY(finished.wait(kJobMs));
+    const Take whole = finished.takeFirst().first().value<Take>();
+    QCOMPARE(whole.segments.size(), 4);
+
+    QSignalSpy kept(session, &EngineSession::jobKeptParts);
+    QList<int> cuesMade;  // a dubbing's progress counts its cues; a kept cue has none
+    bool cancelled = false;
+    QMetaObject::Connection watcher = connect(
+        session, &EngineSession::jobProgress, session, [session, &cuesMade, &cancelled](quint64 id, const Progress& p) {
+          if (cuesMade.isEmpty() || cuesMade.last() != p.segment) cuesMade << p.segment;
+          if (p.segment == 3 && !cancelled) {
+            cancelled = true;
+            session->cancel(id);
+          }
+        });
+    QVERIFY(window.jobs()->dubSubtitles(path) != 0);
+    QVERIFY(kept.wait(kJobMs));
+    const Take partial = kept.first().first().value<Take>();
+    QVERIFY(partial.spec.isDubbing());
+    QCOMPARE(partial.madeParts, 3);
+    QCOMPARE(partial.plannedParts, 5);
+    QCOMPARE(partial.segments.size(), 2);
+    for (qsizetype i = 0; i < partial.segments.size(); ++i) {
+      QCOMPARE(partial.segments[i].cue, whole.segments[i].cue);
+      QCOMPARE(partial.segments[i].placedAt, whole.segments[i].placedAt);
+      QCOMPARE(partial.segments[i].samples, whole.segments[i].samples);
+      QCOMPARE(partial.segments[i].warnings, whole.segments[i].warnings);
+    }
+    QCOMPARE(partial.samples, whole.samples.first(partial.samples.size()));
+    // Listed as incomplete, and its sidecar brings back the cues where they lie.
+    HistoryPanel* history = window.historyPanel();
+    QTRY_COMPARE(history->takes().size(), 2);
+    QTRY_VERIFY(!history->takes().constLast().wavPath.isEmpty());
+    const QModelIndex listed = history->model()->index(1, TakeListModel::TextColumn);
+    QVERIFY2(listed.data().toString().contains(QStringLiteral("⏸ 3 of 5 · ")), qPrintable(listed.data().toString()));
+    QVERIFY2(listed.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Incomplete: 3 of the 5 cues, up to ")),
+             qPrintable(listed.data(Qt::ToolTipRole).toString()));
+    const Take stored = TakeStore(outputs.path()).load().constLast();
+    QCOMPARE(stored.madeParts, 3);
+    QCOMPARE(stored.segments.size(), 2);
+    QCOMPARE(stored.segments[1].placedAt, whole.segments[1].placedAt);
+    QCOMPARE(stored.spec.partsFolder, partial.spec.partsFolder);
+
+    cuesMade.clear();
+    session->enqueue(partial.spec);
+    QVERIFY(finished.wait(kJobMs));
+    disconnect(watcher);
+    QCOMPARE(cuesMade, QList<int>({3, 4}));  // the kept cues not made again
+    const Take resumed = finished.first().first().value<Take>();
+    QVERIFY(!resumed.isIncomplete());
+    QCOMPARE(resumed.samples, whole.samples);
+    QCOMPARE(resumed.segments.size(), whole.segments.size());
+    for (qsizetype i = 0; i < whole.segments.size(); ++i)
+      QCOMPARE(resumed.segments[i].warnings, whole.segments[i].warnings);
+    // The whole take replaces the incomplete one, whose parts are gone.
+    QTRY_COMPARE(history->takes().size(), 2);
+    QTRY_VERIFY(!history->takes().constLast().isIncomplete());
+    QTRY_VERIFY(!QFileInfo::exists(partial.spec.partsFolder));
+  }
+
   // What a job made before CosyStudio stopped without a word (killed, or the
   // queue dropped at quit) is found at the next start as an incomplete take.
   void partsLeftByAJobThatStoppedAreATakeAtTheNextStart() {

@@ -4,6 +4,7 @@
 
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
+#include "cosystudio/request_rules.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,10 +27,7 @@ std::optional<std::string> readText(const fs::path& file) {
   return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-}  // namespace
-
-std::optional<KeptRecord> readKeptRecord(const std::string& json, const std::string& key) {
-  const Json record = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+std::optional<KeptRecord> recordOf(const Json& record, const std::string& key) {
   if (!record.is_object() || !record.value("key", Json()).is_string() ||
       (!key.empty() && record.value("key", Json()) != key))
     return std::nullopt;
@@ -67,15 +65,13 @@ std::optional<KeptRecord> readKeptRecord(const std::string& json, const std::str
   return read;
 }
 
-bool isKept(const fs::path& stem, const std::string& key) {
-  const std::optional<std::string> json = readText(withSuffix(stem, ".json"));
-  return json && readKeptRecord(*json, key);
-}
-
-std::optional<SynthesisResult> readKeptResult(const fs::path& stem, const std::string& key) {
+// The record at STEM.json and the result with its samples; nothing when either
+// is missing, damaged or of another key.
+std::optional<std::pair<Json, SynthesisResult>> readKept(const fs::path& stem, const std::string& key) {
   const std::optional<std::string> json = readText(withSuffix(stem, ".json"));
   if (!json) return std::nullopt;
-  auto record = readKeptRecord(*json, key);
+  Json parsed = Json::parse(*json, nullptr, /*allow_exceptions=*/false);
+  auto record = recordOf(parsed, key);
   if (!record) return std::nullopt;
   SynthesisResult& result = record->result;
   try {
@@ -91,13 +87,15 @@ std::optional<SynthesisResult> readKeptResult(const fs::path& stem, const std::s
       at += frames;
     }
     if (at != samples.size()) return std::nullopt;
+    result.joinSegments();
   } catch (const std::exception&) {
     return std::nullopt;  // a damaged or missing WAV: the result is made again
   }
-  return result;
+  return std::pair{std::move(parsed), std::move(result)};
 }
 
-void keepResult(const fs::path& stem, const std::string& key, const SynthesisResult& result) {
+// keepResult, with `more` added to the record.
+void writeKept(const fs::path& stem, const std::string& key, const SynthesisResult& result, const Json& more) {
   fs::create_directories(stem.parent_path());
   const fs::path recordFile = withSuffix(stem, ".json");
   fs::remove(recordFile);  // the record goes first and comes back last: a result is kept only whole
@@ -118,12 +116,50 @@ void keepResult(const fs::path& stem, const std::string& key, const SynthesisRes
   clip.channels = {std::move(samples)};
   clip.sampleRate = result.sampleRate;
   audio::writeWav(withSuffix(stem, ".wav"), clip, audio::WavEncoding::Float32);
-  const Json record{{"key", key}, {"seed", result.seed}, {"sample_rate", result.sampleRate}, {"segments", segments}};
+  Json record{{"key", key}, {"seed", result.seed}, {"sample_rate", result.sampleRate}, {"segments", segments}};
+  record.update(more);
   writeAtomically(recordFile, [&](const fs::path& temporary) {
     std::ofstream out(temporary, std::ios::binary);
     out << record.dump(1) << '\n';
     if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
   });
+}
+
+}  // namespace
+
+std::optional<KeptRecord> readKeptRecord(const std::string& json, const std::string& key) {
+  return recordOf(Json::parse(json, nullptr, /*allow_exceptions=*/false), key);
+}
+
+bool isKept(const fs::path& stem, const std::string& key) {
+  const std::optional<std::string> json = readText(withSuffix(stem, ".json"));
+  return json && readKeptRecord(*json, key);
+}
+
+std::optional<SynthesisResult> readKeptResult(const fs::path& stem, const std::string& key) {
+  auto kept = readKept(stem, key);
+  if (!kept) return std::nullopt;
+  return std::move(kept->second);
+}
+
+void keepResult(const fs::path& stem, const std::string& key, const SynthesisResult& result) {
+  writeKept(stem, key, result, Json::object());
+}
+
+std::optional<CueSpeech> readKeptCue(const fs::path& stem, const std::string& key) {
+  auto kept = readKept(stem, key);
+  if (!kept) return std::nullopt;
+  const Json& record = kept->first;
+  const auto speed = record.find("speed"), attempts = record.find("attempts");
+  if (speed == record.end() || !speed->is_number() || !(speed->get<double>() >= kMinSpeed) ||
+      !(speed->get<double>() <= kMaxSpeed) || attempts == record.end() || !attempts->is_number_unsigned() ||
+      attempts->get<uint64_t>() == 0 || attempts->get<uint64_t>() > 100)
+    return std::nullopt;
+  return CueSpeech{std::move(kept->second), speed->get<double>(), int(attempts->get<uint64_t>())};
+}
+
+void keepCue(const fs::path& stem, const std::string& key, const CueSpeech& speech) {
+  writeKept(stem, key, speech.result, {{"speed", speech.speed}, {"attempts", speech.attempts}});
 }
 
 KeptLines::KeptLines(fs::path folder, std::string renderKey, Precision precision)

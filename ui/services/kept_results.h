@@ -1,7 +1,7 @@
 // What a long job made before it stopped, kept on disk so that the next run,
 // from the CLI or the window, resumes where it stopped: a book chapter's lines
-// (chapter_lines.h), a script's lines and a text's segments (the window's
-// job_parts.h).
+// (chapter_lines.h), a script's lines, a text's segments and a dubbing's cues
+// (the window's job_parts.h).
 //
 // A kept result is STEM.wav (float32, its segments' samples one after another,
 // exactly as made) and STEM.json, written last so that a result is kept only
@@ -10,9 +10,11 @@
 //    "segments": [{"text", "user_text", "speech_tokens", "reached_token_cap",
 //                  "made_no_speech", "warnings", "frames"}, …]}
 // K is the caller's hash of everything the audio depends on: a result kept
-// from anything else is made again.
+// from anything else is made again. A dubbing's cue adds "speed" and
+// "attempts", what it took to fit its time.
 #pragma once
 
+#include "cosystudio/dubbing.h"
 #include "cosystudio/engine.h"
 #include "cosystudio/script.h"
 
@@ -42,6 +44,11 @@ std::optional<SynthesisResult> readKeptResult(const std::filesystem::path& stem,
 // speech at all is not kept. Throws std::runtime_error naming the file when
 // it cannot be written.
 void keepResult(const std::filesystem::path& stem, const std::string& key, const SynthesisResult& result);
+
+// A dubbing's cue kept at `stem` (DubbingCueStore), as readKeptResult and
+// keepResult keep a result, with the speed and the takes it was made in.
+std::optional<CueSpeech> readKeptCue(const std::filesystem::path& stem, const std::string& key);
+void keepCue(const std::filesystem::path& stem, const std::string& key, const CueSpeech& speech);
 
 // The lines of a script kept in `folder` as LLLL (1-based), for renderScript
 // (ScriptLineStore): a line's key is a hash of `renderKey`, the precision the

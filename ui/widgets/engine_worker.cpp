@@ -260,8 +260,9 @@ Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callb
   const Voice voice = voiceFor(job);
   const auto onCue = countPartsInProgress(callbacks, job.id, int(job.dubbing().cues.size()));
   callbacks.onAudio = {};
+  const DubbingCueStore kept = job.partsFolder.isEmpty() ? DubbingCueStore{} : JobParts(job, engine().options()).cueStore();
   const DubbedTrack track =
-      renderDubbing(engine(), job.dubbing().cues, voice, job.settings, dubbingOptions(job), callbacks, onCue);
+      renderDubbing(engine(), job.dubbing().cues, voice, job.settings, dubbingOptions(job), callbacks, onCue, kept);
   return dubbedTake(job, track);
 }
 

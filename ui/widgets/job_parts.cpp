@@ -1,5 +1,6 @@
 #include "job_parts.h"
 
+#include "dubbing_job.h"
 #include "job_json.h"
 
 #include "services/app_data.h"
@@ -55,6 +56,36 @@ void appendLine(Take& take, const Script& script, int line, const SynthesisResul
   }
 }
 
+// The take of a text's segments or a script's lines kept in the job's folder,
+// from the first up to the first not kept.
+Take keptSegmentsOrLines(const JobSpec& job, int planned) {
+  Take take;
+  for (int part = 0; part < planned; ++part) {
+    const std::optional<SynthesisResult> kept = services::readKeptResult(partStem(job.partsFolder, part), {});
+    if (!kept || kept->segments.empty()) break;
+    if (job.isScript())
+      appendLine(take, job.script(), part, *kept);
+    else
+      take.segments << takeSegment(kept->segments.front());
+    take.sampleRate = kept->sampleRate;
+    take.madeParts = part + 1;
+  }
+  take.samples = joinSegments(take.segments, take.sampleRate);
+  return take;
+}
+
+// The take of a dubbing's cues kept in the job's folder, on their timeline.
+Take keptCues(const JobSpec& job) {
+  DubbingCueStore store;
+  store.made = [&job](int position, const text::SubtitleCue&) {
+    return services::readKeptCue(partStem(job.partsFolder, position), {});
+  };
+  const DubbedTrack track = keptDubbing(job.dubbing().cues, job.settings, store);
+  Take take = dubbedTake(job, track);
+  take.madeParts = int(track.cues.size());
+  return take;
+}
+
 }  // namespace
 
 JobParts::JobParts(const JobSpec& job, const LoadOptions& engine)
@@ -63,7 +94,7 @@ JobParts::JobParts(const JobSpec& job, const LoadOptions& engine)
       precision_(engine.precision) {}
 
 bool JobParts::keepsParts(const JobSpec& job) {
-  return !job.served && job.replacesSegment < 0 && !job.isChapter() && !job.isDubbing();
+  return !job.served && job.replacesSegment < 0 && !job.isChapter();
 }
 
 QString JobParts::newFolder() {
@@ -122,6 +153,19 @@ ScriptLineStore JobParts::lineStore() const {
   return store;
 }
 
+DubbingCueStore JobParts::cueStore() const {
+  DubbingCueStore store;
+  store.made = [parts = *this](int position, const text::SubtitleCue& cue) {
+    return services::readKeptCue(partStem(parts.job_.partsFolder, position), parts.partKey(position, cue.text));
+  };
+  store.keep = [parts = *this](int position, const text::SubtitleCue& cue, const CueSpeech& speech) {
+    parts.keepQuietly(int(parts.job_.dubbing().cues.size()), [&] {
+      services::keepCue(partStem(parts.job_.partsFolder, position), parts.partKey(position, cue.text), speech);
+    });
+  };
+  return store;
+}
+
 std::optional<Take> JobParts::keptTake(const QString& partsFolder) {
   QFile file(jobFile(partsFolder));
   if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
@@ -131,24 +175,13 @@ std::optional<Take> JobParts::keptTake(const QString& partsFolder) {
   if (!job || planned <= 0) return std::nullopt;
   job->partsFolder = partsFolder;
 
-  Take take;
+  // Whatever key each part was kept under: the folder is this job's alone.
+  Take take = job->isDubbing() ? keptCues(*job) : keptSegmentsOrLines(*job, planned);
+  if (take.segments.isEmpty()) return std::nullopt;
   take.spec = *job;
   take.seed = job->settings.seed;
   take.plannedParts = planned;
-  // Whatever key each part was kept under: the folder is this job's alone.
-  for (int part = 0; part < planned; ++part) {
-    const std::optional<SynthesisResult> kept = services::readKeptResult(partStem(partsFolder, part), {});
-    if (!kept || kept->segments.empty()) break;
-    if (job->isScript())
-      appendLine(take, job->script(), part, *kept);
-    else
-      take.segments << takeSegment(kept->segments.front());
-    take.sampleRate = kept->sampleRate;
-    take.madeParts = part + 1;
-  }
-  if (take.madeParts == 0) return std::nullopt;
   if (take.madeParts == planned) take.plannedParts = take.madeParts = 0;  // whole, but its take was never written
-  take.samples = joinSegments(take.segments, take.sampleRate);
   return take;
 }
 

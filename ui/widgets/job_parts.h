@@ -1,15 +1,19 @@
-// What a long text or script job made before it stopped (a cancel, a quit, a
-// crash), kept in a folder of its own: the job resumes where it stopped, and
-// until then what it made is a take marked incomplete (Take::plannedParts).
+// What a long text, script or dubbing job made before it stopped (a cancel, a
+// quit, a crash), kept in a folder of its own: the job resumes where it
+// stopped, and until then what it made is a take marked incomplete
+// (Take::plannedParts).
 //
 // <app data>/parts/<uuid>/ (JobSpec::partsFolder) holds job.json, written with
-// the first part, `take` naming the incomplete take's file once it is written, {"job": the job as job_json.h spells it, "parts": N}, and the
-// parts as kept_results.h keeps them: a text's segments or a script's lines,
-// PPPP.wav and PPPP.json. A part's key is a hash of the job, the model, its
+// the first part, {"job": the job as job_json.h spells it, "parts": N}; `take`,
+// naming the incomplete take's file once it is written; and the parts as
+// kept_results.h keeps them, PPPP.wav and PPPP.json: a text's segments, a
+// script's lines or a dubbing's cues (numbered by their place on its timeline). A part's key is a hash of the job, the model, its
 // checkpoint and the precision it was made in: a part made otherwise is made again.
 #pragma once
 
 #include "job.h"
+
+#include "cosystudio/dubbing.h"
 
 #include <QSet>
 #include <QString>
@@ -25,9 +29,9 @@ class JobParts {
   // Where the parts of the job `engine` makes go. `job.partsFolder` is set.
   JobParts(const JobSpec& job, const LoadOptions& engine);
 
-  // Jobs whose parts are kept: a text's and a script's, asked for in the
-  // window (a served job ends with its connection), not one segment made
-  // again, nor a chapter (its book keeps its lines) or a dubbing.
+  // Jobs whose parts are kept: a text's, a script's and a dubbing's, asked for
+  // in the window (a served job ends with its connection), not one segment
+  // made again, nor a chapter (its book keeps its lines).
   static bool keepsParts(const JobSpec& job);
   // A new, unused folder under <app data>/parts for a job that keeps its parts.
   static QString newFolder();
@@ -36,6 +40,8 @@ class JobParts {
   void keepSegments(SynthesisCallbacks& callbacks) const;
   // The script's lines, the same way.
   ScriptLineStore lineStore() const;
+  // The dubbing's cues, the same way.
+  DubbingCueStore cueStore() const;
 
   // The take of the parts kept, from the first up to the first not kept,
   // marked incomplete; nothing when none is kept. Reads the folder alone, so

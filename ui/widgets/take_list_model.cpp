@@ -19,6 +19,10 @@ QString seconds(qsizetype samples, int sampleRate) {
 
 // What an incomplete take holds, and what Resume does with it.
 QString incompleteTip(const Take& take) {
+  if (take.spec.isDubbing())
+    return TakeListModel::tr("Incomplete: %1 of the %2 cues, up to %3 of the timeline, were made before the job "
+                             "stopped. Resume (right-click) goes on from there.")
+        .arg(take.madeParts).arg(take.plannedParts).arg(seconds(take.samples.size(), take.sampleRate));
   return take.spec.isScript()
              ? TakeListModel::tr("Incomplete: lines 1–%1 of %2 were made before the job stopped. Resume (right-click) "
                                  "goes on from line %3.")

@@ -188,6 +188,9 @@ struct SynthesisResult {
   double totalSeconds = 0;
   double realTimeFactor() const;
   std::vector<std::string> warnings() const;  // every segment's, in order
+  // Sets `samples` to the segments joined with the crossfade: what the engine
+  // gives, made again from segments kept apart.
+  void joinSegments();
 };
 
 // Which model to load, and where and how it runs.

@@ -1,6 +1,5 @@
 #include "cosystudio/checked_synthesis.h"
 
-#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/request_rules.h"
 
 #include <chrono>
@@ -143,11 +142,7 @@ CheckedSynthesis synthesizeChecked(Engine& engine, const Recognizer& recognizer,
     }
     checked.checks.push_back(std::move(check));
   }
-  // The kept tries joined as the engine joins segments.
-  std::vector<float> joined;
-  for (const SegmentResult& segment : segments)
-    audio::appendWithCrossfade(joined, segment.samples.data(), segment.samples.size(), checked.result.sampleRate);
-  checked.result.samples = std::move(joined);
+  checked.result.joinSegments();  // of the kept tries
   return checked;
 }
 

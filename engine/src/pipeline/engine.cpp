@@ -2,6 +2,7 @@
 // synthesis requests, and the handling of device failures.
 #include "cosystudio/engine.h"
 
+#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/recent_cache.h"
 #include "cosystudio/request_rules.h"
 
@@ -33,6 +34,12 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 double SynthesisResult::realTimeFactor() const {
   const double audioSeconds = sampleRate > 0 ? double(samples.size()) / sampleRate : 0.0;
   return audioSeconds > 0 ? totalSeconds / audioSeconds : 0.0;
+}
+
+void SynthesisResult::joinSegments() {
+  samples.clear();
+  for (const SegmentResult& segment : segments)
+    audio::appendWithCrossfade(samples, segment.samples.data(), segment.samples.size(), sampleRate);
 }
 
 std::vector<std::string> SynthesisResult::warnings() const {

@@ -1,7 +1,6 @@
 #include "pipeline/synthesizer.h"
 
 #include "audio/prompt_features.h"
-#include "cosystudio/audio/crossfade.h"
 #include "cosystudio/text/prompt.h"
 #include "cosystudio/text/text_normalize.h"
 
@@ -249,8 +248,7 @@ SynthesisResult Synthesizer::run(const SynthesisRequest& request, const Synthesi
   for (auto& [index, segment] : finished_) result.segments.push_back(std::move(segment));
   finished_.clear();
   samplesSent_.clear();
-  for (const SegmentResult& segment : result.segments)
-    audio::appendWithCrossfade(result.samples, segment.samples.data(), segment.samples.size(), result.sampleRate);
+  result.joinSegments();
   result.totalSeconds = now() - startSeconds_;
   result.firstAudioSeconds = std::max(0.0, firstAudioSeconds_);
   report(Stage::Done, nullptr);
