@@ -37,6 +37,7 @@ namespace {
 struct ServeOptions {
   EngineOptions engine;
   std::string voices;  // empty: the app's voice library
+  std::string receivedVoices;  // empty: SpeechServer::defaultReceivedVoicesFolder()
   std::string host = "127.0.0.1";
   int port = services::kDefaultSpeechPort;
   std::string token;
@@ -213,6 +214,7 @@ class EngineThread : public services::SpeechEngine {
     if (!queued.job.listen.check)  // else the answer comes whole
       callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
     callbacks.shouldStop = [this] { return stopRunning_.load(); };
+    callbacks.onProgress = [this, id](const Progress& p) { post([this, id, p] { emit progress(id, p); }); };
     try {
       CheckedSynthesis checked;
       QByteArray figures;
@@ -221,13 +223,11 @@ class EngineThread : public services::SpeechEngine {
         if (!listener) return;
         checked = synthesizeChecked(engine, *listener, request, queued.job.settings, CheckThresholds{},
                                     queued.job.listen.retakes, callbacks);
-        figures = QByteArray::fromStdString(checkFiguresJson(checked, services::kMaxCheckHeaderBytes));
+        figures = QByteArray::fromStdString(checkFiguresJson(checked, queued.job.maxCheckBytes));
       } else {
         checked.result = engine.synthesize(request, queued.job.settings, callbacks);
       }
-      post([this, id, samples = std::move(checked.result.samples), rate = checked.result.sampleRate, figures] {
-        emit finished(id, samples, rate, figures);
-      });
+      post([this, id, result = std::move(checked.result), figures] { emit finished(id, result, figures); });
     } catch (const Cancelled&) {
       post([this, id] { emit failed(id, QStringLiteral("cancelled"), true); });
     } catch (const std::exception& e) {
@@ -270,6 +270,7 @@ int serve(const ServeOptions& o) {
   }
   options.port = quint16(o.port);
   options.voicesFolder = o.voices.empty() ? services::voicesFolder() : QString::fromStdString(o.voices);
+  options.receivedVoicesFolder = QString::fromStdString(o.receivedVoices);
   options.maxRequests = o.maxRequests;
   options.maxConnections = o.maxConnections;
   options.requestDeadlineMs = int(o.requestTimeout * 1000);
@@ -326,6 +327,9 @@ const Registration registration([](CLI::App& app) -> Run {
   sub->add_option("--voices", o->voices,
                   "Folder of saved voices (NAME.voice), each a request's \"voice\" by its NAME (default: the app's "
                   "voice library, " + services::voicesFolder().toStdString() + ")");
+  sub->add_option("--received-voices", o->receivedVoices,
+                  "Folder where voices sent by clients of the CosyStudio API (PUT /cosystudio/v1/voices/SHA256) are "
+                  "kept (default: " + services::SpeechServer::defaultReceivedVoicesFolder().toStdString() + ")");
   sub->add_option("--host", o->host, "Address to listen on; another than 127.0.0.1 lets other machines in")
       ->capture_default_str();
   sub->add_option("--port", o->port, "Port to listen on (0: any free one, printed at start)")

@@ -286,8 +286,9 @@ def books():
 
 
 def speech_requests():
-    """Bodies of POST /v1/audio/speech: OpenAI's fields, CosyStudio's own, and
-    the refusals' edges (a seed past 2^53 as a string, a wrong type, no object)."""
+    """Bodies of POST /v1/audio/speech and POST /cosystudio/v1/speech: OpenAI's
+    fields, CosyStudio's own, and the refusals' edges (a seed past 2^53 as a
+    string, a wrong type, no object)."""
     out = folder("speech_request")
     samples = {
         "openai.json": {"model": "tts-1", "input": "Hello there.", "voice": "Ann", "response_format": "wav",
@@ -297,6 +298,11 @@ def speech_requests():
         "instructions.json": {"model": "gpt-4o-mini-tts", "input": "Hi.", "voice": "Bob", "instructions": "Slowly.",
                               "seed": 7, "response_format": "pcm", "speed": 0.5},
         "wrong_types.json": {"model": 1, "input": ["x"], "voice": None, "speed": "fast", "seed": -1.5},
+        "api.json": {"input": "今天是2024年3月5日。", "voice": "0" * 63 + "f", "mode": "zero_shot", "speed": 1.2,
+                     "seed": 4294967295, "raw_text": False, "read_numbers": False,
+                     "segment_time_limit_seconds": 12.5, "stream": True, "check": True, "retakes": 2},
+        "api_wrong_types.json": {"input": "Hi.", "voice": "A" * 64, "stream": "yes", "retakes": 2.5,
+                                 "segment_time_limit_seconds": -1},
     }
     for name, body in samples.items():
         (out / name).write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")

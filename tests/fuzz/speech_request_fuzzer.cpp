@@ -1,8 +1,10 @@
 // The speech server's requests: any bytes as the body of POST
-// /v1/audio/speech. Each is read or refused with an OpenAI-style error that
-// is itself valid JSON; what is read keeps within the limits.
+// /v1/audio/speech and of POST /cosystudio/v1/speech. Each is read or refused
+// with an OpenAI-style error that is itself valid JSON; what is read keeps
+// within the limits.
 #include "fuzz_support.h"
 
+#include "services/server/api_request.h"
 #include "services/server/speech_request.h"
 
 #include "cosystudio/request_rules.h"
@@ -11,18 +13,39 @@
 
 #include <cstdlib>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace cosystudio::services;
-  const QByteArray body(reinterpret_cast<const char*>(data), qsizetype(size));
-  const SpeechLimits limits;
-  const auto parsed = parseSpeechRequest(body, limits);
+namespace {
+
+using namespace cosystudio::services;
+
+// A refusal is JSON; what is read keeps within the limits.
+template <typename Read>
+const Read* checked(const std::variant<Read, ApiError>& parsed) {
   if (const auto* error = std::get_if<ApiError>(&parsed)) {
     if (!QJsonDocument::fromJson(error->json()).isObject()) std::abort();
-    return 0;
+    return nullptr;
   }
-  const SpeechRequest& request = std::get<SpeechRequest>(parsed);
+  return &std::get<Read>(parsed);
+}
+
+void checkStyle(const SpeechRequest& request, const SpeechLimits& limits) {
   if (request.input.trimmed().isEmpty() || request.input.toUcs4().size() > limits.maxInputCharacters ||
-      request.voice.isEmpty() || request.speed < cosystudio::kMinSpeed || request.speed > cosystudio::kMaxSpeed)
+      request.voice.isEmpty() || request.speed < cosystudio::kMinSpeed || request.speed > cosystudio::kMaxSpeed ||
+      (request.seed && *request.seed > cosystudio::kMaxSeed))
     std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const QByteArray body(reinterpret_cast<const char*>(data), qsizetype(size));
+  const SpeechLimits limits;
+  if (const SpeechRequest* request = checked(parseSpeechRequest(body, limits))) checkStyle(*request, limits);
+  if (const ApiSpeechRequest* request = checked(parseApiSpeechRequest(body, limits))) {
+    checkStyle(request->speech, limits);
+    if (!isVoiceHash(request->speech.voice) || !(request->segmentTimeLimitSeconds >= 0) ||
+        request->segmentTimeLimitSeconds > kMaxSegmentTimeLimitSeconds || request->listen.retakes < 0 ||
+        request->listen.retakes > kMaxServedRetakes || (request->listen.retakes > 0 && !request->listen.check))
+      std::abort();
+  }
   return 0;
 }

@@ -15,6 +15,10 @@ set_tests_properties(serve.check PROPERTIES LABELS unit TIMEOUT 300)
 add_test(NAME serve.load COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py load ${_serve_args} 8 25)
 set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
 
+# CosyStudio's own API (docs/api/cosystudio-v1.yaml) used by requests from PyPI.
+add_test(NAME serve.api COMMAND ${_serve_venv}/bin/python ${CMAKE_CURRENT_LIST_DIR}/api_test.py ${_serve_args})
+set_tests_properties(serve.api PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)
+
 # HTTPS with a certificate serve makes, trusted by curl and the openai package by its file.
 add_test(NAME serve.tls COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/tls_test.py ${_serve_args} ${_serve_venv}/bin/python)
 set_tests_properties(serve.tls PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)

@@ -1,6 +1,7 @@
 #include "services/kept_results.h"
 
 #include "services/book/text_hash.h"
+#include "services/result_json.h"
 
 #include "cosystudio/atomic_file.h"
 #include "cosystudio/audio/clip.h"
@@ -40,26 +41,10 @@ std::optional<KeptRecord> recordOf(const Json& record, const std::string& key) {
   read.result.seed = seed->get<uint64_t>();
   read.result.sampleRate = int(rate->get<uint64_t>());
   for (const Json& entry : *segments) {
-    if (!entry.is_object()) return std::nullopt;
-    const auto text = entry.find("text"), userText = entry.find("user_text"), tokens = entry.find("speech_tokens"),
-               cap = entry.find("reached_token_cap"), silent = entry.find("made_no_speech"),
-               warnings = entry.find("warnings"), frames = entry.find("frames"), end = entry.end();
-    if (text == end || !text->is_string() || userText == end || !userText->is_string() || tokens == end ||
-        !tokens->is_number_unsigned() || tokens->get<uint64_t>() > uint64_t(INT32_MAX) || cap == end ||
-        !cap->is_boolean() || silent == end || !silent->is_boolean() || warnings == end || !warnings->is_array() ||
-        frames == end || !frames->is_number_unsigned())
-      return std::nullopt;
-    SegmentResult segment;
-    segment.text = text->get<std::string>();
-    segment.userText = userText->get<std::string>();
-    segment.speechTokens = int(tokens->get<uint64_t>());
-    segment.reachedTokenCap = cap->get<bool>();
-    segment.madeNoSpeech = silent->get<bool>();
-    for (const Json& warning : *warnings) {
-      if (!warning.is_string()) return std::nullopt;
-      segment.warnings.push_back(warning.get<std::string>());
-    }
-    read.result.segments.push_back(std::move(segment));
+    std::optional<SegmentResult> segment = segmentFromJson(entry);
+    const auto frames = entry.find("frames");
+    if (!segment || frames == entry.end() || !frames->is_number_unsigned()) return std::nullopt;
+    read.result.segments.push_back(std::move(*segment));
     read.frames.push_back(std::size_t(frames->get<uint64_t>()));
   }
   return read;
@@ -103,13 +88,9 @@ void writeKept(const fs::path& stem, const std::string& key, const SynthesisResu
   Json segments = Json::array();
   for (const SegmentResult& segment : result.segments) {
     samples.insert(samples.end(), segment.samples.begin(), segment.samples.end());
-    segments.push_back({{"text", segment.text},
-                        {"user_text", segment.userText},
-                        {"speech_tokens", segment.speechTokens},
-                        {"reached_token_cap", segment.reachedTokenCap},
-                        {"made_no_speech", segment.madeNoSpeech},
-                        {"warnings", segment.warnings},
-                        {"frames", segment.samples.size()}});
+    Json record = segmentJson(segment);
+    record["frames"] = segment.samples.size();
+    segments.push_back(std::move(record));
   }
   if (samples.empty()) return;  // no speech at all: nothing worth keeping
   audio::Clip clip;

@@ -12,14 +12,37 @@
 
 namespace cosystudio::ui {
 
+namespace {
+
+// A served job's take as the server answers it: what the engine made.
+SynthesisResult servedResult(const Take& take) {
+  SynthesisResult result;
+  result.samples.assign(take.samples.begin(), take.samples.end());
+  result.sampleRate = take.sampleRate;
+  result.seed = take.seed;
+  for (const TakeSegment& segment : take.segments) {
+    SegmentResult& made = result.segments.emplace_back();
+    made.text = segment.text.toStdString();
+    made.userText = segment.userText.toStdString();
+    made.speechTokens = segment.speechTokens;
+    made.samples.assign(segment.samples.begin(), segment.samples.end());
+    for (const QString& warning : segment.warnings) made.warnings.push_back(warning.toStdString());
+  }
+  return result;
+}
+
+}  // namespace
+
 QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob prepare, QObject* parent)
     : services::SpeechEngine(parent), session_(session), prepare_(std::move(prepare)) {
   connect(session_, &EngineSession::jobAudio, this, [this](quint64 id, const AudioChunk& chunk) {
     if (jobs_.count(id)) emit audio(id, chunk);
   });
+  connect(session_, &EngineSession::jobProgress, this, [this](quint64 id, const Progress& p) {
+    if (jobs_.count(id)) emit progress(id, p);
+  });
   connect(session_, &EngineSession::jobFinished, this, [this](const Take& take) {
-    if (ended(take.jobId)) emit finished(take.jobId, std::vector<float>(take.samples.begin(), take.samples.end()),
-                                         take.sampleRate, QByteArray());
+    if (ended(take.jobId)) emit finished(take.jobId, servedResult(take), QByteArray());
   });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
     if (ended(id)) emit failed(id, message, cancelled);

@@ -58,6 +58,18 @@ std::string modeId(Mode mode) {
   return {};
 }
 
+std::string stageId(Stage stage) {
+  switch (stage) {
+    case Stage::Preparing: return "preparing";
+    case Stage::Text: return "text";
+    case Stage::SpeechTokens: return "speech_tokens";
+    case Stage::Mel: return "mel";
+    case Stage::Waveform: return "waveform";
+    case Stage::Done: return "done";
+  }
+  return {};
+}
+
 std::optional<Mode> modeFromId(const std::string& id) {
   for (Mode mode : {Mode::ZeroShot, Mode::CrossLingual, Mode::Instruct, Mode::VoiceConversion})
     if (modeId(mode) == id) return mode;

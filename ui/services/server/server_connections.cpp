@@ -18,6 +18,10 @@ namespace {
 // What a connection has sent towards its next request: Qt HTTP Server reads a
 // request whole into memory, however large, before any handler sees it.
 constexpr char kReceivedProperty[] = "cosystudioRequestBytes";
+// The first bytes of the request, up to its request line's path: a voice
+// sent to be kept may be larger than any other request.
+constexpr char kStartProperty[] = "cosystudioRequestStart";
+constexpr char kVoiceUploadStart[] = "PUT /cosystudio/v1/voices/";
 constexpr char kDeadlineProperty[] = "cosystudioRequestDeadline";
 // How long the rest of a refused request is read and dropped, so that the
 // client reads the refusal instead of a reset connection.
@@ -55,6 +59,7 @@ QTcpSocket* SpeechServer::Connections::find(const QHostAddress& address, quint16
 
 void SpeechServer::Connections::awaitNextRequest(QTcpSocket* socket) {
   socket->setProperty(kReceivedProperty, 0);
+  socket->setProperty(kStartProperty, QByteArray());
   if (auto* deadline = socket->property(kDeadlineProperty).value<QTimer*>()) deadline->start();
 }
 
@@ -123,10 +128,16 @@ void SpeechServer::Connections::accept(qintptr descriptor, QTcpSocket* socket) {
   connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
     const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
     socket->setProperty(kReceivedProperty, received);
-    if (received > options_.limits.maxRequestBytes)
-      refuseOversized(socket, parser_,
-                      {413, QStringLiteral("the request is larger than %1 bytes").arg(options_.limits.maxRequestBytes),
-                       {}, {}});
+    QByteArray start = socket->property(kStartProperty).toByteArray();
+    const qsizetype wanted = qsizetype(sizeof kVoiceUploadStart) - 1;
+    if (start.size() < wanted) {
+      start += socket->peek(wanted - start.size());  // the parser has not read them yet
+      socket->setProperty(kStartProperty, start);
+    }
+    const qsizetype limit =
+        start == kVoiceUploadStart ? options_.limits.maxVoiceBytes : options_.limits.maxRequestBytes;
+    if (received > limit)
+      refuseOversized(socket, parser_, {413, QStringLiteral("the request is larger than %1 bytes").arg(limit), {}, {}});
   });
   auto* tlsSocket = qobject_cast<QSslSocket*>(socket);
   if (!tlsSocket) return addPendingConnection(socket);

@@ -80,7 +80,7 @@ QByteArray ApiError::json() const {
   return QJsonDocument(QJsonObject{{QStringLiteral("error"), error}}).toJson(QJsonDocument::Compact);
 }
 
-std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes, const SpeechLimits& limits) {
+std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, const SpeechLimits& limits) {
   if (bytes.size() > limits.maxRequestBytes)
     return ApiError{413, QStringLiteral("the request body is larger than %1 bytes").arg(limits.maxRequestBytes), {}, {}};
   QJsonParseError parseError;
@@ -89,34 +89,23 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
     return invalid({}, QStringLiteral("the body must be a JSON object (%1)")
                            .arg(parseError.error != QJsonParseError::NoError ? parseError.errorString()
                                                                               : QStringLiteral("found another JSON value")));
-  const QJsonObject body = document.object();
+  return document.object();
+}
 
+std::optional<ApiError> readInput(const QJsonObject& body, const SpeechLimits& limits, QString& input) {
   std::optional<ApiError> error;
-  SpeechRequest request;
-  // In the order of OpenAI's documentation, so that the first problem named is the one its users expect.
-  request.model = requiredString(body, QStringLiteral("model"), error);
-  if (error) return *error;
-  request.input = requiredString(body, QStringLiteral("input"), error);
-  if (error) return *error;
-  if (request.input.trimmed().isEmpty()) return invalid(QStringLiteral("input"), QStringLiteral("'input' is empty"));
-  if (const qsizetype characters = request.input.toUcs4().size(); characters > limits.maxInputCharacters)
+  input = requiredString(body, QStringLiteral("input"), error);
+  if (error) return error;
+  if (input.trimmed().isEmpty()) return invalid(QStringLiteral("input"), QStringLiteral("'input' is empty"));
+  if (const qsizetype characters = input.toUcs4().size(); characters > limits.maxInputCharacters)
     return invalid(QStringLiteral("input"), QStringLiteral("'input' has %1 characters; at most %2 are accepted")
                                                 .arg(characters)
                                                 .arg(limits.maxInputCharacters));
-  request.voice = requiredString(body, QStringLiteral("voice"), error);
-  if (error) return *error;
-  if (request.voice.isEmpty()) return invalid(QStringLiteral("voice"), QStringLiteral("'voice' is empty"));
+  return std::nullopt;
+}
 
-  const QString format = optionalString(body, QStringLiteral("response_format"), error);
-  if (error) return *error;
-  if (!format.isEmpty()) {
-    const auto known = formatFrom(format);
-    if (!known)
-      return invalid(QStringLiteral("response_format"),
-                     QStringLiteral("'response_format' '%1' is not offered; use wav, pcm or flac").arg(format));
-    request.format = *known;
-  }
-
+std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& request) {
+  std::optional<ApiError> error;
   if (const QJsonValue speed = body.value(QStringLiteral("speed")); !speed.isUndefined() && !speed.isNull()) {
     if (!speed.isDouble() || speed.toDouble() < kMinSpeed || speed.toDouble() > kMaxSpeed)
       return invalid(QStringLiteral("speed"),
@@ -125,7 +114,7 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
   }
 
   const QString mode = optionalString(body, QStringLiteral("mode"), error);
-  if (error) return *error;
+  if (error) return error;
   if (!mode.isEmpty()) {
     request.mode = modeFromId(mode.toStdString());
     if (!request.mode || *request.mode == Mode::VoiceConversion)
@@ -135,9 +124,9 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
 
   // "instructions" is OpenAI's name for it, "instruction" the one of CosyStudio's files.
   const QString instruction = optionalString(body, QStringLiteral("instruction"), error);
-  if (error) return *error;
+  if (error) return error;
   const QString instructions = optionalString(body, QStringLiteral("instructions"), error);
-  if (error) return *error;
+  if (error) return error;
   if (!instruction.isEmpty() && !instructions.isEmpty())
     return invalid(QStringLiteral("instructions"), QStringLiteral("give 'instruction' or 'instructions', not both"));
   request.instruction = instruction.isEmpty() ? instructions : instruction;
@@ -154,6 +143,34 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
       return invalid(QStringLiteral("seed"), QStringLiteral("'seed' must be a whole number from 0 to %1 (a number "
                                                             "or a decimal string)").arg(kMaxSeed));
   }
+  return std::nullopt;
+}
+
+std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes, const SpeechLimits& limits) {
+  auto parsed = jsonBody(bytes, limits);
+  if (auto* refused = std::get_if<ApiError>(&parsed)) return *refused;
+  const QJsonObject& body = std::get<QJsonObject>(parsed);
+
+  std::optional<ApiError> error;
+  SpeechRequest request;
+  // In the order of OpenAI's documentation, so that the first problem named is the one its users expect.
+  request.model = requiredString(body, QStringLiteral("model"), error);
+  if (error) return *error;
+  if (const auto refused = readInput(body, limits, request.input)) return *refused;
+  request.voice = requiredString(body, QStringLiteral("voice"), error);
+  if (error) return *error;
+  if (request.voice.isEmpty()) return invalid(QStringLiteral("voice"), QStringLiteral("'voice' is empty"));
+
+  const QString format = optionalString(body, QStringLiteral("response_format"), error);
+  if (error) return *error;
+  if (!format.isEmpty()) {
+    const auto known = formatFrom(format);
+    if (!known)
+      return invalid(QStringLiteral("response_format"),
+                     QStringLiteral("'response_format' '%1' is not offered; use wav, pcm or flac").arg(format));
+    request.format = *known;
+  }
+  if (const auto refused = readStyle(body, request)) return *refused;
   return request;
 }
 

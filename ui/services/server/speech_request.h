@@ -10,6 +10,7 @@
 #include "cosystudio/engine.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <cstddef>
@@ -39,6 +40,9 @@ struct SpeechRequest {
 // The bounds of what a client may send.
 struct SpeechLimits {
   qsizetype maxRequestBytes = 64 * 1024;  // the whole request, headers and body
+  // A voice sent to be kept (PUT /cosystudio/v1/voices/…, voice_cache.h): a
+  // .voice file of the longest clip CosyStudio takes is a few hundred KiB.
+  qsizetype maxVoiceBytes = 8 * 1024 * 1024;
   int maxInputCharacters = 4096;          // OpenAI's own limit
 };
 
@@ -56,6 +60,14 @@ struct ApiError {
 
 // `body` as a request, or the first thing wrong with it.
 std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& body, const SpeechLimits& limits = {});
+
+// The parts both APIs read alike (CosyStudio's own, api_request.h, too):
+// the body as a JSON object within the size limit;
+std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, const SpeechLimits& limits);
+// 'input', required, not blank, within the limit;
+std::optional<ApiError> readInput(const QJsonObject& body, const SpeechLimits& limits, QString& input);
+// 'speed', 'mode', 'instruction' (or 'instructions') and 'seed', each optional.
+std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& request);
 
 // Listening back to what is made (cosystudio/checked_synthesis.h), asked for
 // in request headers so that the body stays OpenAI's:

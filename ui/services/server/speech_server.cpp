@@ -1,12 +1,14 @@
 #include "services/server/speech_server.h"
 
 #include "services/app_data.h"
+#include "services/server/api_events.h"
+#include "services/server/http_answers.h"
 #include "services/server/qt_compat.h"
 #include "services/server/server_connections.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/request_rules.h"
 #include "services/server/speech_encoding.h"
-#include "services/server/streamed_join.h"
+#include "services/server/speech_stream.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -29,10 +31,6 @@ namespace {
 
 using Status = QHttpServerResponder::StatusCode;
 
-void answer(QHttpServerResponder& responder, const ApiError& error) {
-  responder.write(error.json(), "application/json", Status(error.status));
-}
-
 // GET /health's "status" for each readiness.
 QString readinessName(EngineReadiness readiness) {
   switch (readiness) {
@@ -44,15 +42,24 @@ QString readinessName(EngineReadiness readiness) {
   return {};
 }
 
-RequestHeaders headersOf(const QHttpServerRequest& request) {
-  return {request.value("host"), request.value("origin"), request.value("authorization"),
-          request.value("content-type")};
-}
-
 // A voice's name as a file name in the voices folder, never a path out of it.
 bool isPlainName(const QString& name) {
   return !name.startsWith(QLatin1Char('.')) && !name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char('\\')) &&
          !name.contains(QChar(0));
+}
+
+// The saved voice `name` of `folder` and its file, or why there is none.
+std::variant<std::pair<Voice, QString>, ApiError> savedVoice(const QString& folder, const QString& name) {
+  const QString file = QDir(folder).filePath(name + QLatin1String(kVoiceSuffix));
+  if (!isPlainName(name) || !QFileInfo(file).isFile())
+    return ApiError{400, QStringLiteral("there is no saved voice named '%1' (GET /v1/audio/voices lists them)").arg(name),
+                    QStringLiteral("voice"), QStringLiteral("voice_not_found")};
+  try {
+    return std::pair{Voice::load(file.toStdString()), file};
+  } catch (const std::exception& e) {
+    return ApiError{500, QStringLiteral("the voice '%1' cannot be read: %2").arg(name, QString::fromUtf8(e.what())),
+                    QStringLiteral("voice"), {}, QStringLiteral("server_error")};
+  }
 }
 
 }  // namespace
@@ -62,19 +69,11 @@ ApiError shuttingDownError() {
           QStringLiteral("shutting_down"), QStringLiteral("server_error")};
 }
 
-// One request on its way: the client's connection and what it was promised.
-struct SpeechServer::Stream {
-  QPointer<QTcpSocket> socket;
-  QHttpServerResponder responder;
-  SpeechFormat format;
-  bool streamed;  // wav and pcm at speed 1: sent as the engine makes it
-  bool headerSent = false;
-  StreamedJoin join{24000};
-  QMetaObject::Connection clientGone;
-};
+QString SpeechServer::defaultReceivedVoicesFolder() { return appDataFolder() + QStringLiteral("/received-voices"); }
 
 SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent)
     : QObject(parent), engine_(engine), options_(std::move(options)), http_(std::make_unique<QHttpServer>()) {
+  if (options_.receivedVoicesFolder.isEmpty()) options_.receivedVoicesFolder = defaultReceivedVoicesFolder();
   using qt_compat::ResponderArg;
   http_->route(QStringLiteral("/v1/audio/speech"), QHttpServerRequest::Method::Post,
                [this](const QHttpServerRequest& request, ResponderArg responder) {
@@ -97,7 +96,9 @@ SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QO
     answer(responder, {404, QStringLiteral("no such endpoint: %1").arg(request.url().path()), {},
                        QStringLiteral("not_found")});
   });
+  routeApi();
   connect(engine_, &SpeechEngine::audio, this, &SpeechServer::onAudio);
+  connect(engine_, &SpeechEngine::progress, this, &SpeechServer::onProgress);
   connect(engine_, &SpeechEngine::finished, this, &SpeechServer::onFinished);
   connect(engine_, &SpeechEngine::failed, this, &SpeechServer::onFailed);
   connect(engine_, &SpeechEngine::refused, this, &SpeechServer::onRefused);
@@ -179,32 +180,22 @@ void SpeechServer::listVoices(const QHttpServerRequest& request, QHttpServerResp
   responder.write(QJsonDocument(QJsonObject{{QStringLiteral("voices"), names}}));
 }
 
-std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& request) const {
-  const QString file = QDir(options_.voicesFolder).filePath(request.voice + QLatin1String(kVoiceSuffix));
-  if (!isPlainName(request.voice) || !QFileInfo(file).isFile())
-    return ApiError{400,
-                    QStringLiteral("there is no saved voice named '%1' (GET /v1/audio/voices lists them)")
-                        .arg(request.voice),
-                    QStringLiteral("voice"), QStringLiteral("voice_not_found")};
+std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& request, const Voice& voice,
+                                                      const QString& voiceFile, const QString& voiceName) const {
   SpeechJob job;
-  try {
-    job.voice = Voice::load(file.toStdString());
-  } catch (const std::exception& e) {
-    return ApiError{500, QStringLiteral("the voice '%1' cannot be read: %2").arg(request.voice, QString::fromUtf8(e.what())),
-                    QStringLiteral("voice"), {}, QStringLiteral("server_error")};
-  }
+  job.voice = voice;
   const bool transcript = !job.voice.transcript().empty();
   job.settings.mode = request.mode.value_or(transcript ? Mode::ZeroShot : Mode::CrossLingual);
   if (job.settings.mode == Mode::ZeroShot && !transcript)
     return ApiError{400,
                     QStringLiteral("the voice '%1' has no transcript, which mode 'zero_shot' needs: use "
                                    "mode 'cross_lingual'")
-                        .arg(request.voice),
+                        .arg(voiceName),
                     QStringLiteral("mode"), {}};
   job.text = request.input;
   job.instruction = request.instruction;
-  job.voiceName = request.voice;
-  job.voiceFile = file;
+  job.voiceName = voiceName;
+  job.voiceFile = voiceFile;
   job.settings.speed = request.speed;
   // The engine changes the speed on a segment's whole mel, so only speed 1 streams.
   job.settings.stream = request.speed == 1.0;
@@ -212,47 +203,67 @@ std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& requ
   return job;
 }
 
+std::optional<quint64> SpeechServer::queue(const SpeechJob& job, const QHttpServerRequest& request,
+                                           std::unique_ptr<Stream> stream) {
+  if (activeRequests() >= options_.maxRequests) {
+    answer(stream->responder, {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()),
+                               {}, QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")});
+    return std::nullopt;
+  }
+  const auto queued = engine_->enqueue(job);
+  if (auto* error = std::get_if<ApiError>(&queued)) {
+    answer(stream->responder, *error);
+    return std::nullopt;
+  }
+  const quint64 id = std::get<quint64>(queued);
+  QTcpSocket* socket = clientSocket(request, stream->responder);
+  if (!socket) {
+    engine_->cancel(id);  // the client is already gone
+    return std::nullopt;
+  }
+  Connections::holdWhileAnswering(socket);
+  stream->socket = socket;
+  stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
+  streams_.emplace(id, std::move(stream));
+  emit activeRequestsChanged(activeRequests());
+  return id;
+}
+
+bool SpeechServer::admitSpeech(const QHttpServerRequest& request, QHttpServerResponder& responder) {
+  if (!admit(request, responder)) return false;
+  const std::optional<ApiError> refusal = draining_ ? shuttingDownError() : refuseNonJsonBody(headersOf(request));
+  if (refusal) answer(responder, *refusal);
+  return !refusal;
+}
+
 void SpeechServer::speak(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
-  if (!admit(request, responder)) return;
-  if (draining_) return answer(responder, shuttingDownError());
-  if (const auto refusal = refuseNonJsonBody(headersOf(request))) return answer(responder, *refusal);
+  if (!admitSpeech(request, responder)) return;
   auto parsed = parseSpeechRequest(request.body(), options_.limits);
   if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
   const SpeechRequest& speech = std::get<SpeechRequest>(parsed);
   const auto listen = parseListenHeaders(request.value(kCheckHeader), request.value(kRetakesHeader));
   if (auto* error = std::get_if<ApiError>(&listen)) return answer(responder, *error);
-  auto job = jobFor(speech);
+  const auto voice = savedVoice(options_.voicesFolder, speech.voice);
+  if (auto* error = std::get_if<ApiError>(&voice)) return answer(responder, *error);
+  const auto& [loaded, file] = std::get<std::pair<Voice, QString>>(voice);
+  auto job = jobFor(speech, loaded, file, speech.voice);
   if (auto* error = std::get_if<ApiError>(&job)) return answer(responder, *error);
   SpeechJob& speechJob = std::get<SpeechJob>(job);
   speechJob.listen = std::get<ListenRequest>(listen);
   // The figures are known once every segment is made and heard: such an answer comes whole.
   const bool checked = speechJob.listen.check;
   if (checked) speechJob.settings.stream = false;
-  if (activeRequests() >= options_.maxRequests)
-    return answer(responder, {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()),
-                              {}, QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")});
-  const auto queued = engine_->enqueue(speechJob);
-  if (auto* error = std::get_if<ApiError>(&queued)) return answer(responder, *error);
-  const quint64 id = std::get<quint64>(queued);
-
-  QTcpSocket* socket = clientSocket(request, responder);
-  if (!socket) {
-    engine_->cancel(id);  // the client is already gone
-    return;
-  }
-  Connections::holdWhileAnswering(socket);
-  auto stream = std::unique_ptr<Stream>(
-      new Stream{socket, std::move(responder), speech.format,
-                 speech.format != SpeechFormat::Flac && speech.speed == 1.0 && !checked});
-  stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
-  streams_.emplace(id, std::move(stream));
-  emit activeRequestsChanged(activeRequests());
+  auto stream = std::make_unique<Stream>(std::move(responder));
+  stream->format = speech.format;
+  stream->streamed = speech.format != SpeechFormat::Flac && speech.speed == 1.0 && !checked;
+  queue(speechJob, request, std::move(stream));
 }
 
 void SpeechServer::onAudio(quint64 id, const AudioChunk& chunk) {
   const auto found = streams_.find(id);
   if (found == streams_.end() || !found->second->streamed || !found->second->socket) return;
   Stream& stream = *found->second;
+  if (stream.events) return qt_compat::writeChunk(stream.responder, audioEvent(chunk));
   if (!stream.headerSent) beginStream(stream, chunk.sampleRate);
   qt_compat::writeChunk(stream.responder, pcmBytes(stream.join.add(chunk)));
 }
@@ -264,12 +275,28 @@ void SpeechServer::beginStream(Stream& stream, int sampleRate) {
   stream.headerSent = true;
 }
 
-void SpeechServer::onFinished(quint64 id, const std::vector<float>& samples, int sampleRate,
-                              const QByteArray& checkFigures) {
+void SpeechServer::onProgress(quint64 id, const Progress& progress) {
+  constexpr qint64 kProgressEveryMs = 250;
+  const auto found = streams_.find(id);
+  if (found == streams_.end() || !found->second->events || !found->second->socket) return;
+  Stream& stream = *found->second;
+  const bool news = progress.stage != stream.lastProgress.stage || progress.segment != stream.lastProgress.segment;
+  if (!news && stream.sinceProgress.isValid() && stream.sinceProgress.elapsed() < kProgressEveryMs) return;
+  stream.lastProgress = progress;
+  stream.sinceProgress.start();
+  qt_compat::writeChunk(stream.responder, progressEvent(progress));
+}
+
+void SpeechServer::onFinished(quint64 id, const SynthesisResult& result, const QByteArray& checkFigures) {
   const auto found = streams_.find(id);
   if (found == streams_.end()) return;
   Stream& stream = *found->second;
-  if (stream.socket && stream.streamed) {
+  const std::vector<float>& samples = result.samples;
+  const int sampleRate = result.sampleRate;
+  if (stream.socket && stream.events) {
+    qt_compat::writeChunk(stream.responder, resultEvent(result, checkFigures));
+    qt_compat::endChunked(stream.responder);
+  } else if (stream.socket && stream.streamed) {
     if (!stream.headerSent) beginStream(stream, sampleRate);
     qt_compat::writeChunk(stream.responder, pcmBytes(stream.join.finish()));
     qt_compat::endChunked(stream.responder);
@@ -300,13 +327,17 @@ void SpeechServer::onFailed(quint64 id, const QString& message, bool cancelled) 
   const auto found = streams_.find(id);
   if (found == streams_.end()) return;
   Stream& stream = *found->second;
-  if (stream.socket && stream.headerSent) {
+  const ApiError error = cancelled ? ApiError{503, QStringLiteral("the request was cancelled"), {},
+                                              QStringLiteral("cancelled"), QStringLiteral("server_error")}
+                                   : ApiError{500, message, {}, {}, QStringLiteral("server_error")};
+  if (stream.socket && stream.events) {
+    qt_compat::writeChunk(stream.responder, errorEvent(error));
+    qt_compat::endChunked(stream.responder);
+  } else if (stream.socket && stream.headerSent) {
     // Too late for a status: the stream ends without its last chunk, which a client reads as an error.
     stream.socket->disconnectFromHost();
   } else if (stream.socket) {
-    answer(stream.responder, cancelled ? ApiError{503, QStringLiteral("the request was cancelled"), {},
-                                                  QStringLiteral("cancelled"), QStringLiteral("server_error")}
-                                       : ApiError{500, message, {}, {}, QStringLiteral("server_error")});
+    answer(stream.responder, error);
   }
   end(id);
 }
@@ -315,10 +346,14 @@ void SpeechServer::onRefused(quint64 id, const ApiError& error) {
   const auto found = streams_.find(id);
   if (found == streams_.end()) return;
   Stream& stream = *found->second;
-  if (stream.socket && stream.headerSent)
+  if (stream.socket && stream.events) {
+    qt_compat::writeChunk(stream.responder, errorEvent(error));
+    qt_compat::endChunked(stream.responder);
+  } else if (stream.socket && stream.headerSent) {
     stream.socket->disconnectFromHost();
-  else if (stream.socket)
+  } else if (stream.socket) {
     answer(stream.responder, error);
+  }
   end(id);
 }
 

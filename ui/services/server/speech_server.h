@@ -6,6 +6,13 @@
 //   GET  /v1/audio/voices  the saved voices (NAME.voice in the voices folder)
 //   GET  /health           whether it takes requests now (200) or not (503),
 //                          for a load balancer: no token asked
+// and CosyStudio's own API (api_request.h, api_events.h; docs/api/cosystudio-v1.yaml):
+//   GET  /cosystudio/v1                   its version, and whether a model is loaded
+//   GET  /cosystudio/v1/voices/{sha256}   whether it has that voice (200) or not (404)
+//   PUT  /cosystudio/v1/voices/{sha256}   the .voice file's bytes, kept (voice_cache.h)
+//   POST /cosystudio/v1/speech            every setting; progress, audio and the
+//                                         segments as NDJSON events
+//   DELETE /cosystudio/v1/speech/{id}     cancels it
 // It checks who asks (server_access.h) and what, and hands the request to a
 // SpeechEngine: the window's queue, or the CLI's own engine thread. A client
 // that goes away cancels its request; one that sends no whole request within
@@ -43,6 +50,7 @@ struct SpeechJob {
   Voice voice;  // read from voiceFile
   SynthesisSettings settings;
   ListenRequest listen;  // X-CosyStudio-Check and -Retakes
+  std::size_t maxCheckBytes = kMaxCheckHeaderBytes;  // the figures fit a header, or an event (no limit)
 };
 
 // Whether the engine takes requests now, as GET /health says it.
@@ -64,9 +72,11 @@ class SpeechEngine : public QObject {
  signals:
   // A streamed job's audio as the engine makes it.
   void audio(quint64 id, const cosystudio::AudioChunk& chunk);
-  // The take: its segments joined, as the window keeps it; for a job that
-  // asked for a check, what listening found (checkFiguresJson), else empty.
-  void finished(quint64 id, const std::vector<float>& samples, int sampleRate, const QByteArray& checkFigures);
+  void progress(quint64 id, const cosystudio::Progress& progress);
+  // The take: its segments, and their samples joined as the window keeps them;
+  // for a job that asked for a check, what listening found (checkFiguresJson),
+  // else empty.
+  void finished(quint64 id, const cosystudio::SynthesisResult& result, const QByteArray& checkFigures);
   void failed(quint64 id, const QString& message, bool cancelled);
   // The job cannot run, for a reason its client is told as is (e.g. 503: no recogniser).
   void refused(quint64 id, const cosystudio::services::ApiError& error);
@@ -76,6 +86,7 @@ struct SpeechServerOptions {
   ServerAccess access;  // the address it listens on, its token, the web pages allowed
   quint16 port = 0;     // 0: any free one
   QString voicesFolder;
+  QString receivedVoicesFolder;  // where PUT /cosystudio/v1/voices keeps them (voice_cache.h)
   SpeechLimits limits;
   int maxRequests = 16;  // running and waiting; more are answered 429
   // Open connections; more are closed at once, so that clients that hold
@@ -103,6 +114,8 @@ class SpeechServer : public QObject {
 
  public:
   SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent = nullptr);
+  // The folder received voices are kept in unless the options name another.
+  static QString defaultReceivedVoicesFolder();
   ~SpeechServer() override;
 
   // False with `error` when the address cannot be listened on.
@@ -132,15 +145,30 @@ class SpeechServer : public QObject {
   void listVoices(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void listModels(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void health(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  // CosyStudio's own API (speech_server_api.cpp).
+  void routeApi();
+  void apiInfo(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void hasVoice(const QString& hash, const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void keepVoice(const QString& hash, const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void apiSpeak(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void apiCancel(const QString& id, const QHttpServerRequest& request, QHttpServerResponder&& responder);
   // False after answering: the request is not this server's to answer (server_access.h).
   bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder,
              TokenCheck tokenCheck = TokenCheck::Asked);
+  // admit(), and false after answering when the server takes no speech now
+  // (it shuts down) or the body is not JSON.
+  bool admitSpeech(const QHttpServerRequest& request, QHttpServerResponder& responder);
   QTcpSocket* clientSocket(const QHttpServerRequest& request, QHttpServerResponder& responder) const;
-  std::variant<SpeechJob, ApiError> jobFor(const SpeechRequest& request) const;
+  // The job of `request` in `voice` (read from `voiceFile`, named `voiceName`).
+  std::variant<SpeechJob, ApiError> jobFor(const SpeechRequest& request, const Voice& voice, const QString& voiceFile,
+                                           const QString& voiceName) const;
+  // Queues `job` for the client of `request`, answered through `stream`; the job's id.
+  std::optional<quint64> queue(const SpeechJob& job, const QHttpServerRequest& request, std::unique_ptr<Stream> stream);
 
   void onAudio(quint64 id, const AudioChunk& chunk);
   void beginStream(Stream& stream, int sampleRate);
-  void onFinished(quint64 id, const std::vector<float>& samples, int sampleRate, const QByteArray& checkFigures);
+  void onProgress(quint64 id, const Progress& progress);
+  void onFinished(quint64 id, const SynthesisResult& result, const QByteArray& checkFigures);
   void onFailed(quint64 id, const QString& message, bool cancelled);
   void onRefused(quint64 id, const ApiError& error);
   void onClientGone(quint64 id);

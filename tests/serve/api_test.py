@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""CosyStudio's own API (docs/api/cosystudio-v1.yaml) on `cosystudio-cli serve`
+with the tiny model, used by requests, a client library from PyPI (in the
+tests' virtual environment, with openai):
+
+  api_test.py CLI MODEL PROMPT TRANSCRIPT OUT
+
+run by the virtual environment's Python. It checks the version route; a voice
+sent once by its SHA-256 (404 before, 201 then 200, refused when the bytes are
+not of that hash or not a voice, or not sent as bytes); a request with every
+setting answered with NDJSON events in order (accepted, progress, audio,
+result) whose streamed audio is each segment's result sample for sample, and
+whose take, quantised as the OpenAI route sends it, is that route's audio for
+the same seed; DELETE cancels a request while it runs; refusals name the
+field; the token is asked for."""
+
+import hashlib
+import json
+import pathlib
+import shutil
+import struct
+import sys
+
+import requests
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from serve_test import LONG, SHORT, TOKEN, Server, check, fail, pcm_of_wav, request, save_voice  # noqa: E402
+
+API = "/cosystudio/v1"
+
+
+def floats(base64_text):
+    import base64
+    data = base64.b64decode(base64_text, validate=True)
+    check(len(data) % 4 == 0, "samples that are not whole float32 values")
+    return list(struct.unpack(f"<{len(data) // 4}f", data))
+
+
+def pcm16(samples):
+    """The samples as the OpenAI route sends them, through libsndfile's float to
+    16-bit with clipping: scaled to 32 bits (x * 2^31, exact for a float32),
+    rounded to the nearest, ties to even, then its top 16 bits."""
+    def quantised(x):
+        scaled = x * 2.0 ** 31
+        if scaled >= 2 ** 31 - 1:
+            return 32767
+        if scaled <= -2 ** 31:
+            return -32768
+        return round(scaled) >> 16
+    return tuple(quantised(x) for x in samples)
+
+
+class Client(requests.Session):
+    """A session with the server's address and token."""
+
+    def __init__(self, port):
+        super().__init__()
+        self.base = f"http://127.0.0.1:{port}"
+        self.headers["Authorization"] = f"Bearer {TOKEN}"
+
+    def request(self, method, path, *args, **kwargs):
+        return super().request(method, self.base + path, *args, timeout=120, **kwargs)
+
+
+def events(client, body):
+    """The events of POST /cosystudio/v1/speech, each parsed as it comes."""
+    with client.post(f"{API}/speech", json=body, stream=True) as response:
+        if response.status_code != 200:  # its text is the whole answer: read only to say what went wrong
+            fail(f"speech answered {response.status_code}: {response.text[:300]!r}")
+        check(response.headers["content-type"].startswith("application/x-ndjson"),
+              f"speech answered as {response.headers['content-type']}")
+        for line in response.iter_lines(chunk_size=None):  # each as it comes, not in 512-byte reads
+            if line:
+                yield json.loads(line)
+
+
+def error_of(response, status, code=None, param=None):
+    check(response.status_code == status, f"expected {status}, got {response.status_code}: {response.text[:300]}")
+    error = response.json()["error"]
+    check(error["message"], f"an error without a message: {error}")
+    check(code is None or error["code"] == code, f"error code {error['code']!r}, not {code!r}: {error}")
+    check(param is None or error["param"] == param, f"error names {error['param']!r}, not {param!r}: {error}")
+
+
+def check_voices(client, voice, received):
+    data = voice.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    error_of(client.get(f"{API}/voices/{digest}"), 404, "voice_not_found", "voice")
+    octets = {"Content-Type": "application/octet-stream"}
+    error_of(client.put(f"{API}/voices/{hashlib.sha256(b'x').hexdigest()}", data=data, headers=octets), 400,
+             "sha256_mismatch")
+    garbage = b"not a voice at all"
+    error_of(client.put(f"{API}/voices/{hashlib.sha256(garbage).hexdigest()}", data=garbage, headers=octets), 400,
+             "not_a_voice")
+    error_of(client.put(f"{API}/voices/{digest}", data=data, headers={"Content-Type": "text/plain"}), 415)
+    error_of(client.put(f"{API}/voices/NOT-A-HASH", data=data, headers=octets), 400, param="sha256")
+    check(not any(received.glob("*")) if received.exists() else True,
+          f"a refused voice left files: {list(received.glob('*'))}")
+    put = client.put(f"{API}/voices/{digest}", data=data, headers=octets)
+    check(put.status_code == 201 and put.json()["sha256"] == digest, f"PUT answered {put.status_code} {put.text}")
+    again = client.put(f"{API}/voices/{digest}", data=data, headers=octets)
+    check(again.status_code == 200, f"a voice sent again answered {again.status_code}")
+    got = client.get(f"{API}/voices/{digest}")
+    check(got.status_code == 200 and got.json()["transcript"], f"GET of a kept voice: {got.status_code} {got.text}")
+    check((received / f"{digest}.voice").read_bytes() == data, "the kept voice is not the bytes sent")
+    return digest
+
+
+def check_speech(client, server, digest):
+    # Every setting; two segments, streamed.
+    body = {"input": LONG, "voice": digest, "mode": "zero_shot", "speed": 1.0, "seed": "7", "raw_text": False,
+            "read_numbers": True, "segment_time_limit_seconds": 600, "stream": True}
+    got = list(events(client, body))
+    kinds = [event["event"] for event in got]
+    check(kinds[0] == "accepted" and kinds[-1] == "result", f"events in the wrong order: {kinds}")
+    check(got[0]["seed"] == 7 and got[0]["mode"] == "zero_shot" and got[0]["id"] > 0, f"accepted: {got[0]}")
+    progress = [event for event in got if event["event"] == "progress"]
+    check(progress and max(event["segment_count"] for event in progress) == 2,
+          f"progress does not count two segments: {progress[-3:]}")
+    check({"speech_tokens", "mel", "waveform"} <= {event["stage"] for event in progress},
+          f"stages missing from the progress: {sorted({event['stage'] for event in progress})}")
+    result = got[-1]
+    check(result["sample_rate"] == 24000 and result["seed"] == 7 and len(result["segments"]) == 2,
+          f"result: { {k: v for k, v in result.items() if k != 'segments'} }, {len(result['segments'])} segments")
+    for index, segment in enumerate(result["segments"]):
+        streamed = [x for event in got if event["event"] == "audio" and event["segment"] == index
+                    for x in floats(event["samples"])]
+        check(streamed == floats(segment["samples"]),
+              f"segment {index}: the streamed audio is not its result ({len(streamed)} samples streamed)")
+        check(segment["text"] and segment["speech_tokens"] > 0 and isinstance(segment["warnings"], list),
+              f"segment {index} record: { {k: v for k, v in segment.items() if k != 'samples'} }")
+
+    # One segment, whole: quantised, it is what the OpenAI route sends for the same seed.
+    got = list(events(client, {"input": SHORT, "voice": digest, "seed": 11}))
+    check(not any(event["event"] == "audio" for event in got), "audio events that were not asked for")
+    samples = floats(got[-1]["segments"][0]["samples"])
+    status, _, wav = request(server.port, "POST", "/v1/audio/speech",
+                             {"model": "cosyvoice3", "input": SHORT, "voice": "Ann", "seed": 11})
+    check(status == 200, f"the OpenAI route answered {status}")
+    openai_pcm = pcm_of_wav(wav)
+    check(pcm16(samples) == openai_pcm,
+          f"the API's take is not the OpenAI route's ({len(samples)} against {len(openai_pcm)} samples)")
+
+
+def check_cancel(client, digest):
+    seen = []
+    cancelled = False
+    # About seventy segments (the most one request takes), several seconds on two cores: cancelled as soon as it is accepted.
+    for event in events(client, {"input": LONG * 34, "voice": digest, "seed": 3}):
+        seen.append(event)
+        if not cancelled:
+            cancelled = True
+            answer = requests.delete(f"{client.base}{API}/speech/{seen[0]['id']}",
+                                     headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60)
+            check(answer.status_code == 202, f"DELETE answered {answer.status_code}: {answer.text}")
+    check(seen[-1]["event"] == "error" and seen[-1]["code"] == "cancelled" and seen[-1]["status"] == 503,
+          f"a cancelled request ended with {seen[-1]}")
+    error_of(client.delete(f"{API}/speech/{seen[0]['id']}"), 404, "not_found")
+
+
+def check_refusals(client, server, digest):
+    error_of(requests.get(f"http://127.0.0.1:{server.port}{API}", timeout=60), 401)
+    error_of(client.post(f"{API}/speech", json={"voice": digest}), 400, param="input")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": "Ann"}), 400, param="voice")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": "0" * 64}), 404, "voice_not_found", "voice")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "stream": "yes"}), 400,
+             param="stream")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "retakes": 2}), 400,
+             param="retakes")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "segment_time_limit_seconds": -1}),
+             400, param="segment_time_limit_seconds")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "seed": 2 ** 31}), 400, param="seed")
+    # A check on a server without the recogniser: accepted, then refused as the last event, saying how to get one.
+    got = list(events(client, {"input": SHORT, "voice": digest, "check": True}))
+    check(got[-1]["event"] == "error" and got[-1]["status"] == 503 and "recogni" in got[-1]["message"],
+          f"a check without a recogniser ended with {got[-1]}")
+
+
+def main(cli, model, prompt, transcript, out):
+    out = pathlib.Path(out)
+    voice = save_voice(cli, model, prompt, transcript, out / "api-voices")
+    received = out / "api-received"
+    shutil.rmtree(received, ignore_errors=True)  # what an earlier run sent
+    server = Server(cli, model, str(voice.parent), out / "serve-api.log", "--received-voices", str(received))
+    try:
+        with Client(server.port) as client:
+            info = client.get(API)
+            check(info.status_code == 200, f"GET {API} answered {info.status_code}")
+            check(info.json()["api_version"] == 1 and info.json()["model_loaded"] is True, f"GET {API}: {info.text}")
+            digest = check_voices(client, voice, received)
+            check_speech(client, server, digest)
+            check_cancel(client, digest)
+            check_refusals(client, server, digest)
+        check(server.alive(), "the server died")
+    finally:
+        server.stop()
+    print("api: every check passed")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -1,0 +1,44 @@
+// The answer to POST /cosystudio/v1/speech (api_request.h): status 200 and
+// application/x-ndjson, one JSON event a line, sent as they happen:
+//
+//   {"event": "accepted", "id": 12, "seed": 7, "mode": "zero_shot"}   first; the id is what
+//                                       DELETE /cosystudio/v1/speech/{id} cancels
+//   {"event": "progress", "stage": "speech_tokens", "segment": 0, "segment_count": 2,
+//    "tokens": 40, "flow_step": -1, "elapsed_seconds": 0.8}            as it goes
+//   {"event": "audio", "segment": 0, "samples": "<base64>"}            "stream": true only
+//   {"event": "result", "sample_rate": 24000, "seed": 7,
+//    "segments": [{"text", "user_text", "speech_tokens", "reached_token_cap", "made_no_speech",
+//                  "warnings", "samples": "<base64>"}], "check": {...}}  last, when it was made
+//   {"event": "error", "status": 500, "message": "...", "code": "cancelled"}  last, when it was not
+//
+// Samples are float32 little-endian, base64: exactly what the engine made, so
+// that a client's take equals the one it would make itself. A segment's
+// samples are its own; the take is the segments joined with the engine's
+// crossfade (SynthesisResult::joinSegments). "check" (only when asked) is
+// what listening found, as `synth --check --json` writes it.
+#pragma once
+
+#include "cosystudio/engine.h"
+#include "services/server/speech_request.h"
+
+#include <QByteArray>
+
+#include <vector>
+
+namespace cosystudio::services {
+
+inline constexpr char kEventsContentType[] = "application/x-ndjson";
+
+// Each event is one line, its newline included.
+QByteArray acceptedEvent(quint64 id, const SynthesisSettings& settings);
+QByteArray progressEvent(const Progress& progress);
+QByteArray audioEvent(const AudioChunk& chunk);
+QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures);
+QByteArray errorEvent(const ApiError& error);
+
+// Samples as the events carry them, and back (nothing when `base64` is not a
+// whole number of float32 samples).
+QByteArray samplesBase64(const std::vector<float>& samples);
+std::optional<std::vector<float>> samplesFromBase64(const QByteArray& base64);
+
+}  // namespace cosystudio::services
