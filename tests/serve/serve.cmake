@@ -19,6 +19,16 @@ set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
 add_test(NAME serve.api COMMAND ${_serve_venv}/bin/python ${CMAKE_CURRENT_LIST_DIR}/api_test.py ${_serve_args})
 set_tests_properties(serve.api PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)
 
+# The client of that API (services/server/remote_speech.h): the local engine's audio, and clear errors.
+add_executable(remote_speech_test ${CMAKE_CURRENT_LIST_DIR}/remote_speech_test.cpp)
+set_target_properties(remote_speech_test PROPERTIES AUTOMOC ON)
+target_link_libraries(remote_speech_test PRIVATE cosystudio_services cosystudio_engine Qt6::Test Qt6::Network)
+target_compile_definitions(remote_speech_test PRIVATE COSYSTUDIO_CLI="$<TARGET_FILE:cosystudio-cli>"
+  TINY_MODEL="${_tiny}" PROMPT="${_prompt}")
+add_dependencies(remote_speech_test cosystudio-cli)
+add_test(NAME serve.remote COMMAND remote_speech_test)
+set_tests_properties(serve.remote PROPERTIES LABELS unit TIMEOUT 300)
+
 # HTTPS with a certificate serve makes, trusted by curl and the openai package by its file.
 add_test(NAME serve.tls COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/tls_test.py ${_serve_args} ${_serve_venv}/bin/python)
 set_tests_properties(serve.tls PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)

@@ -23,6 +23,7 @@ std::optional<Mode> modeFromId(const std::string& id);
 // Stable names of the stages for reports a program reads: "preparing",
 // "text", "speech_tokens", "mel", "waveform", "done".
 std::string stageId(Stage stage);
+std::optional<Stage> stageFromId(const std::string& id);
 
 // A seed's decimal string back, or nothing when it is not one (or beyond 64 bits).
 std::optional<uint64_t> seedFromId(const std::string& id);

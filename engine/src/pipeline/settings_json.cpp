@@ -70,6 +70,12 @@ std::string stageId(Stage stage) {
   return {};
 }
 
+std::optional<Stage> stageFromId(const std::string& id) {
+  for (Stage stage : {Stage::Preparing, Stage::Text, Stage::SpeechTokens, Stage::Mel, Stage::Waveform, Stage::Done})
+    if (stageId(stage) == id) return stage;
+  return std::nullopt;
+}
+
 std::optional<Mode> modeFromId(const std::string& id) {
   for (Mode mode : {Mode::ZeroShot, Mode::CrossLingual, Mode::Instruct, Mode::VoiceConversion})
     if (modeId(mode) == id) return mode;

@@ -48,7 +48,11 @@ QByteArray progressEvent(const Progress& progress) {
 }
 
 QByteArray audioEvent(const AudioChunk& chunk) {
-  return line({{"event", "audio"}, {"segment", chunk.segment}, {"samples", samplesBase64(chunk.samples).toStdString()}});
+  return line({{"event", "audio"},
+               {"segment", chunk.segment},
+               {"sample_rate", chunk.sampleRate},
+               {"segment_done", chunk.segmentDone},
+               {"samples", samplesBase64(chunk.samples).toStdString()}});
 }
 
 QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures) {

@@ -5,7 +5,8 @@
 //                                       DELETE /cosystudio/v1/speech/{id} cancels
 //   {"event": "progress", "stage": "speech_tokens", "segment": 0, "segment_count": 2,
 //    "tokens": 40, "flow_step": -1, "elapsed_seconds": 0.8}            as it goes
-//   {"event": "audio", "segment": 0, "samples": "<base64>"}            "stream": true only
+//   {"event": "audio", "segment": 0, "sample_rate": 24000, "segment_done": false,
+//    "samples": "<base64>"}                                            "stream": true only
 //   {"event": "result", "sample_rate": 24000, "seed": 7,
 //    "segments": [{"text", "user_text", "speech_tokens", "reached_token_cap", "made_no_speech",
 //                  "warnings", "samples": "<base64>"}], "check": {...}}  last, when it was made

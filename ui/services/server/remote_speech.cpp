@@ -1,0 +1,255 @@
+#include "services/server/remote_speech.h"
+
+#include "services/result_json.h"
+#include "services/server/api_events.h"
+#include "services/server/api_request.h"
+
+#include "cosystudio/settings_json.h"
+
+#include <QCryptographicHash>
+#include <QEventLoop>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslError>
+#include <QStringList>
+#include <QTimer>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+
+namespace cosystudio::services {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// How often a running request asks its callbacks whether to stop.
+constexpr int kStopPollMs = 50;
+
+QByteArray jsonBytes(const Json& json) { return QByteArray::fromStdString(json.dump()); }
+
+// The message of the server's OpenAI-style error, or the body's start.
+QString serverMessage(const QByteArray& body) {
+  const Json json = Json::parse(body.toStdString(), nullptr, false);
+  if (json.is_object() && json.contains("error") && json["error"].is_object() &&
+      json["error"].value("message", Json()).is_string())
+    return QString::fromStdString(json["error"]["message"].get<std::string>());
+  return QString::fromUtf8(body.left(200));
+}
+
+RemoteError failure(const QString& message) { return RemoteError(message.toStdString()); }
+
+}  // namespace
+
+struct RemoteSpeech::Impl {
+  RemoteServer server;
+  QNetworkAccessManager network;
+  std::optional<QSslConfiguration> tls;
+
+  QString where() const { return server.url.adjusted(QUrl::RemovePath).toString(); }
+
+  QNetworkRequest requestFor(const QString& path) const {
+    QUrl url = server.url;
+    url.setPath(QLatin1String(kApiRoot) + path);
+    QNetworkRequest request(url);
+    if (!server.token.isEmpty()) request.setRawHeader("Authorization", "Bearer " + server.token.toUtf8());
+    if (tls) request.setSslConfiguration(*tls);
+    return request;
+  }
+
+  // Runs until `reply` ends, the TLS errors gathered.
+  void wait(QNetworkReply* reply, QStringList* sslErrors) {
+    QObject::connect(reply, &QNetworkReply::sslErrors, reply, [sslErrors](const QList<QSslError>& errors) {
+      for (const QSslError& error : errors) *sslErrors << error.errorString();
+    });
+    if (!reply->isFinished()) {
+      QEventLoop loop;
+      QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+      loop.exec();
+    }
+  }
+
+  // A failed reply as a sentence: the network, the certificate, the token, or the server's own message.
+  RemoteError errorOf(QNetworkReply* reply, const QStringList& sslErrors) const {
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() == QNetworkReply::SslHandshakeFailedError || !sslErrors.isEmpty())
+      return failure(QStringLiteral("the certificate of the CosyStudio server at %1 is not trusted (%2): give its "
+                                    "certificate file, whose SHA-256 fingerprint the server shows")
+                         .arg(where(), sslErrors.isEmpty() ? reply->errorString() : sslErrors.join(QStringLiteral("; "))));
+    if (status == 0)
+      return failure(QStringLiteral("the CosyStudio server at %1 cannot be reached: %2").arg(where(), reply->errorString()));
+    const QString message = serverMessage(reply->readAll());
+    if (status == 401) return failure(QStringLiteral("the server at %1 refused the token: %2").arg(where(), message));
+    return failure(QStringLiteral("the server at %1 answered %2: %3").arg(where()).arg(status).arg(message));
+  }
+
+  // The body of a request answered 2xx, else its RemoteError.
+  QByteArray bodyOf(QNetworkReply* reply) {
+    QStringList sslErrors;
+    wait(reply, &sslErrors);
+    reply->deleteLater();
+    if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw errorOf(reply, sslErrors);
+    return reply->readAll();
+  }
+};
+
+RemoteSpeech::RemoteSpeech(RemoteServer server) : impl_(std::make_unique<Impl>()) {
+  impl_->server = std::move(server);
+  if (!impl_->server.certificateFile.isEmpty()) {
+    const QList<QSslCertificate> trusted = QSslCertificate::fromPath(impl_->server.certificateFile);
+    if (trusted.isEmpty())
+      throw failure(QStringLiteral("%1 holds no certificate (a PEM file is needed)").arg(impl_->server.certificateFile));
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setCaCertificates(trusted);
+    impl_->tls = tls;
+  }
+}
+
+RemoteSpeech::~RemoteSpeech() = default;
+
+RemoteInfo RemoteSpeech::connect() {
+  QNetworkReply* reply = impl_->network.get(impl_->requestFor({}));
+  QStringList sslErrors;
+  impl_->wait(reply, &sslErrors);
+  reply->deleteLater();
+  const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  if (status == 404)
+    throw failure(QStringLiteral("the server at %1 does not speak CosyStudio's own API: it is a CosyStudio from "
+                                 "before it (update it there) or another program")
+                      .arg(impl_->where()));
+  if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw impl_->errorOf(reply, sslErrors);
+  const Json info = Json::parse(reply->readAll().toStdString(), nullptr, false);
+  if (!info.is_object() || !info.value("api_version", Json()).is_number_integer())
+    throw failure(QStringLiteral("the server at %1 does not answer as CosyStudio does").arg(impl_->where()));
+  RemoteInfo remote;
+  remote.apiVersion = info["api_version"].get<int>();
+  remote.server = QString::fromStdString(info.value("server", std::string()));
+  remote.modelLoaded = info.value("model_loaded", false);
+  if (remote.apiVersion != kApiVersion)
+    throw failure(QStringLiteral("the server at %1 (%2) speaks version %3 of CosyStudio's API, and this CosyStudio "
+                                 "version %4: update the older of the two")
+                      .arg(impl_->where(), remote.server)
+                      .arg(remote.apiVersion)
+                      .arg(kApiVersion));
+  return remote;
+}
+
+QString RemoteSpeech::sendVoice(const QString& voiceFile) {
+  QFile file(voiceFile);
+  if (!file.open(QIODevice::ReadOnly)) throw failure(QStringLiteral("the voice %1 cannot be read").arg(voiceFile));
+  const QByteArray bytes = file.readAll();
+  const QString hash = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+  QNetworkReply* asked = impl_->network.get(impl_->requestFor(QStringLiteral("/voices/") + hash));
+  QStringList sslErrors;
+  impl_->wait(asked, &sslErrors);
+  asked->deleteLater();
+  const int status = asked->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  if (status == 200) return hash;
+  if (status != 404) throw impl_->errorOf(asked, sslErrors);
+  QNetworkRequest put = impl_->requestFor(QStringLiteral("/voices/") + hash);
+  put.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/octet-stream"));
+  impl_->bodyOf(impl_->network.put(put, bytes));
+  return hash;
+}
+
+SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const QString& voiceHash,
+                                         const SynthesisSettings& settings, const SynthesisCallbacks& callbacks) {
+  if (request.onlySegment || request.textIsSegment || !request.sourceClip.channels.empty())
+    throw failure(QStringLiteral("a server makes whole texts: one segment again, or a converted clip, is made here"));
+  const Json body{{"input", request.text},
+                  {"voice", voiceHash.toStdString()},
+                  {"mode", modeId(settings.mode)},
+                  {"instruction", request.instruction},
+                  {"speed", settings.speed},
+                  {"seed", settings.seed},
+                  {"raw_text", !settings.normalize},
+                  {"read_numbers", settings.readNumbers},
+                  {"segment_time_limit_seconds", settings.segmentTimeLimitSeconds},
+                  {"stream", settings.stream}};
+  QNetworkRequest post = impl_->requestFor(QStringLiteral("/speech"));
+  post.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+  const auto start = std::chrono::steady_clock::now();
+  QNetworkReply* reply = impl_->network.post(post, jsonBytes(body));
+
+  std::optional<SynthesisResult> result;
+  std::optional<RemoteError> refused;
+  bool stopped = false;
+  QByteArray pending;
+  const auto onEvent = [&](const Json& event) {
+    const std::string kind = event.value("event", std::string());
+    if (kind == "progress" && callbacks.onProgress) {
+      Progress p;
+      p.stage = stageFromId(event.value("stage", std::string())).value_or(Stage::Preparing);
+      p.segment = event.value("segment", 0);
+      p.segmentCount = event.value("segment_count", 0);
+      p.tokens = event.value("tokens", 0);
+      p.flowStep = event.value("flow_step", -1);
+      p.elapsedSeconds = event.value("elapsed_seconds", 0.0);
+      callbacks.onProgress(p);
+    } else if (kind == "audio" && callbacks.onAudio) {
+      AudioChunk chunk;
+      chunk.segment = event.value("segment", 0);
+      chunk.sampleRate = event.value("sample_rate", 24000);
+      chunk.segmentDone = event.value("segment_done", false);
+      chunk.samples = samplesFromBase64(QByteArray::fromStdString(event.value("samples", std::string()))).value_or(
+          std::vector<float>{});
+      callbacks.onAudio(chunk);
+    } else if (kind == "result") {
+      SynthesisResult made;
+      made.sampleRate = event.value("sample_rate", 24000);
+      made.seed = event.value("seed", uint64_t(0));
+      for (const Json& entry : event.value("segments", Json::array())) {
+        std::optional<SegmentResult> segment = segmentFromJson(entry);
+        const auto samples = samplesFromBase64(QByteArray::fromStdString(entry.value("samples", std::string())));
+        if (!segment || !samples) {
+          refused = failure(QStringLiteral("the server at %1 sent a result CosyStudio cannot read").arg(impl_->where()));
+          return;
+        }
+        segment->samples = *samples;
+        made.segments.push_back(std::move(*segment));
+      }
+      made.joinSegments();
+      result = std::move(made);
+    } else if (kind == "error") {
+      refused = failure(QStringLiteral("the server at %1 could not make it: %2")
+                            .arg(impl_->where(), QString::fromStdString(event.value("message", std::string()))));
+    }
+  };
+  QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status != 200) return;  // an error's body is read once it has ended
+    pending += reply->readAll();
+    for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+      const Json event = Json::parse(pending.left(end).toStdString(), nullptr, false);
+      pending.remove(0, end + 1);
+      if (event.is_object()) onEvent(event);
+    }
+  });
+  QTimer poll;
+  QObject::connect(&poll, &QTimer::timeout, reply, [&] {
+    if (callbacks.shouldStop && callbacks.shouldStop()) {
+      stopped = true;
+      reply->abort();  // the server stops a request whose client has gone
+    }
+  });
+  poll.start(kStopPollMs);
+  QStringList sslErrors;
+  impl_->wait(reply, &sslErrors);
+  poll.stop();
+  reply->deleteLater();
+  if (stopped) throw Cancelled();
+  const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  if (status != 200 || reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty())
+    throw impl_->errorOf(reply, sslErrors);
+  if (refused) throw *refused;
+  if (!result)
+    throw failure(QStringLiteral("the server at %1 ended the answer before its result").arg(impl_->where()));
+  result->totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::move(*result);
+}
+
+}  // namespace cosystudio::services
