@@ -9,6 +9,7 @@
 #include "command.h"
 #include "audio_output.h"
 #include "engine_options.h"
+#include "server_options.h"
 
 #include "services/app_data.h"
 #include "services/server/server_tls.h"
@@ -73,23 +74,6 @@ std::optional<QSslConfiguration> serverTls(const ServeOptions& o, const QHostAdd
   }
   if (!tls) throw std::runtime_error(error.toStdString());
   return tls;
-}
-
-// The variable a token may come in, so that it shows in no process list.
-constexpr char kTokenVariable[] = "COSYSTUDIO_SERVER_TOKEN";
-
-// The token from --token, --token-file (its first line) or the environment; empty: none.
-QString serverToken(const ServeOptions& o) {
-  if (!o.tokenFile.empty()) {
-    QFile file(QString::fromStdString(o.tokenFile));
-    if (!file.open(QIODevice::ReadOnly))
-      throw std::runtime_error("cannot read the token file " + o.tokenFile + ": " + file.errorString().toStdString());
-    const QString token = QString::fromUtf8(file.readLine(4096)).trimmed();
-    if (token.isEmpty()) throw std::runtime_error("the token file " + o.tokenFile + " is empty");
-    return token;
-  }
-  if (!o.token.empty()) return QString::fromStdString(o.token);
-  return qEnvironmentVariable(kTokenVariable).trimmed();
 }
 
 // The engine is thread-confined: it is made, loaded and used on a thread of
@@ -260,7 +244,7 @@ int serve(const ServeOptions& o) {
     std::fprintf(stderr, "cosystudio-cli serve: --host '%s' is not an IP address\n", o.host.c_str());
     return 2;
   }
-  options.access.token = serverToken(o);
+  options.access.token = serverToken(o.token, o.tokenFile);
   for (const std::string& origin : o.allowedOrigins) options.access.allowedOrigins << QString::fromStdString(origin);
   for (const std::string& host : o.allowedHosts) options.access.allowedHosts << QString::fromStdString(host);
   if (const auto refusal = services::refuseListening(options.access)) {

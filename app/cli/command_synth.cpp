@@ -98,7 +98,28 @@ void checkUsage(const SynthOptions& o) {
     throw UsageError("--check listens to text made from text: not to --mode vc or --srt");
 }
 
+// Where the speech is made: this computer's engine (--model) or a server's (--server).
+void checkEngineUsage(const SynthOptions& o) {
+  if (!o.render.server.given()) {
+    if (o.render.engine.model.empty()) throw UsageError("--model is required (or --server URL to make it on a server)");
+    return;
+  }
+  if (!o.render.engine.model.empty()) throw UsageError("give --model or --server, not both");
+  if (!o.script.empty() || !o.srt.empty() || o.listen.check || o.voice.namedMode() == Mode::VoiceConversion)
+    throw UsageError("--server makes a text in a saved voice; --script, --srt, --check and --mode vc run on this "
+                     "computer (give --model)");
+  if (o.voice.voiceFile.empty())
+    throw UsageError("--server speaks in a saved voice: give --voice FILE (cosystudio-cli voice save makes one "
+                     "from a clip)");
+}
+
 int synth(const SynthOptions& o) {
+  try {
+    checkEngineUsage(o);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "cosystudio-cli synth: %s\nRun with --help for more information.\n", e.what());
+    return 2;
+  }
   // A script's lines carry their own voices and modes, checked by scriptProblem (script.h).
   if (!o.script.empty()) return synthScript(o);
   try {
@@ -113,7 +134,8 @@ int synth(const SynthOptions& o) {
 const Registration registration([](CLI::App& app) -> Run {
   auto* sub = app.add_subcommand("synth", "Synthesise speech in a cloned voice and write an audio file (WAV, FLAC, MP3, Ogg Opus)");
   auto o = std::make_shared<SynthOptions>();
-  o->render.engine.addTo(sub);
+  o->render.engine.addTo(sub, /*modelRequired=*/false);  // or --server
+  o->render.server.addTo(sub);
   const VoiceOptions::Added voice = o->voice.addVoice(sub);
   auto* text = sub->add_option("--text", o->text, "Text to speak (UTF-8; markup such as [laughter] allowed)")
                    ->each([o](const std::string&) { o->textGiven = true; });

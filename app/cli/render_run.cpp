@@ -6,6 +6,7 @@
 namespace cosystudio::cli {
 
 RenderRun::RenderRun(const RenderOptions& options) : options_(options) {
+  if (options_.server.given()) return;
   const auto start = std::chrono::steady_clock::now();
   loadEngine(engine_, options_.engine);
   loadSeconds_ = secondsSince(start);

@@ -7,6 +7,7 @@
 
 #include "audio_output.h"
 #include "engine_options.h"
+#include "server_options.h"
 #include "voice_options.h"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@ namespace cosystudio::cli {
 // Where a run's audio goes and how it is reported.
 struct RenderOptions {
   EngineOptions engine;
+  ServerOptions server;  // given: the speech is made there, and no model is loaded here
   std::string out;
   AudioOutputOptions output;
   bool json = false;
@@ -33,6 +35,7 @@ class RenderRun {
   RenderRun(const RenderRun&) = delete;
   RenderRun& operator=(const RenderRun&) = delete;
 
+  // This computer's engine, loaded unless the run is made on a server.
   Engine& engine() { return engine_; }
   double loadSeconds() const { return loadSeconds_; }
 

@@ -7,8 +7,11 @@
 #include "cosystudio/checked_synthesis.h"
 #include "cosystudio/settings_json.h"
 
+#include <QCoreApplication>
+
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace cosystudio::cli {
 namespace {
@@ -73,14 +76,34 @@ int synthText(const SynthOptions& o) {
 
   RenderRun run(o.render);
   SynthesisRequest request;
-  request.voice = run.prepareVoice(voice);
   request.text = text;
   request.instruction = o.voice.instruction;
   if (!o.source.empty()) request.sourceClip = audio::loadClip(o.source);
 
+  // On a server (--server): the voice file crosses the network once, by its hash.
+  std::optional<QCoreApplication> network;
+  std::optional<services::RemoteSpeech> server;
+  QString serverVoice;
+  if (o.render.server.given()) {
+    static int argc = 1;
+    static char name[] = "cosystudio-cli";
+    static char* argv[] = {name, nullptr};
+    network.emplace(argc, argv);
+    server.emplace(o.render.server.remote());
+    server->connect();
+    serverVoice = server->sendVoice(QString::fromStdString(o.voice.voiceFile));
+  } else {
+    request.voice = run.prepareVoice(voice);
+  }
+
   int chunks = 0;
   const CheckedSynthesis checked = run.render(progressLine, [&](Engine& engine, SynthesisCallbacks callbacks) {
     callbacks.onAudio = [&chunks](const AudioChunk&) { ++chunks; };
+    if (server) {
+      CheckedSynthesis made;
+      made.result = server->synthesize(request, serverVoice, settings, callbacks);
+      return made;
+    }
     if (checking)
       return synthesizeChecked(engine, *recognizer, request, settings, o.listen.thresholds, o.listen.retakes,
                                callbacks);
@@ -108,8 +131,8 @@ int synthText(const SynthOptions& o) {
         {"seed", result.seed},
         {"stream", settings.stream},
         {"chunks", chunks},
-        {"device", deviceName(loaded.device)},
-        {"checkpoint", loaded.llmCheckpoint},
+        {"device", server ? "server " + o.render.server.url : deviceName(loaded.device)},
+        {"checkpoint", server ? std::string() : loaded.llmCheckpoint},
         {"load_seconds", run.loadSeconds()},
         {"voice_seconds", run.voiceSeconds()},
         {"synthesis_seconds", result.totalSeconds},

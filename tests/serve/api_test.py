@@ -12,13 +12,16 @@ setting answered with NDJSON events in order (accepted, progress, audio,
 result) whose streamed audio is each segment's result sample for sample, and
 whose take, quantised as the OpenAI route sends it, is that route's audio for
 the same seed; DELETE cancels a request while it runs; refusals name the
-field; the token is asked for."""
+field; the token is asked for. And the CLI as a client: synth --server writes
+the file synth --model writes for the same seed, byte for byte."""
 
 import hashlib
 import json
+import os
 import pathlib
 import shutil
 import struct
+import subprocess
 import sys
 
 import requests
@@ -176,6 +179,24 @@ def check_refusals(client, server, digest):
           f"a check without a recogniser ended with {got[-1]}")
 
 
+def check_cli_client(cli, model, server, voice, out):
+    """synth --server writes what synth --model writes for the same seed, byte for byte; a wrong token is said so."""
+    text = LONG
+    local = out / "api-local.wav"
+    remote = out / "api-remote.wav"
+    subprocess.run([cli, "synth", "--model", model, "--voice", str(voice), "--text", text, "--seed", "5",
+                    "--out", str(local)], check=True, stdout=subprocess.DEVNULL)
+    with_token = dict(os.environ, COSYSTUDIO_SERVER_TOKEN=TOKEN)
+    subprocess.run([cli, "synth", "--server", f"http://127.0.0.1:{server.port}/v1", "--voice", str(voice), "--text",
+                    text, "--seed", "5", "--out", str(remote)], check=True, stdout=subprocess.DEVNULL, env=with_token)
+    check(remote.read_bytes() == local.read_bytes(), "synth --server did not write what synth --model writes")
+    refused = subprocess.run([cli, "synth", "--server", f"http://127.0.0.1:{server.port}", "--voice", str(voice),
+                              "--text", SHORT, "--out", str(out / "api-refused.wav")], capture_output=True, text=True,
+                             env=dict(os.environ, COSYSTUDIO_SERVER_TOKEN="wrong"))
+    check(refused.returncode == 1 and "refused the token" in refused.stderr,
+          f"synth --server with a wrong token: {refused.returncode} {refused.stderr!r}")
+
+
 def main(cli, model, prompt, transcript, out):
     out = pathlib.Path(out)
     voice = save_voice(cli, model, prompt, transcript, out / "api-voices")
@@ -191,6 +212,7 @@ def main(cli, model, prompt, transcript, out):
             check_speech(client, server, digest)
             check_cancel(client, digest)
             check_refusals(client, server, digest)
+        check_cli_client(cli, model, server, voice, out)
         check(server.alive(), "the server died")
     finally:
         server.stop()

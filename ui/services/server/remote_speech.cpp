@@ -177,6 +177,8 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
 
   std::optional<SynthesisResult> result;
   std::optional<RemoteError> refused;
+  std::optional<double> firstAudioSeconds;
+  const auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   bool stopped = false;
   QByteArray pending;
   const auto onEvent = [&](const Json& event) {
@@ -191,6 +193,7 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
       p.elapsedSeconds = event.value("elapsed_seconds", 0.0);
       callbacks.onProgress(p);
     } else if (kind == "audio" && callbacks.onAudio) {
+      if (!firstAudioSeconds) firstAudioSeconds = elapsed();
       AudioChunk chunk;
       chunk.segment = event.value("segment", 0);
       chunk.sampleRate = event.value("sample_rate", 24000);
@@ -248,7 +251,8 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   if (refused) throw *refused;
   if (!result)
     throw failure(QStringLiteral("the server at %1 ended the answer before its result").arg(impl_->where()));
-  result->totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result->totalSeconds = elapsed();
+  result->firstAudioSeconds = firstAudioSeconds.value_or(result->totalSeconds);  // unstreamed: when it all came
   return std::move(*result);
 }
 
