@@ -13,6 +13,7 @@
 #include "../ui/test_support.h"
 
 #include "services/app_data.h"
+#include "services/server/remote_speech.h"
 #include "services/server/server_tls.h"
 
 #include <QAction>
@@ -36,6 +37,7 @@
 #include <QTest>
 #include <QUrl>
 
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -245,6 +247,43 @@ class WindowServerTest : public QObject {
     // Every request that made audio is a take in the history, like the window's own.
     QVERIFY(servedTakes(window) >= 6);
     QVERIFY(window.session()->jobs().isEmpty());
+  }
+
+  // CosyStudio's own API through the window's queue, with its client
+  // (remote_speech.h): the voice sent once, the audio streamed as each
+  // segment's result, progress on the way.
+  void theWindowsQueueAnswersCosyStudiosOwnApi() {
+    MainWindow window;
+    QVERIFY(saveAnn());
+    QVERIFY(loadTinyModel(window));
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    RemoteSpeech remote({QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), kToken, {}});
+    QCOMPARE(remote.connect().apiVersion, 1);
+    const QString hash = remote.sendVoice(voicesFolder() + QStringLiteral("/Ann.voice"));
+    SynthesisRequest request;
+    request.text = "今天天气很好，我们出去走走吧。公园里的花都开了，小朋友们在草地上奔跑，笑声传得很远很远。"
+                   "老人们坐在长椅上聊天，看着孩子们开心地玩耍。";
+    SynthesisSettings settings;
+    settings.seed = 7;
+    settings.stream = true;
+    std::map<int, std::vector<float>> streamed;
+    int progress = 0;
+    SynthesisCallbacks callbacks;
+    callbacks.onAudio = [&](const AudioChunk& chunk) {
+      streamed[chunk.segment].insert(streamed[chunk.segment].end(), chunk.samples.begin(), chunk.samples.end());
+    };
+    callbacks.onProgress = [&](const Progress&) { ++progress; };
+    const SynthesisResult made = remote.synthesize(request, hash, settings, callbacks);
+    QVERIFY(made.segments.size() >= 1);
+    QCOMPARE(made.seed, quint64(7));
+    for (std::size_t i = 0; i < made.segments.size(); ++i) {
+      QVERIFY(!made.segments[i].samples.empty());
+      QVERIFY(streamed[int(i)] == made.segments[i].samples);
+      QVERIFY(!made.segments[i].text.empty());
+    }
+    QVERIFY(progress > 0);
+    QTRY_VERIFY(servedTakes(window) >= 1);  // a take in the history, like any other request's
   }
 
   void aRequestWaitsInTheQueueAndIsCancelledThere() {
