@@ -10,6 +10,7 @@
 #include "audio_output.h"
 #include "engine_options.h"
 #include "server_options.h"
+#include "server_token.h"
 
 #include "services/app_data.h"
 #include "services/server/server_tls.h"

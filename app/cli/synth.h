@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,22 @@ struct SynthOptions {
 
   // The settings the options imply: a fresh seed unless one was given, so made once a run.
   SynthesisSettings settings() const;
+};
+
+// synth --server: the text made by a server's engine in the saved voice
+// `voiceFile`, which it is sent once (synth_server.cpp; a build without the
+// window's services refuses it, synth_server_unavailable.cpp). Constructing
+// one asks the server and throws what keeps it from answering.
+class ServerSpeech {
+ public:
+  ServerSpeech(const ServerOptions& options, const std::string& voiceFile);
+  ~ServerSpeech();
+  SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
+                             const SynthesisCallbacks& callbacks);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 int synthText(const SynthOptions& o);

@@ -7,8 +7,6 @@
 #include "cosystudio/checked_synthesis.h"
 #include "cosystudio/settings_json.h"
 
-#include <QCoreApplication>
-
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -80,28 +78,18 @@ int synthText(const SynthOptions& o) {
   request.instruction = o.voice.instruction;
   if (!o.source.empty()) request.sourceClip = audio::loadClip(o.source);
 
-  // On a server (--server): the voice file crosses the network once, by its hash.
-  std::optional<QCoreApplication> network;
-  std::optional<services::RemoteSpeech> server;
-  QString serverVoice;
-  if (o.render.server.given()) {
-    static int argc = 1;
-    static char name[] = "cosystudio-cli";
-    static char* argv[] = {name, nullptr};
-    network.emplace(argc, argv);
-    server.emplace(o.render.server.remote());
-    server->connect();
-    serverVoice = server->sendVoice(QString::fromStdString(o.voice.voiceFile));
-  } else {
+  std::optional<ServerSpeech> server;
+  if (o.render.server.given())
+    server.emplace(o.render.server, o.voice.voiceFile);
+  else
     request.voice = run.prepareVoice(voice);
-  }
 
   int chunks = 0;
   const CheckedSynthesis checked = run.render(progressLine, [&](Engine& engine, SynthesisCallbacks callbacks) {
     callbacks.onAudio = [&chunks](const AudioChunk&) { ++chunks; };
     if (server) {
       CheckedSynthesis made;
-      made.result = server->synthesize(request, serverVoice, settings, callbacks);
+      made.result = server->synthesize(request, settings, callbacks);
       return made;
     }
     if (checking)

@@ -1,0 +1,22 @@
+// synth --server on a build without the window's services (--engine-only):
+// refused, saying which build has it.
+#include "synth.h"
+
+#include <stdexcept>
+
+namespace cosystudio::cli {
+
+struct ServerSpeech::Impl {};
+
+ServerSpeech::ServerSpeech(const ServerOptions&, const std::string&) {
+  throw std::runtime_error("--server needs the full build (scripts/setup.sh without --engine-only): this "
+                           "cosystudio-cli was built without Qt");
+}
+
+ServerSpeech::~ServerSpeech() = default;
+
+SynthesisResult ServerSpeech::synthesize(const SynthesisRequest&, const SynthesisSettings&, const SynthesisCallbacks&) {
+  return {};
+}
+
+}  // namespace cosystudio::cli
