@@ -4,6 +4,8 @@
 // on both sides; and what goes wrong is said so that a person can act: a
 // wrong token, a server from before the API, an untrusted certificate, nobody
 // listening.
+#include "heard_speech.h"
+
 #include "services/server/remote_speech.h"
 
 #include "cosystudio/runtime.h"
@@ -15,7 +17,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <map>
 #include <optional>
 
 using namespace cosystudio;
@@ -98,14 +99,8 @@ class RemoteSpeechTest : public QObject {
     SynthesisSettings settings;
     settings.seed = 7;
     settings.stream = true;
-    std::map<int, std::vector<float>> streamed;
-    int progress = 0;
-    SynthesisCallbacks callbacks;
-    callbacks.onAudio = [&](const AudioChunk& chunk) {
-      streamed[chunk.segment].insert(streamed[chunk.segment].end(), chunk.samples.begin(), chunk.samples.end());
-    };
-    callbacks.onProgress = [&](const Progress&) { ++progress; };
-    const SynthesisResult served = remote.synthesize(request, hash, settings, callbacks);
+    HeardSpeech heard;
+    const SynthesisResult served = remote.synthesize(request, hash, settings, heard.callbacks());
 
     // As `serve` loads it: the precision this machine's device computes in by default.
     Engine engine;
@@ -125,9 +120,9 @@ class RemoteSpeechTest : public QObject {
       QCOMPARE(served.segments[i].userText, local.segments[i].userText);
       QCOMPARE(served.segments[i].speechTokens, local.segments[i].speechTokens);
       QVERIFY(served.segments[i].warnings == local.segments[i].warnings);
-      QVERIFY(streamed[int(i)] == local.segments[i].samples);
+      QVERIFY(heard.streamed[int(i)] == local.segments[i].samples);
     }
-    QVERIFY(progress > 2);
+    QVERIFY(heard.progress > 2);
   }
 
   // Stopped at its first progress: Cancelled here, the server free for the next.

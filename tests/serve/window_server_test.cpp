@@ -11,6 +11,7 @@
 #include "window_status_bar.h"
 
 #include "../ui/test_support.h"
+#include "heard_speech.h"
 
 #include "services/app_data.h"
 #include "services/server/remote_speech.h"
@@ -37,7 +38,6 @@
 #include <QTest>
 #include <QUrl>
 
-#include <map>
 #include <optional>
 #include <utility>
 
@@ -267,22 +267,16 @@ class WindowServerTest : public QObject {
     SynthesisSettings settings;
     settings.seed = 7;
     settings.stream = true;
-    std::map<int, std::vector<float>> streamed;
-    int progress = 0;
-    SynthesisCallbacks callbacks;
-    callbacks.onAudio = [&](const AudioChunk& chunk) {
-      streamed[chunk.segment].insert(streamed[chunk.segment].end(), chunk.samples.begin(), chunk.samples.end());
-    };
-    callbacks.onProgress = [&](const Progress&) { ++progress; };
-    const SynthesisResult made = remote.synthesize(request, hash, settings, callbacks);
+    HeardSpeech heard;
+    const SynthesisResult made = remote.synthesize(request, hash, settings, heard.callbacks());
     QVERIFY(made.segments.size() >= 1);
     QCOMPARE(made.seed, quint64(7));
     for (std::size_t i = 0; i < made.segments.size(); ++i) {
       QVERIFY(!made.segments[i].samples.empty());
-      QVERIFY(streamed[int(i)] == made.segments[i].samples);
+      QVERIFY(heard.streamed[int(i)] == made.segments[i].samples);
       QVERIFY(!made.segments[i].text.empty());
     }
-    QVERIFY(progress > 0);
+    QVERIFY(heard.progress > 0);
     QTRY_VERIFY(servedTakes(window) >= 1);  // a take in the history, like any other request's
   }
 
