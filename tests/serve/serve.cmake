@@ -19,6 +19,11 @@ set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
 add_test(NAME serve.api COMMAND ${_serve_venv}/bin/python ${CMAKE_CURRENT_LIST_DIR}/api_test.py ${_serve_args})
 set_tests_properties(serve.api PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)
 
+# Its document is valid OpenAPI and names every route the server registers.
+add_test(NAME serve.api_document COMMAND ${_serve_venv}/bin/python ${CMAKE_CURRENT_LIST_DIR}/check_api_document.py
+  ${PROJECT_SOURCE_DIR}/docs/api/cosystudio-v1.yaml ${PROJECT_SOURCE_DIR}/ui/services/server/speech_server_api.cpp)
+set_tests_properties(serve.api_document PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 60)
+
 # The client of that API (services/server/remote_speech.h): the local engine's audio, and clear errors.
 add_executable(remote_speech_test ${CMAKE_CURRENT_LIST_DIR}/remote_speech_test.cpp)
 set_target_properties(remote_speech_test PROPERTIES AUTOMOC ON)
