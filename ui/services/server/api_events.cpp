@@ -67,6 +67,42 @@ QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFig
   return line(event);
 }
 
+Progress progressFromEvent(const Json& event) {
+  Progress p;
+  p.stage = stageFromId(event.value("stage", std::string())).value_or(Stage::Preparing);
+  p.segment = event.value("segment", 0);
+  p.segmentCount = event.value("segment_count", 0);
+  p.tokens = event.value("tokens", 0);
+  p.flowStep = event.value("flow_step", -1);
+  p.elapsedSeconds = event.value("elapsed_seconds", 0.0);
+  return p;
+}
+
+AudioChunk audioFromEvent(const Json& event) {
+  AudioChunk chunk;
+  chunk.segment = event.value("segment", 0);
+  chunk.sampleRate = event.value("sample_rate", 24000);
+  chunk.segmentDone = event.value("segment_done", false);
+  chunk.samples = samplesFromBase64(QByteArray::fromStdString(event.value("samples", std::string())))
+                      .value_or(std::vector<float>{});
+  return chunk;
+}
+
+std::optional<SynthesisResult> resultFromEvent(const Json& event) {
+  SynthesisResult made;
+  made.sampleRate = event.value("sample_rate", 24000);
+  made.seed = event.value("seed", uint64_t(0));
+  for (const Json& entry : event.value("segments", Json::array())) {
+    std::optional<SegmentResult> segment = segmentFromJson(entry);
+    auto samples = samplesFromBase64(QByteArray::fromStdString(entry.value("samples", std::string())));
+    if (!segment || !samples) return std::nullopt;
+    segment->samples = std::move(*samples);
+    made.segments.push_back(std::move(*segment));
+  }
+  made.joinSegments();
+  return made;
+}
+
 QByteArray errorEvent(const ApiError& error) {
   return line({{"event", "error"},
                {"status", error.status},

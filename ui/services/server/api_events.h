@@ -24,6 +24,9 @@
 
 #include <QByteArray>
 
+#include <nlohmann/json.hpp>
+
+#include <optional>
 #include <vector>
 
 namespace cosystudio::services {
@@ -36,6 +39,13 @@ QByteArray progressEvent(const Progress& progress);
 QByteArray audioEvent(const AudioChunk& chunk);
 QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures);
 QByteArray errorEvent(const ApiError& error);
+
+// The events back, as a client reads them (remote_speech.h): what a field
+// left out or of another type leaves at its default; a result with a segment
+// that cannot be read is nothing.
+Progress progressFromEvent(const nlohmann::ordered_json& event);
+AudioChunk audioFromEvent(const nlohmann::ordered_json& event);
+std::optional<SynthesisResult> resultFromEvent(const nlohmann::ordered_json& event);
 
 // Samples as the events carry them, and back (nothing when `base64` is not a
 // whole number of float32 samples).

@@ -1,6 +1,5 @@
 #include "services/server/remote_speech.h"
 
-#include "services/result_json.h"
 #include "services/server/api_events.h"
 #include "services/server/api_request.h"
 
@@ -184,39 +183,14 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   const auto onEvent = [&](const Json& event) {
     const std::string kind = event.value("event", std::string());
     if (kind == "progress" && callbacks.onProgress) {
-      Progress p;
-      p.stage = stageFromId(event.value("stage", std::string())).value_or(Stage::Preparing);
-      p.segment = event.value("segment", 0);
-      p.segmentCount = event.value("segment_count", 0);
-      p.tokens = event.value("tokens", 0);
-      p.flowStep = event.value("flow_step", -1);
-      p.elapsedSeconds = event.value("elapsed_seconds", 0.0);
-      callbacks.onProgress(p);
+      callbacks.onProgress(progressFromEvent(event));
     } else if (kind == "audio" && callbacks.onAudio) {
       if (!firstAudioSeconds) firstAudioSeconds = elapsed();
-      AudioChunk chunk;
-      chunk.segment = event.value("segment", 0);
-      chunk.sampleRate = event.value("sample_rate", 24000);
-      chunk.segmentDone = event.value("segment_done", false);
-      chunk.samples = samplesFromBase64(QByteArray::fromStdString(event.value("samples", std::string()))).value_or(
-          std::vector<float>{});
-      callbacks.onAudio(chunk);
+      callbacks.onAudio(audioFromEvent(event));
     } else if (kind == "result") {
-      SynthesisResult made;
-      made.sampleRate = event.value("sample_rate", 24000);
-      made.seed = event.value("seed", uint64_t(0));
-      for (const Json& entry : event.value("segments", Json::array())) {
-        std::optional<SegmentResult> segment = segmentFromJson(entry);
-        const auto samples = samplesFromBase64(QByteArray::fromStdString(entry.value("samples", std::string())));
-        if (!segment || !samples) {
-          refused = failure(QStringLiteral("the server at %1 sent a result CosyStudio cannot read").arg(impl_->where()));
-          return;
-        }
-        segment->samples = *samples;
-        made.segments.push_back(std::move(*segment));
-      }
-      made.joinSegments();
-      result = std::move(made);
+      result = resultFromEvent(event);
+      if (!result)
+        refused = failure(QStringLiteral("the server at %1 sent a result CosyStudio cannot read").arg(impl_->where()));
     } else if (kind == "error") {
       refused = failure(QStringLiteral("the server at %1 could not make it: %2")
                             .arg(impl_->where(), QString::fromStdString(event.value("message", std::string()))));
