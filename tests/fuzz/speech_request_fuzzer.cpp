@@ -39,8 +39,10 @@ void checkStyle(const SpeechRequest& request, const SpeechLimits& limits) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const QByteArray body(reinterpret_cast<const char*>(data), qsizetype(size));
   const SpeechLimits limits;
-  if (const SpeechRequest* request = checked(parseSpeechRequest(body, limits))) checkStyle(*request, limits);
-  if (const ApiSpeechRequest* request = checked(parseApiSpeechRequest(body, limits))) {
+  const auto openAi = parseSpeechRequest(body, limits);
+  if (const SpeechRequest* request = checked(openAi)) checkStyle(*request, limits);
+  const auto own = parseApiSpeechRequest(body, limits);
+  if (const ApiSpeechRequest* request = checked(own)) {
     checkStyle(request->speech, limits);
     if (!isVoiceHash(request->speech.voice) || !(request->segmentTimeLimitSeconds >= 0) ||
         request->segmentTimeLimitSeconds > kMaxSegmentTimeLimitSeconds || request->listen.retakes < 0 ||
