@@ -1016,6 +1016,7 @@ class EngineSessionTest : public QObject {
     QVERIFY2(listed.data().toString().contains(QStringLiteral("⏸ 3 of 5 · ")), qPrintable(listed.data().toString()));
     QVERIFY2(listed.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Incomplete: 3 of the 5 cues, up to ")),
              qPrintable(listed.data(Qt::ToolTipRole).toString()));
+    QCOMPARE(listed.siblingAtColumn(TakeListModel::RtfColumn).data().toString(), QString());  // none measured
     const Take stored = TakeStore(outputs.path()).load().constLast();
     QCOMPARE(stored.madeParts, 3);
     QCOMPARE(stored.segments.size(), 2);

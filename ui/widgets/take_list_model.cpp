@@ -228,7 +228,8 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
         return seedsOf(take).size() == 1 ? QString::number(take.seed) : tr("%1 (mixed)").arg(take.seed);
       case LengthColumn: return seconds(take.samples.size(), take.sampleRate);
       case MadeColumn: return madeAt(take.created);
-      case RtfColumn: return QString::number(take.realTimeFactor, 'f', 2);
+      // None measured (an incomplete take, made by runs that stopped): blank, not 0.00.
+      case RtfColumn: return take.realTimeFactor > 0 ? QString::number(take.realTimeFactor, 'f', 2) : QString();
       case CheckColumn:
       case ColumnCount: break;
     }
