@@ -86,11 +86,17 @@ struct RemoteSpeech::Impl {
     return failure(QStringLiteral("the server at %1 answered %2: %3").arg(where()).arg(status).arg(message));
   }
 
+  // Runs `reply` to its end (deleted later): its HTTP status, 0 when none came.
+  int finish(QNetworkReply* reply, QStringList* sslErrors) {
+    wait(reply, sslErrors);
+    reply->deleteLater();
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  }
+
   // The body of a request answered 2xx, else its RemoteError.
   QByteArray bodyOf(QNetworkReply* reply) {
     QStringList sslErrors;
-    wait(reply, &sslErrors);
-    reply->deleteLater();
+    finish(reply, &sslErrors);
     if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw errorOf(reply, sslErrors);
     return reply->readAll();
   }
@@ -113,9 +119,7 @@ RemoteSpeech::~RemoteSpeech() = default;
 RemoteInfo RemoteSpeech::connect() {
   QNetworkReply* reply = impl_->network.get(impl_->requestFor({}));
   QStringList sslErrors;
-  impl_->wait(reply, &sslErrors);
-  reply->deleteLater();
-  const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  const int status = impl_->finish(reply, &sslErrors);
   if (status == 404)
     throw failure(QStringLiteral("the server at %1 does not speak CosyStudio's own API: it is a CosyStudio from "
                                  "before it (update it there) or another program")
@@ -144,9 +148,7 @@ QString RemoteSpeech::sendVoice(const QString& voiceFile) {
   const QString hash = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
   QNetworkReply* asked = impl_->network.get(impl_->requestFor(QStringLiteral("/voices/") + hash));
   QStringList sslErrors;
-  impl_->wait(asked, &sslErrors);
-  asked->deleteLater();
-  const int status = asked->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+  const int status = impl_->finish(asked, &sslErrors);
   if (status == 200) return hash;
   if (status != 404) throw impl_->errorOf(asked, sslErrors);
   QNetworkRequest put = impl_->requestFor(QStringLiteral("/voices/") + hash);
@@ -215,11 +217,9 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   });
   poll.start(kStopPollMs);
   QStringList sslErrors;
-  impl_->wait(reply, &sslErrors);
+  const int status = impl_->finish(reply, &sslErrors);
   poll.stop();
-  reply->deleteLater();
   if (stopped) throw Cancelled();
-  const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
   if (status != 200 || reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty())
     throw impl_->errorOf(reply, sslErrors);
   if (refused) throw *refused;
