@@ -245,6 +245,8 @@ class LayoutTest : public QObject {
       window.switchLanguage();
       unmoved(QStringLiteral("switching to ") + language, 8);
       const QLabel* seed = window.findChild<QLabel*>(QStringLiteral("usedSeed"));
+      // The seed shown before the switch is shown after it, whole.
+      QVERIFY2(seed->text().endsWith(QString::number(kMaxSeed)), qPrintable(seed->text()));
       QVERIFY2(seed->width() >= seed->sizeHint().width(), qPrintable(seed->text()));
     }
     window.session()->cancelAll();

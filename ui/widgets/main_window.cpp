@@ -395,6 +395,7 @@ void MainWindow::switchLanguage() {
   i18n::installTranslators();
   const SessionState state = panelState();
   const QList<Take> takes = history_->takes();
+  const std::optional<quint64> usedSeed = style_->usedSeed();
   const QByteArray layout = saveState();
   player_->stop();  // what plays belongs to a panel about to go
   qDeleteAll(findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly));
@@ -405,6 +406,7 @@ void MainWindow::switchLanguage() {
   showServerState();
   for (const Take& take : takes) history_->addTake(take);
   showSession(state);
+  if (usedSeed) style_->showUsedSeed(*usedSeed);
   restoreDockLayout(this, layout);
   if (!modelFolder_.isEmpty()) text_->loadTokenizer(modelFolder_);
 }

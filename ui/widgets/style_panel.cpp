@@ -74,7 +74,11 @@ StylePanel::StylePanel(QWidget* parent) : QWidget(parent) {
   usedSeed_->setObjectName(QStringLiteral("usedSeed"));
   usedSeed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // Room for the largest seed from the start: a seed shown never widens the panel.
-  usedSeed_->setMinimumWidth(fontMetrics().horizontalAdvance(tr("used: %1").arg(kMaxSeed)));
+  // The label's own size hint, not the text's advance: QLabel adds its margins and
+  // the glyphs' overhang.
+  usedSeed_->setText(tr("used: %1").arg(kMaxSeed));
+  usedSeed_->setMinimumWidth(usedSeed_->sizeHint().width());
+  usedSeed_->clear();
   usedSeed_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
 
   stream_ = new QCheckBox(tr("Stream (play while generating)"), this);
@@ -149,7 +153,14 @@ void StylePanel::setSeed(quint64 seed, bool random) {
   seed_->setValue(int(seed));
   random_->setChecked(random);
 }
-void StylePanel::showUsedSeed(quint64 seed) { usedSeed_->setText(tr("used: %1").arg(seed)); }
+void StylePanel::showUsedSeed(quint64 seed) {
+  usedSeed_->setText(tr("used: %1").arg(seed));
+  usedSeed_->setProperty("seed", seed);
+}
+std::optional<quint64> StylePanel::usedSeed() const {
+  const QVariant seed = usedSeed_->property("seed");
+  return seed.isValid() ? std::optional(seed.toULongLong()) : std::nullopt;
+}
 
 void StylePanel::setNoAudioOutput(const QString& reason) {
   stream_->setEnabled(reason.isEmpty());

@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -40,6 +42,8 @@ class StylePanel : public QWidget {
   void setSeed(quint64 seed, bool random);
   // Shows the seed a take actually used.
   void showUsedSeed(quint64 seed);
+  // The seed shown by showUsedSeed(); nothing before the first take.
+  std::optional<quint64> usedSeed() const;
   // Streaming plays what is made while it is made: with no audio output
   // (`reason` says why) it is off and the jobs are made whole.
   void setNoAudioOutput(const QString& reason);
