@@ -38,6 +38,10 @@
         <source>the secret store no longer holds it</source>
         <translation>密钥存储中已没有它</translation>
     </message>
+    <message>
+        <source>not an http:// or https:// address</source>
+        <translation>不是 http:// 或 https:// 地址</translation>
+    </message>
 </context>
 <context>
     <name>BookImport</name>
@@ -1679,6 +1683,93 @@
         <source>SenseVoice-Small (about 900 MB) writes the transcript of a prompt clip and checks the one you type</source>
         <translation>SenseVoice-Small（约 900 MB）为参考音频写出参考文本，并核对你输入的文本</translation>
     </message>
+    <message>
+        <source>The engine of the server at %1 is reset where it runs</source>
+        <translation>服务器 %1 的引擎需在其所在的机器上重置</translation>
+    </message>
+</context>
+<context>
+    <name>cosystudio::ui::EngineServerPage</name>
+    <message>
+        <source>&amp;This computer, with the model folder chosen in the Engine menu</source>
+        <translation>本机(&amp;T)，使用“引擎”菜单中选择的模型文件夹</translation>
+    </message>
+    <message>
+        <source>Speech is made by the engine of `cosystudio-cli serve` (or of another window&apos;s server) there; texts, scripts, books and dubbing are queued and kept here as usual</source>
+        <translation>语音由那台机器上 `cosystudio-cli serve`（或另一个窗口的服务）的引擎生成；文本、脚本、书籍和配音照常在这里排队和保存</translation>
+    </message>
+    <message>
+        <source>The address the server printed when it started: http://HOST:PORT, or https:// when it serves HTTPS</source>
+        <translation>服务器启动时显示的地址：http://主机:端口；提供 HTTPS 时为 https://</translation>
+    </message>
+    <message>
+        <source>none (a server on this computer&apos;s loopback needs none)</source>
+        <translation>无（本机回环地址上的服务器不需要）</translation>
+    </message>
+    <message>
+        <source>A file holding the server&apos;s token (serve --token-file): the token itself is never written into CosyStudio&apos;s settings</source>
+        <translation>保存服务器令牌的文件（serve --token-file）：令牌本身绝不会写入 CosyStudio 的设置</translation>
+    </message>
+    <message>
+        <source>The server&apos;s token file</source>
+        <translation>服务器的令牌文件</translation>
+    </message>
+    <message>
+        <source>none (trust the system&apos;s certificate authorities)</source>
+        <translation>无（信任系统的证书颁发机构）</translation>
+    </message>
+    <message>
+        <source>The certificate (PEM) of a server with a self-signed one, copied from it: its SHA-256 fingerprint is the one the server shows</source>
+        <translation>使用自签名证书的服务器的证书（PEM），从服务器复制而来：其 SHA-256 指纹与服务器显示的一致</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate</source>
+        <translation>服务器的证书</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt);;All files (*)</source>
+        <translation>证书 (*.pem *.crt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>A server makes the speech with its own model and device; the voices it needs are sent once. It does not listen back to what it makes, and Reset engine is done where it runs.</source>
+        <translation>服务器用它自己的模型和设备生成语音；所需的音色只发送一次。它不会回听检查生成的结果，“重置引擎”需在服务器所在的机器上进行。</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Certificate:</source>
+        <translation>证书(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Speech is made by:</source>
+        <translation>语音生成方：</translation>
+    </message>
+    <message>
+        <source>The engine server&apos;s address “%1” is not one: give http://HOST:PORT or https://HOST:PORT, as the server printed it</source>
+        <translation>引擎服务器地址“%1”无效：请按服务器显示的格式填写 http://主机:端口 或 https://主机:端口</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be read</source>
+        <translation>无法读取文件 %1</translation>
+    </message>
+    <message>
+        <source>A CosyStudio server on another &amp;machine</source>
+        <translation>另一台机器上的 CosyStudio 服务器(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Br&amp;owse…</source>
+        <translation>浏览(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>浏览(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>To&amp;ken file:</source>
+        <translation>令牌文件(&amp;K)：</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::EngineSession</name>
@@ -1696,6 +1787,14 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation>正在连接 %1</translation>
+    </message>
+    <message>
+        <source>The CosyStudio server at %1 has no model loaded yet: try again once it has</source>
+        <translation>%1 上的 CosyStudio 服务器尚未加载模型：请等它加载后再试</translation>
     </message>
 </context>
 <context>
@@ -3228,6 +3327,10 @@ No model is loaded now: choose one with Engine → Choose model folder…; the q
         <source>Its certificate&apos;s SHA-256 fingerprint: %1.</source>
         <translation>其证书的 SHA-256 指纹：%1。</translation>
     </message>
+    <message>
+        <source>&amp;Engine</source>
+        <translation>引擎(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::StylePanel</name>
@@ -3484,6 +3587,12 @@ VRAM allocated %1 → %2, reserved %3 → %4</source>
     <message>
         <source>Incomplete: %1 of the %2 cues, up to %3 of the timeline, were made before the job stopped. Resume (right-click) goes on from there.</source>
         <translation>未完成：任务停止前已生成 %2 条字幕中的 %1 条，到时间轴的 %3。“继续生成”（右键单击）会从那里接着生成。</translation>
+    </message>
+    <message>
+        <source>%1
+Made by the CosyStudio server at %2</source>
+        <translation>%1
+由 %2 上的 CosyStudio 服务器生成</translation>
     </message>
 </context>
 <context>

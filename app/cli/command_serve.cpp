@@ -99,6 +99,7 @@ class EngineThread : public services::SpeechEngine {
 
   // The server is made once the model is loaded, and this engine has no reset.
   services::EngineReadiness readiness() const override { return services::EngineReadiness::Ready; }
+  Precision precision() const override { return precision_; }
 
   // Every job not started yet is refused with `error`; the running one goes on.
   void refuseWaiting(const services::ApiError& error) {
@@ -147,6 +148,7 @@ class EngineThread : public services::SpeechEngine {
     Engine engine;
     try {
       loadEngine(engine, options);
+      precision_ = engine.options().precision;
       loaded_.set_value();
     } catch (...) {
       loaded_.set_exception(std::current_exception());
@@ -195,6 +197,8 @@ class EngineThread : public services::SpeechEngine {
     request.text = queued.job.text.toStdString();
     request.instruction = queued.job.instruction.toStdString();
     request.voice = queued.job.voice;
+    request.onlySegment = queued.job.onlySegment;
+    request.textIsSegment = queued.job.textIsSegment;
     SynthesisCallbacks callbacks;
     if (!queued.job.listen.check)  // else the answer comes whole
       callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
@@ -228,6 +232,7 @@ class EngineThread : public services::SpeechEngine {
   bool quit_ = false;
   std::atomic<bool> stopRunning_{false};
   std::promise<void> loaded_;
+  Precision precision_ = Precision::Float32;  // set before loaded_, read after it
   const std::string asrModel_;
   Device device_;                           // the engine's, the recogniser's too
   std::unique_ptr<Recognizer> recognizer_;  // used on the engine thread only

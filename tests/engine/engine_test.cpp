@@ -577,6 +577,39 @@ TEST_F(EngineTest, VoiceFilesRoundTripAndStaleFeaturesAreRebuilt) {
   EXPECT_EQ(synthesize(engine, r).samples, original.samples);
 }
 
+// A voice of the clip alone, as a client without a model sends it to a server:
+// saved and read back, the engine computes its features on first use, and it
+// speaks and compares speakers as the voice the engine prepared.
+TEST_F(EngineTest, AVoiceOfTheClipAloneSpeaksAsThePreparedVoice) {
+  const audio::Clip clip = audio::loadClip(kPrompt);
+  const Voice unprepared = Voice::fromClip(clip, kTranscript);
+  EXPECT_TRUE(unprepared.isValid());
+  EXPECT_EQ(unprepared.speechTokenCount(), 0u);
+  EXPECT_EQ(unprepared.fingerprint(), voice.fingerprint());
+  const fs::path file = tempFile("clip-only.voice");
+  unprepared.save(file);
+  const Voice sent = Voice::load(file);
+  fs::remove(file);
+  EXPECT_EQ(sent.transcript(), kTranscript);
+  EXPECT_EQ(sent.modelFingerprint(), "");
+
+  auto r = request("今天天气很好。");
+  const auto prepared = synthesize(engine, r);
+  r.voice = sent;
+  const auto made = synthesize(engine, r);
+  EXPECT_EQ(made.samples, prepared.samples);
+  const std::vector<float>& speech = made.segments.at(0).samples;
+  EXPECT_EQ(engine.speakerSimilarity(speech, 24000, sent), engine.speakerSimilarity(speech, 24000, voice));
+
+  // Its clip is held to the limits prepareVoice holds it to.
+  try {
+    Voice::fromClip(memoryClip(16000, 0.05), kTranscript);
+    ADD_FAILURE() << "a clip of 0.05 s was taken";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("prompt clip: "), std::string::npos) << e.what();
+  }
+}
+
 namespace {
 
 // The message of loading the voice file `file`, or "loaded".

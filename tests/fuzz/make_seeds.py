@@ -12,6 +12,7 @@ take sidecars and saved queue, and the speech server's requests.
 Needs torch, onnx, numpy and soundfile (not the app: only to remake seeds):
     python3 tests/fuzz/make_seeds.py
 """
+import base64
 import collections
 import json
 import pathlib
@@ -128,14 +129,18 @@ def voice_files():
     out = folder("voice_file")
     rng = np.random.default_rng(0)
 
-    def write(name, transcript, frames, extra_array=False):
+    def write(name, transcript, frames, extra_array=False, clip_alone=False):
         arrays = [("clip", "f32", rng.uniform(-0.5, 0.5, 48).astype("<f4").tobytes()),
                   ("speech_tokens", "i32", np.array([1, 2, 3, 4], dtype="<i4").tobytes()),
                   ("speaker_embedding", "f32", rng.normal(size=8).astype("<f4").tobytes()),
                   ("prompt_mel", "f32", rng.normal(size=frames * 80).astype("<f4").tobytes())]
         if extra_array:
             arrays.append(("later_feature", "f32", b"\0" * 8))
-        header = {"transcript": transcript, "model_fingerprint": "0123456789abcdef", "clip_rate": 16000,
+        if clip_alone:  # Voice::fromClip's: a clip (a ramp), no features, no model
+            ramp = np.linspace(-0.5, 0.5, 48).astype("<f4").tobytes()
+            arrays = [(array, kind, ramp if array == "clip" else b"") for array, kind, _ in arrays]
+        header = {"transcript": transcript, "model_fingerprint": "" if clip_alone else "0123456789abcdef",
+                  "clip_rate": 16000,
                   "prompt_mel_frames": frames, "arrays": []}
         offset = 0
         for array_name, kind, data in arrays:
@@ -149,6 +154,7 @@ def voice_files():
 
     write("voice.cosyvoice", "希望你以后能够做的比我还好呦。", 2)
     write("voice_later_array.cosyvoice", "Hello there.", 1, extra_array=True)
+    write("clip_alone.cosyvoice", "Hello there.", 0, clip_alone=True)
 
 
 def model_configs():
@@ -300,13 +306,36 @@ def speech_requests():
         "wrong_types.json": {"model": 1, "input": ["x"], "voice": None, "speed": "fast", "seed": -1.5},
         "api.json": {"input": "今天是2024年3月5日。", "voice": "0" * 63 + "f", "mode": "zero_shot", "speed": 1.2,
                      "seed": 4294967295, "raw_text": False, "read_numbers": False,
-                     "segment_time_limit_seconds": 12.5, "stream": True, "check": True, "retakes": 2},
+                     "segment_time_limit_seconds": 12.5, "stream": True, "check": True, "retakes": 2,
+                     "segment": 3, "text_is_segment": True},
         "api_wrong_types.json": {"input": "Hi.", "voice": "A" * 64, "stream": "yes", "retakes": 2.5,
-                                 "segment_time_limit_seconds": -1},
+                                 "segment_time_limit_seconds": -1, "segment": 1e9, "text_is_segment": 1},
     }
     for name, body in samples.items():
         (out / name).write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
     (out / "array.json").write_text("[1, 2]", encoding="utf-8")
+
+
+def api_events():
+    """Lines a server answers POST /cosystudio/v1/speech with, as its client
+    reads them: each event, and one with every field of another type."""
+    out = folder("api_events")
+    samples = base64.b64encode(struct.pack("<4f", 0.0, 0.25, -0.25, 1.0)).decode()
+    segment = {"text": "今天天气很好。", "user_text": "今天天气很好。", "speech_tokens": 12, "reached_token_cap": False,
+               "made_no_speech": False, "warnings": ["a warning"], "samples": samples}
+    events = {
+        "accepted.json": {"event": "accepted", "id": 3, "seed": 7, "mode": "zero_shot"},
+        "progress.json": {"event": "progress", "stage": "mel", "segment": 1, "segment_count": 2, "tokens": 40,
+                          "flow_step": 3, "elapsed_seconds": 1.5},
+        "audio.json": {"event": "audio", "segment": 0, "sample_rate": 24000, "segment_done": True, "samples": samples},
+        "result.json": {"event": "result", "sample_rate": 24000, "seed": 7, "segments": [segment, segment]},
+        "error.json": {"event": "error", "status": 503, "message": "no model", "code": None},
+        "wrong_types.json": {"event": 5, "stage": [], "segment": "1", "segment_count": 1e300, "tokens": -1,
+                             "flow_step": 2 ** 40, "sample_rate": None, "seed": -7, "samples": "abc",
+                             "segments": {"a": segment}, "message": {}},
+    }
+    for name, event in events.items():
+        (out / name).write_text(json.dumps(event, ensure_ascii=False), encoding="utf-8")
 
 
 if __name__ == "__main__":
@@ -322,3 +351,4 @@ if __name__ == "__main__":
     books()
     take_files()
     speech_requests()
+    api_events()

@@ -46,7 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     checkStyle(request->speech, limits);
     if (!isVoiceHash(request->speech.voice) || !(request->segmentTimeLimitSeconds >= 0) ||
         request->segmentTimeLimitSeconds > kMaxSegmentTimeLimitSeconds || request->listen.retakes < 0 ||
-        request->listen.retakes > kMaxServedRetakes || (request->listen.retakes > 0 && !request->listen.check))
+        request->listen.retakes > kMaxServedRetakes || (request->listen.retakes > 0 && !request->listen.check) ||
+        (request->onlySegment && (*request->onlySegment < 0 || *request->onlySegment >= limits.maxInputCharacters)))
       std::abort();
   }
   return 0;

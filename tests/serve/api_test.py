@@ -133,6 +133,16 @@ def check_speech(client, server, digest):
         check(segment["text"] and segment["speech_tokens"] > 0 and isinstance(segment["warnings"], list),
               f"segment {index} record: { {k: v for k, v in segment.items() if k != 'samples'} }")
 
+    # The second segment alone, and its text given as one segment: each is the
+    # whole request's second segment, made whole (streaming makes other audio).
+    second = list(events(client, {"input": LONG, "voice": digest, "seed": 7}))[-1]["segments"][1]
+    alone = list(events(client, {"input": LONG, "voice": digest, "seed": 7, "segment": 1}))[-1]
+    check(len(alone["segments"]) == 1 and alone["segments"][0]["samples"] == second["samples"],
+          "segment 1 alone is not the whole request's segment 1")
+    spoken = {"input": second["text"], "voice": digest, "seed": 7, "text_is_segment": True}
+    check(list(events(client, spoken))[-1]["segments"][0]["samples"] == second["samples"],
+          "a segment's own text, given as one segment, is not that segment")
+
     # One segment, whole: quantised, it is what the OpenAI route sends for the same seed.
     got = list(events(client, {"input": SHORT, "voice": digest, "seed": 11}))
     check(not any(event["event"] == "audio" for event in got), "audio events that were not asked for")
@@ -173,6 +183,9 @@ def check_refusals(client, server, digest):
     error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "segment_time_limit_seconds": -1}),
              400, param="segment_time_limit_seconds")
     error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "seed": 2 ** 31}), 400, param="seed")
+    for segment in (-1, 1.5, "1"):
+        error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "segment": segment}), 400,
+                 param="segment")
     # A check on a server without the recogniser: accepted, then refused as the last event, saying how to get one.
     got = list(events(client, {"input": SHORT, "voice": digest, "check": True}))
     check(got[-1]["event"] == "error" and got[-1]["status"] == 503 and "recogni" in got[-1]["message"],
@@ -207,7 +220,8 @@ def main(cli, model, prompt, transcript, out):
         with Client(server.port) as client:
             info = client.get(API)
             check(info.status_code == 200, f"GET {API} answered {info.status_code}")
-            check(info.json()["api_version"] == 1 and info.json()["model_loaded"] is True, f"GET {API}: {info.text}")
+            check(info.json()["api_version"] == 1 and info.json()["model_loaded"] is True
+                  and info.json()["precision"] in ("fp32", "bf16", "fp16", "int8"), f"GET {API}: {info.text}")
             digest = check_voices(client, voice, received)
             check_speech(client, server, digest)
             check_cancel(client, digest)

@@ -2,7 +2,9 @@
 // version): each is replaced by its default and reported with its key and value.
 #include "app_settings.h"
 
+#include <QFile>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace cosystudio;
@@ -89,6 +91,8 @@ class SettingsInputTest : public QObject {
     row("unknown precision", "engine/cpuPrecision", 9, "not a whole number from 0 to 3");
     row("unknown checkpoint", "engine/llmCheckpoint", QStringLiteral("../llm.pt"), "not llm.rl.pt or llm.pt");
     row("unknown language", "ui/language", QStringLiteral("klingon!"), "not a language name");
+    row("engine server not a web address", "engineServer/url", QStringLiteral("ftp://gpu-box"),
+        "not an http:// or https:// address");
   }
 
   void aBadValueIsReplacedAndNamed() {
@@ -113,6 +117,37 @@ class SettingsInputTest : public QObject {
     QCOMPARE(read.cpuWatchdogMinutes, defaults.cpuWatchdogMinutes);
     QCOMPARE(read.cpuThreads, defaults.cpuThreads);
     QCOMPARE(read.language, defaults.language);
+  }
+
+  // Settings → Engine: the server's address and files read back, its token
+  // from its file; the model choice is then the server's, whatever folder is
+  // chosen, and this computer's again when it is not used.
+  void anEngineServerIsTheModelChoiceWithTheTokenOfItsFile() {
+    QTemporaryDir folder;
+    const QString tokenFile = folder.filePath(QStringLiteral("token"));
+    QFile token(tokenFile);
+    QVERIFY(token.open(QIODevice::WriteOnly));
+    token.write("  s3cret \nsecond line\n");
+    token.close();
+    AppSettings chosen;
+    chosen.engineServer = {true, QStringLiteral("https://gpu-box:8880"), tokenFile, QStringLiteral("/etc/gpu-box.pem")};
+    chosen.save();
+    AppSettings read = AppSettings::load();
+    QVERIFY2(read.problems.isEmpty(), qPrintable(read.problems.join(QLatin1Char('\n'))));
+    QCOMPARE(read.engineServer.url, chosen.engineServer.url);
+    const ModelChoice remote = modelChoice(read, QStringLiteral("/models/Fun-CosyVoice3-0.5B-2512"));
+    QVERIFY(remote.isRemote());
+    QCOMPARE(remote.engineName(), QStringLiteral("https://gpu-box:8880"));
+    QCOMPARE(remote.server.token, QStringLiteral("s3cret"));
+    QCOMPARE(remote.server.certificateFile, QStringLiteral("/etc/gpu-box.pem"));
+    QVERIFY(!(remote == modelChoice(AppSettings{}, QStringLiteral("/models/Fun-CosyVoice3-0.5B-2512"))));
+
+    read.engineServer.use = false;
+    read.save();
+    const ModelChoice here = modelChoice(AppSettings::load(), QStringLiteral("/models/m"));
+    QVERIFY(!here.isRemote());
+    QCOMPARE(here.engineName(), QStringLiteral("/models/m"));
+    QCOMPARE(AppSettings::load().engineServer.url, chosen.engineServer.url);  // kept for the next time
   }
 
   // Each device has its own runaway limit, the CPU's long enough for a slow

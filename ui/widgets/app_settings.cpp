@@ -7,9 +7,11 @@
 #include "services/app_data.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QHostAddress>
 #include <QLocale>
 #include <QSettings>
+#include <QUrl>
 
 namespace cosystudio::ui {
 
@@ -52,6 +54,10 @@ constexpr char kServerKeepTakes[] = "server/keepTakes";
 constexpr char kServerHttps[] = "server/https";
 constexpr char kServerCertificate[] = "server/certificate";
 constexpr char kServerKey[] = "server/key";
+constexpr char kEngineServerUse[] = "engineServer/use";
+constexpr char kEngineServerUrl[] = "engineServer/url";
+constexpr char kEngineServerTokenFile[] = "engineServer/tokenFile";
+constexpr char kEngineServerCertificate[] = "engineServer/certificate";
 
 // The settings file may have been edited by hand or written by another
 // version: a value the dialog could not have chosen is replaced by the
@@ -141,11 +147,21 @@ AppSettings AppSettings::load() {
   a.server.https = r.integer(kServerHttps, 0, 0, 1);
   a.server.certificate = r.settings().value(QLatin1String(kServerCertificate)).toString();
   a.server.key = r.settings().value(QLatin1String(kServerKey)).toString();
+  EngineServerSettings& e = a.engineServer;
+  e.url = r.text(kEngineServerUrl, [](const QString& url) { return isEngineServerUrl(url); },
+                 QCoreApplication::translate("AppSettings", "not an http:// or https:// address"));
+  e.use = r.integer(kEngineServerUse, 0, 0, 1) && !e.url.isEmpty();
+  e.tokenFile = r.settings().value(QLatin1String(kEngineServerTokenFile)).toString();
+  e.certificate = r.settings().value(QLatin1String(kEngineServerCertificate)).toString();
   return a;
 }
 
 void AppSettings::save() const {
   QSettings s;
+  s.setValue(QLatin1String(kEngineServerUse), int(engineServer.use));
+  s.setValue(QLatin1String(kEngineServerUrl), engineServer.url);
+  s.setValue(QLatin1String(kEngineServerTokenFile), engineServer.tokenFile);
+  s.setValue(QLatin1String(kEngineServerCertificate), engineServer.certificate);
   s.setValue(QLatin1String(kDeviceKind), int(device.kind));
   s.setValue(QLatin1String(kDeviceIndex), device.index);
   s.setValue(QLatin1String(precisionKey(device.kind)), int(precision));
@@ -226,6 +242,37 @@ void keepServerToken(ServerSettings& server) {
     server.tokenPlace = Place::SettingsFile;
     server.secretStoreProblem = stored.error;
   }
+}
+
+bool ServerSettings::servesOtherwiseThan(const ServerSettings& other) const {
+  return host != other.host || port != other.port || token != other.token || allowedOrigins != other.allowedOrigins;
+}
+
+void AppSettings::useTheCpu() {
+  device = Device{};
+  precision = defaultPrecision(device);
+}
+
+bool isEngineServerUrl(const QString& text) {
+  const QUrl url(text, QUrl::StrictMode);
+  return url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
+         !url.host().isEmpty();
+}
+
+std::optional<services::RemoteServer> EngineServerSettings::remoteServer() const {
+  if (!use || url.isEmpty()) return std::nullopt;
+  services::RemoteServer server{QUrl(url), {}, certificate};
+  QFile token(tokenFile);
+  // Unreadable, it is sent as none, and the server's refusal says what is wrong.
+  if (!tokenFile.isEmpty() && token.open(QIODevice::ReadOnly))
+    server.token = QString::fromUtf8(token.readLine()).trimmed();
+  return server;
+}
+
+ModelChoice modelChoice(const AppSettings& settings, const QString& folder) {
+  ModelChoice choice{folder, settings.device, settings.precision, settings.llmCheckpoint, settings.cpuThreads, {}};
+  if (const auto server = settings.engineServer.remoteServer()) choice.server = *server;
+  return choice;
 }
 
 JobListening jobListening(const AppSettings& settings, bool parts) {

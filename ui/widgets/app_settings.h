@@ -11,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace cosystudio::ui {
 
 // The largest values the Settings dialog offers; load() holds the file to them.
@@ -43,6 +45,8 @@ struct ServerSettings {
   QString certificate, key;
 
   bool isLoopback() const;
+  // Whether a server with these settings listens or admits otherwise than one with `other` (it starts again).
+  bool servesOtherwiseThan(const ServerSettings& other) const;
   services::TlsFiles tlsFiles() const;  // the paths, the defaults filled in
 };
 
@@ -69,6 +73,22 @@ struct ListeningSettings {
   int maxRateRatioPercent = 180;  // CheckThresholds::maxRateRatio × 100
 };
 
+// The engine that makes the speech: this computer's (a model folder), or that
+// of a CosyStudio server elsewhere (`cosystudio-cli serve`, or another
+// window's server), Settings → Engine.
+struct EngineServerSettings {
+  bool use = false;
+  QString url;          // http(s)://HOST:PORT, as the server prints it
+  // A file that holds the server's token, as `cosystudio-cli synth
+  // --server-token-file` takes it: the token itself stays out of the settings.
+  QString tokenFile;
+  QString certificate;  // PEM of a self-signed server, to trust it; empty: the system's authorities
+
+  // The server as the engine reaches it, the token read from its file;
+  // nothing when it is not used.
+  std::optional<services::RemoteServer> remoteServer() const;
+};
+
 struct AppSettings {
   Device device;
   Precision precision = defaultPrecision(device);
@@ -90,11 +110,14 @@ struct AppSettings {
   QString recognizerFolder;  // the recogniser's (transcriber.h); empty = defaultRecognizerFolderPath()
   ListeningSettings listening;
   ServerSettings server;
+  EngineServerSettings engineServer;
   // What load() found unusable in the settings file (edited by hand, or by
   // another version) and replaced by the default: one line per key, naming
   // the key and the value. Never saved.
   QStringList problems;
 
+  // The CPU at its default precision, for a GPU that is gone.
+  void useTheCpu();
   // The limit for a model on `kind`, in seconds (0 = none).
   double watchdogSecondsFor(DeviceKind kind) const;
 
@@ -106,14 +129,16 @@ struct AppSettings {
   static void saveAudioOutput(const QByteArray& id);
 };
 
-// The model in `folder` as these settings load it.
-inline ModelChoice modelChoice(const AppSettings& settings, const QString& folder) {
-  return {folder, settings.device, settings.precision, settings.llmCheckpoint, settings.cpuThreads};
-}
+// The model in `folder` as these settings load it, or the server's engine
+// where Settings → Engine names one.
+ModelChoice modelChoice(const AppSettings& settings, const QString& folder);
 
 // How a job listens back under these settings: a script's or a book
 // chapter's (`parts`) or a text's; not at all when checking is off (nor,
 // EngineSession sees to it, while the recogniser is not installed).
 JobListening jobListening(const AppSettings& settings, bool parts);
+
+// Whether `text` is an address Settings → Engine takes: http(s)://HOST[:PORT].
+bool isEngineServerUrl(const QString& text);
 
 }  // namespace cosystudio::ui

@@ -143,7 +143,7 @@ std::string BookPanel::renderKey(const Recipe& recipe, quint64 seed) const {
   inputs.settings = recipe.base.settings;
   inputs.settings.seed = seed;
   inputs.instruction = recipe.base.instruction.toStdString();
-  inputs.model = recipe.model.folder.toStdString();
+  inputs.model = recipe.model.engineName().toStdString();  // a server by its address
   inputs.checkpoint = recipe.model.llmCheckpoint.toStdString();
   inputs.precision = recipe.model.precision;
   return services::BookFolder::renderKey(inputs);

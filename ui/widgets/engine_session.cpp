@@ -69,6 +69,7 @@ void EngineSession::unload() {
 
 void EngineSession::reset() {
   if (state_ == State::Poisoned || state_ == State::NoModel || state_ == State::Loading) return;
+  if (model_.isRemote()) return;  // a server's engine is reset where it runs
   // The reset is queued behind the running job on the worker thread; cancelling
   // makes that wait one token long. The cancelled job goes back to the queue.
   // A job the user cancelled already just ends.

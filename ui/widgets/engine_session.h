@@ -40,7 +40,8 @@ class EngineSession : public QObject {
 
   void load(const ModelChoice& model);
   void unload();
-  // Cancels the running job (the queue is kept) and resets the engine in-process.
+  // Cancels the running job (the queue is kept) and resets the engine in-process;
+  // nothing with a server's engine, which is reset where it runs.
   void reset();
   // Returns the job's id.
   quint64 enqueue(JobSpec job);

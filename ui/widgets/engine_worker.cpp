@@ -48,11 +48,42 @@ Engine& EngineWorker::engine() {
   return *engine_;
 }
 
+SpeechMaker& EngineWorker::speech() {
+  if (remote_) return *remote_;
+  return engine();
+}
+
+LoadOptions EngineWorker::madeWith() { return remote_ ? remoteOptions_ : engine().options(); }
+
+// Nothing is loaded here: the server is asked whether it speaks this API and
+// has its model loaded. Made on this thread, as its network calls are.
+void EngineWorker::connectToServer(const ModelChoice& choice) {
+  if (engine_) engine_->unload();  // the memory a model here held is not needed now
+  remote_.reset();
+  report([what = tr("Connecting to %1").arg(choice.engineName())](EngineSession& s) { emit s.loadStep(what); });
+  auto remote = std::make_unique<services::RemoteSpeech>(choice.server);
+  const services::RemoteInfo info = remote->connect();
+  if (!info.modelLoaded)
+    throw std::runtime_error(tr("The CosyStudio server at %1 has no model loaded yet: try again once it has")
+                                 .arg(choice.engineName())
+                                 .toStdString());
+  remoteOptions_ = LoadOptions{};
+  remoteOptions_.modelFolder = toPath(choice.engineName());
+  remoteOptions_.precision = info.precision;
+  remote_ = std::move(remote);
+}
+
 void EngineWorker::load(const ModelChoice& choice) {
   QElapsedTimer timer;
   timer.start();
   try {
     voices_.clear();  // features depend on the model
+    if (choice.isRemote()) {
+      connectToServer(choice);
+      report([seconds = timer.elapsed() / 1000.0](EngineSession& s) { s.onLoaded(seconds); });
+      return;
+    }
+    remote_.reset();
     LoadOptions options;
     options.modelFolder = toPath(choice.folder);
     options.device = choice.device;
@@ -84,6 +115,7 @@ void EngineWorker::load(const ModelChoice& choice) {
 
 void EngineWorker::unload() {
   voices_.clear();
+  remote_.reset();
   if (engine_) engine_->unload();
   report([](EngineSession& s) { s.onUnloaded(); });
 }
@@ -112,6 +144,7 @@ void EngineWorker::warmUpOnGpu() {
 void EngineWorker::shutdown() {
   recognizer_.reset();
   voices_.clear();
+  remote_.reset();
   engine_.reset();
 }
 
@@ -128,7 +161,7 @@ Voice EngineWorker::voiceFor(const JobSpec& job) {
   const QString key = QStringLiteral("clip ") + QString::fromLatin1(clip.digest.toHex()) + QLatin1Char('\n') +
                       job.transcript;
   if (const Voice* kept = voices_.find(key)) return *kept;
-  const Voice prepared = engine().prepareVoice(engineClip(clip), job.transcript.toStdString());
+  const Voice prepared = speech().prepareVoice(engineClip(clip), job.transcript.toStdString());
   return voices_.insert(key, prepared, prepared.bytes());
 }
 
@@ -149,7 +182,9 @@ TakeSegment checkedSegment(const SegmentResult& segment, const std::optional<Seg
 // Loaded here, on the engine's thread, the first time a job listens (seconds),
 // and kept for the next: shared with the recogniser's own thread (shared_recognizer.h).
 const Recognizer* EngineWorker::listener(const JobSpec& job) {
-  const bool listens = job.listening.check && job.settings.mode != Mode::VoiceConversion && !job.isDubbing();
+  // A server does not compare speakers (RemoteSpeech::speakerSimilarity): what it makes is not checked here.
+  const bool listens =
+      job.listening.check && job.settings.mode != Mode::VoiceConversion && !job.isDubbing() && !remote_;
   if (!listens) return nullptr;
   if (!recognizer_ || recognizerFolder_ != job.listening.recognizerFolder) {
     recognizer_.reset();
@@ -160,7 +195,7 @@ const Recognizer* EngineWorker::listener(const JobSpec& job) {
 }
 
 Take EngineWorker::renderText(const JobSpec& job, SynthesisCallbacks callbacks) {
-  if (!job.partsFolder.isEmpty()) JobParts(job, engine().options()).keepSegments(callbacks);
+  if (!job.partsFolder.isEmpty()) JobParts(job, madeWith()).keepSegments(callbacks);
   SynthesisRequest request;
   request.text = job.text.toStdString();
   request.instruction = job.instruction.toStdString();
@@ -170,12 +205,12 @@ Take EngineWorker::renderText(const JobSpec& job, SynthesisCallbacks callbacks) 
   SynthesisResult result;
   std::vector<SegmentCheck> checks;
   if (const Recognizer* recognizer = listener(job)) {
-    CheckedSynthesis checked = synthesizeChecked(engine(), *recognizer, request, job.settings,
+    CheckedSynthesis checked = synthesizeChecked(speech(), *recognizer, request, job.settings,
                                                  job.listening.thresholds, job.listening.retakes, callbacks);
     result = std::move(checked.result);
     checks = std::move(checked.checks);
   } else {
-    result = engine().synthesize(request, job.settings, callbacks);
+    result = speech().synthesize(request, job.settings, callbacks);
   }
 
   Take take;
@@ -234,9 +269,9 @@ Take EngineWorker::renderScriptJob(const JobSpec& job, SynthesisCallbacks callba
   // Progress counts the script's lines: a line is one request of one or a few segments.
   const auto onLine = countPartsInProgress(callbacks, job.id, int(job.script().lines.size()));
   callbacks.onAudio = {};  // the pauses between speakers exist only in the joined take
-  const ScriptLineStore kept = job.partsFolder.isEmpty() ? ScriptLineStore{} : JobParts(job, engine().options()).lineStore();
+  const ScriptLineStore kept = job.partsFolder.isEmpty() ? ScriptLineStore{} : JobParts(job, madeWith()).lineStore();
   return scriptTake(job, job.script(),
-                    renderScript(engine(), job.script(), voices, job.settings, callbacks, onLine, kept, listening(job)));
+                    renderScript(speech(), job.script(), voices, job.settings, callbacks, onLine, kept, listening(job)));
 }
 
 // A book chapter is made as `cosystudio-cli book` makes it, a paragraph a
@@ -249,9 +284,9 @@ Take EngineWorker::renderChapterJob(const JobSpec& job, SynthesisCallbacks callb
   const auto onLine = countPartsInProgress(callbacks, job.id, int(script.lines.size()));
   callbacks.onAudio = {};
   const services::ChapterLines lines(toPath(job.chapter().folder), job.chapter().number, job.chapter().renderKey.toStdString(),
-                           engine().options().precision);
+                           madeWith().precision);
   return scriptTake(job, script,
-                    renderScript(engine(), script, voices, job.settings, callbacks, onLine, lines.store(),
+                    renderScript(speech(), script, voices, job.settings, callbacks, onLine, lines.store(),
                                  listening(job)));
 }
 
@@ -260,9 +295,9 @@ Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callb
   const Voice voice = voiceFor(job);
   const auto onCue = countPartsInProgress(callbacks, job.id, int(job.dubbing().cues.size()));
   callbacks.onAudio = {};
-  const DubbingCueStore kept = job.partsFolder.isEmpty() ? DubbingCueStore{} : JobParts(job, engine().options()).cueStore();
+  const DubbingCueStore kept = job.partsFolder.isEmpty() ? DubbingCueStore{} : JobParts(job, madeWith()).cueStore();
   const DubbedTrack track =
-      renderDubbing(engine(), job.dubbing().cues, voice, job.settings, dubbingOptions(job), callbacks, onCue, kept);
+      renderDubbing(speech(), job.dubbing().cues, voice, job.settings, dubbingOptions(job), callbacks, onCue, kept);
   return dubbedTake(job, track);
 }
 
@@ -270,8 +305,9 @@ Take EngineWorker::renderDubbingJob(const JobSpec& job, SynthesisCallbacks callb
 void EngineWorker::describe(Take& take, const JobSpec& job) {
   take.jobId = job.id;
   take.spec = job;
-  take.modelFolder = fromUtf8(engine().options().modelFolder.string());
-  take.llmCheckpoint = fromUtf8(engine().options().llmCheckpoint);
+  const LoadOptions made = madeWith();
+  take.modelFolder = fromUtf8(made.modelFolder.string());
+  take.llmCheckpoint = fromUtf8(made.llmCheckpoint);
   take.created = QDateTime::currentDateTime();
 }
 
@@ -288,14 +324,15 @@ void EngineWorker::run(const JobSpec& job) {
       callbacks.onAudio = [this, id = job.id](const AudioChunk& chunk) {
         report([id, chunk](EngineSession& s) { emit s.jobAudio(id, chunk); });
       };
-    const MemoryStats memoryBefore = engine().memory();
+    // A server's memory is its own: this computer's is shown as it was.
+    const MemoryStats memoryBefore = remote_ ? MemoryStats{} : engine().memory();
     Take take = job.isDubbing()   ? renderDubbingJob(job, callbacks)
                 : job.isScript()  ? renderScriptJob(job, callbacks)
                 : job.isChapter() ? renderChapterJob(job, callbacks)
                                   : renderText(job, callbacks);
     describe(take, job);
     take.memoryBefore = memoryBefore;
-    take.memoryAfter = engine().memory();
+    take.memoryAfter = remote_ ? MemoryStats{} : engine().memory();
     report([take = std::move(take)](EngineSession& s) { s.onJobFinished(take); });
   } catch (const Cancelled&) {
     // What it made so far is a take of its own, which can be resumed.
@@ -320,7 +357,7 @@ void EngineWorker::run(const JobSpec& job) {
 
 void EngineWorker::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   try {
-    engine().prepareVoice(engineClip(withSamples(clip)), transcript.toStdString()).save(toPath(file));
+    speech().prepareVoice(engineClip(withSamples(clip)), transcript.toStdString()).save(toPath(file));
     report([file](EngineSession& s) { emit s.voiceSaved(file); });
   } catch (const std::exception& e) {
     report([file, message = errorText(e)](EngineSession& s) { emit s.voiceFailed(file, message); });

@@ -43,6 +43,13 @@ class EngineWorker : public QObject {
 
  private:
   Engine& engine();
+  // What makes the speech: this computer's engine, or a server's (ModelChoice::server).
+  SpeechMaker& speech();
+  // How the takes are made, for what keeps them apart (job parts, a chapter's
+  // paragraphs) and describes them: the model's folder and how it runs, or
+  // the server's address and its model's precision.
+  LoadOptions madeWith();
+  void connectToServer(const ModelChoice& choice);
   Voice voiceFor(const JobSpec& job);
   Voice savedVoice(const QString& file);
   // The recogniser `job` listens back with (JobSpec::listening); null when it does not.
@@ -66,6 +73,8 @@ class EngineWorker : public QObject {
 
   EngineSession* const session_;
   std::unique_ptr<Engine> engine_;
+  std::unique_ptr<services::RemoteSpeech> remote_;  // set while a server's engine is in use
+  LoadOptions remoteOptions_;
   std::shared_ptr<const Recognizer> recognizer_;
   QString recognizerFolder_;
   // The job cancelled last, which its shouldStop compares with its own id;

@@ -7,6 +7,7 @@
 #include "cosystudio/engine.h"
 #include "cosystudio/script.h"
 #include "cosystudio/text/subtitles.h"
+#include "services/server/remote_speech.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -258,11 +259,19 @@ struct ModelChoice {
   Precision precision = Precision::Float32;
   QString llmCheckpoint;  // empty: the RL-tuned one when the folder has it (LoadOptions::llmCheckpoint)
   int cpuThreads = 0;     // 0: one per physical core (LoadOptions::cpuThreads)
+  // A CosyStudio server whose engine makes the speech instead (its url set):
+  // nothing is loaded here, and the fields above are the server's business.
+  services::RemoteServer server;
 
+  bool isRemote() const { return !server.url.isEmpty(); }
+  // What makes the takes, as the window names it: the server's address, or the model's folder.
+  QString engineName() const { return isRemote() ? server.url.toString() : folder; }
   // Equal choices load the same model the same way: a change of any field reloads.
   bool operator==(const ModelChoice& other) const {
     return folder == other.folder && device.kind == other.device.kind && device.index == other.device.index &&
-           precision == other.precision && llmCheckpoint == other.llmCheckpoint && cpuThreads == other.cpuThreads;
+           precision == other.precision && llmCheckpoint == other.llmCheckpoint && cpuThreads == other.cpuThreads &&
+           server.url == other.server.url && server.token == other.server.token &&
+           server.certificateFile == other.server.certificateFile;
   }
 };
 

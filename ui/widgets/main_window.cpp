@@ -32,7 +32,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
-#include <QKeySequence>
 #include <QMenuBar>
 #include <QMetaEnum>
 #include <QPlainTextEdit>
@@ -216,19 +215,14 @@ void MainWindow::createMenus() {
   menuBar()->addMenu(help);
   connect(help, &HelpMenu::markupReferenceRequested, this, [this] { showMarkupReference(this, text_->knownTags()); });
   connect(help, &HelpMenu::diagnosticsPathChosen, this, [this](const QString& path) {
-    if (saveDiagnostics(path))
-      status_->say(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
-    else
-      showError(tr("Cannot write %1").arg(path));
+    if (!saveDiagnostics(path)) return showError(tr("Cannot write %1").arg(path));
+    status_->say(tr("Diagnostics saved to %1: attach it to a bug report.").arg(path), 8000);
   });
 }
 
 void MainWindow::connectSession() {
   connect(new SessionProblems(session_, this), &SessionProblems::problem, this, &MainWindow::showError);
-  connect(session_, &EngineSession::gpuUnavailable, this, [this] {
-    settings_.device = Device{};
-    settings_.precision = defaultPrecision(settings_.device);
-  });
+  connect(session_, &EngineSession::gpuUnavailable, this, [this] { settings_.useTheCpu(); });
   connect(session_, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
     if (!previousKept) return;  // said by SessionProblems
     modelFolder_ = session_->model().folder;  // the model loaded before is back: it stays the remembered one
@@ -237,7 +231,7 @@ void MainWindow::connectSession() {
     showError(tr("The new model could not be loaded; the model from %1 is still loaded.\n%2").arg(modelFolder_, message));
   });
   connect(jobs_, &WindowJobs::errorOccurred, this, &MainWindow::showError);
-  connect(jobs_, &WindowJobs::modelWanted, this, [this] { setModelFolder(modelFolder_); });
+  connect(jobs_, &WindowJobs::modelWanted, this, &MainWindow::loadChosenEngine);
 }
 
 bool MainWindow::setModelFolder(const QString& folder) {
@@ -257,8 +251,19 @@ void MainWindow::promptForModelOnFirstRun() {
   const QString remembered = rememberedModelFolder();
   if (!remembered.isEmpty() && modelFolderProblems(remembered).isEmpty())
     setModelFolder(remembered);
+  else if (settings_.engineServer.use)
+    loadChosenEngine();  // the server's model makes the speech: none is needed here
   else
     chooseModelFolder();
+}
+
+void MainWindow::loadChosenEngine() {
+  if (settings_.engineServer.use)
+    session_->load(modelChoice(settings_, modelFolder_));
+  else if (!modelFolder_.isEmpty())
+    setModelFolder(modelFolder_);
+  else
+    session_->unload();
 }
 
 void MainWindow::chooseModelFolder() {
@@ -273,9 +278,7 @@ void MainWindow::showSettings(bool serverPage) {
   if (dialog.exec() != QDialog::Accepted) return;
   AppSettings chosen = dialog.settings();
   chosen.server.enabled = settings_.server.enabled;  // the Tools menu's
-  const bool otherServer = chosen.server.host != settings_.server.host ||
-                           chosen.server.port != settings_.server.port || chosen.server.token != settings_.server.token ||
-                           chosen.server.allowedOrigins != settings_.server.allowedOrigins;
+  const bool otherServer = chosen.server.servesOtherwiseThan(settings_.server);
   const bool reload = !(modelChoice(chosen, modelFolder_) == modelChoice(settings_, modelFolder_));
   const bool otherLanguage = chosen.language != settings_.language;
   const bool otherOutputs = chosen.outputsFolder != settings_.outputsFolder;
@@ -291,7 +294,7 @@ void MainWindow::showSettings(bool serverPage) {
   store_->applyRetention(settings_.retentionDays);
   history_->setKeepServedTakes(settings_.server.keepTakes);
   if (otherServer && server_->isRunning()) setServing(true);
-  if (reload && !modelFolder_.isEmpty()) setModelFolder(modelFolder_);
+  if (reload) loadChosenEngine();
   if (otherLanguage) switchLanguage();
 }
 
@@ -395,7 +398,6 @@ void MainWindow::switchLanguage() {
   i18n::installTranslators();
   const SessionState state = panelState();
   const QList<Take> takes = history_->takes();
-  const std::optional<quint64> usedSeed = style_->usedSeed();
   const QByteArray layout = saveState();
   player_->stop();  // what plays belongs to a panel about to go
   qDeleteAll(findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly));
@@ -406,7 +408,6 @@ void MainWindow::switchLanguage() {
   showServerState();
   for (const Take& take : takes) history_->addTake(take);
   showSession(state);
-  if (usedSeed) style_->showUsedSeed(*usedSeed);
   restoreDockLayout(this, layout);
   if (!modelFolder_.isEmpty()) text_->loadTokenizer(modelFolder_);
 }

@@ -40,6 +40,8 @@ class MainWindow : public QMainWindow {
   QString modelFolder() const { return modelFolder_; }
   // Asks for the model folder when none is remembered.
   void promptForModelOnFirstRun();
+  // The engine Settings choose: a server's, or the model in modelFolder_ (none: unloaded).
+  void loadChosenEngine();
   // Text, clip, transcript, style: saved on exit, restored on start; with the
   // queue, when it was kept on quitting.
   void saveSession() const;

@@ -4,6 +4,7 @@
 #include "cosystudio/version.h"
 
 #include "engine_messages.h"
+#include "engine_server_page.h"
 #include "language.h"
 #include "listening_page.h"
 #include "memory_meter.h"
@@ -19,6 +20,7 @@
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QMessageBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -181,11 +183,18 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
                                                                              : settings.recognizerFolder.trimmed()),
                                  this);
   tabs_->addTab(listening_, tr("Listening &back"));
+  engineServer_ = new EngineServerPage(settings.engineServer, this);
+  tabs_->addTab(engineServer_, tr("&Engine"));
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(tabs_);
   layout->addWidget(buttons);
   buttons_ = buttons;
-  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    const QString problem = engineServer_->problem();
+    if (problem.isEmpty()) return accept();
+    tabs_->setCurrentWidget(engineServer_);
+    QMessageBox::warning(this, tr("Settings"), problem);
+  });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(device_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeDevice);
   connect(checkpoint_, &QComboBox::currentIndexChanged, this, &SettingsDialog::describeCheckpoint);
@@ -409,6 +418,7 @@ void SettingsDialog::describeCheckpoint() {
 AppSettings SettingsDialog::settings() const {
   AppSettings s;
   s.listening = listening_->settings();
+  s.engineServer = engineServer_->settings();
   const int index = device_->currentIndex();
   if (index >= 0 && index < int(devices_.size())) s.device = devices_[index].device;
   s.precision = Precision(precision_->currentData().toInt());

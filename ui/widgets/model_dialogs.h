@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace cosystudio::ui {
 
+class EngineServerPage;
 class ListeningPage;
 
 class SettingsDialog : public QDialog {
@@ -55,6 +56,7 @@ class SettingsDialog : public QDialog {
   QLineEdit* outputs_;
   QLineEdit* recognizer_;
   ListeningPage* listening_;
+  EngineServerPage* engineServer_;
   QSpinBox* retention_;
   QSpinBox* idleUnload_;
   QSpinBox* watchdog_;

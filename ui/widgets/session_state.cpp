@@ -1,5 +1,6 @@
 #include "session_state.h"
 
+#include "cosystudio/request_rules.h"
 #include "cosystudio/settings_json.h"
 
 #include <QSettings>
@@ -20,6 +21,7 @@ constexpr char kBook[] = "session/book";
 constexpr char kInstruction[] = "session/instruction";
 constexpr char kRandomSeed[] = "session/randomSeed";
 constexpr char kRealTimeFactor[] = "session/realTimeFactor";
+constexpr char kUsedSeed[] = "session/usedSeed";
 constexpr char kEncoding[] = "export/encoding";
 constexpr char kFileFormat[] = "export/fileFormat";
 constexpr char kRate[] = "export/rate";
@@ -70,6 +72,8 @@ SessionState SessionState::load() {
   state.instruction = value(s, kInstruction).toString();
   state.randomSeed = value(s, kRandomSeed, defaults.randomSeed).toBool();
   state.realTimeFactor = value(s, kRealTimeFactor, defaults.realTimeFactor).toDouble();
+  bool seed = false;
+  if (const quint64 used = value(s, kUsedSeed).toULongLong(&seed); seed && used <= kMaxSeed) state.usedSeed = used;
   ExportFormat& format = state.exportFormat;
   format.encoding = audio::WavEncoding(value(s, kEncoding, int(format.encoding)).toInt());
   format.file = audio::FileFormat(value(s, kFileFormat, int(format.file)).toInt());
@@ -101,6 +105,7 @@ void SessionState::save() const {
   set(kInstruction, instruction);
   set(kRandomSeed, randomSeed);
   set(kRealTimeFactor, realTimeFactor);
+  set(kUsedSeed, usedSeed ? QVariant(*usedSeed) : QVariant());
   set(kEncoding, int(exportFormat.encoding));
   set(kFileFormat, int(exportFormat.file));
   set(kRate, exportFormat.sampleRate);

@@ -9,6 +9,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
 namespace cosystudio::ui {
 
 struct SessionState {
@@ -23,6 +25,7 @@ struct SessionState {
   QString book;        // the book open in the book view (book_panel.h)
   QString instruction;
   bool randomSeed = true;
+  std::optional<quint64> usedSeed;  // the style panel's "used:", of the last take made here
   // Seconds of making per second of speech, of the last whole take made here:
   // the text panel's "about … to make here". 0: none made yet.
   double realTimeFactor = 0;

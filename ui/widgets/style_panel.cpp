@@ -197,12 +197,14 @@ void StylePanel::saveSession(SessionState& state) const {
   writeSettings(state.settings);
   state.instruction = instruction();
   state.randomSeed = randomSeed();
+  state.usedSeed = usedSeed();
 }
 
 void StylePanel::restoreSession(const SessionState& state) {
   showSettings(state.settings);
   setInstruction(state.instruction);
   random_->setChecked(state.randomSeed);
+  if (state.usedSeed) showUsedSeed(*state.usedSeed);
 }
 
 }  // namespace cosystudio::ui

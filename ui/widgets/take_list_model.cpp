@@ -257,7 +257,13 @@ QVariant TakeListModel::data(const QModelIndex& index, int role) const {
         for (qsizetype i = 1; i < seeds.size(); ++i) others << QString::number(seeds[i]);
         return tr("Made with seed %1; some segments with seed %2").arg(take.seed).arg(others.join(QStringLiteral(", ")));
       }
-      case MadeColumn: return QLocale().toString(take.created, QLocale::LongFormat);
+      case MadeColumn: {
+        const QString when = QLocale().toString(take.created, QLocale::LongFormat);
+        // A server's take names it (its address stands where a model folder would).
+        const bool server = take.modelFolder.startsWith(QLatin1String("http://")) ||
+                            take.modelFolder.startsWith(QLatin1String("https://"));
+        return server ? tr("%1\nMade by the CosyStudio server at %2").arg(when, take.modelFolder) : when;
+      }
       case LengthColumn:
       case RtfColumn: {
         const QString memory = memoryTip(take);

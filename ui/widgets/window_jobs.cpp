@@ -117,7 +117,7 @@ QString WindowJobs::prepareServedJob(JobSpec& job) {
   // Said to the client, in the API's language.
   if (session_->state() == EngineSession::State::Poisoned)
     return QStringLiteral("the engine had a GPU error that only a restart of CosyStudio can clear");
-  if (modelFolder_.isEmpty()) return QStringLiteral("no model is chosen in CosyStudio");
+  if (!engineChosen()) return QStringLiteral("no model is chosen in CosyStudio");
   if (session_->state() == EngineSession::State::NoModel) emit modelWanted();  // unloaded when idle
   job.settings.segmentTimeLimitSeconds = watchdogSeconds();
   return {};
@@ -144,9 +144,11 @@ bool WindowJobs::setSourceClip(const QString& path) {
   return true;
 }
 
+bool WindowJobs::engineChosen() const { return !modelFolder_.isEmpty() || settings_.engineServer.use; }
+
 quint64 WindowJobs::queueJob(const JobSpec& job) {
   if (session_->state() == EngineSession::State::NoModel) {
-    if (!modelFolder_.isEmpty())
+    if (engineChosen())
       emit modelWanted();
     else
       panels_.status->say(tr("The job waits until a model is loaded (Engine → Choose model folder)."), 8000);

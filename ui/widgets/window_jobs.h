@@ -78,6 +78,8 @@ class WindowJobs : public QObject {
   JobSpec jobFromPanels(QString* problem, bool script = true);
   // Queues a checked job, asking for the model when none is loaded.
   quint64 queueJob(const JobSpec& job);
+  // A model folder, or a server (Settings → Engine), to make the jobs with.
+  bool engineChosen() const;
 
   EngineSession* session_;
   const AppSettings& settings_;

@@ -142,8 +142,12 @@ void EngineMenu::followState() {
   const State state = session_->state();
   const bool poisoned = state == State::Poisoned;
   const bool loaded = state == State::Ready || state == State::Busy;
-  reset_->setEnabled(loaded);
+  // A server's engine is reset where it runs.
+  const bool remote = session_->model().isRemote();
+  reset_->setEnabled(loaded && !remote);
   reset_->setStatusTip(poisoned ? tr("Reset cannot clear this device error; restart the application")
+                       : remote ? tr("The engine of the server at %1 is reset where it runs")
+                                      .arg(session_->model().engineName())
                                 : reset_->toolTip());
   unload_->setEnabled(loaded);
   restart_->setVisible(poisoned);

@@ -64,6 +64,8 @@ services::EngineReadiness QueuedSpeechEngine::readiness() const {
   return services::EngineReadiness::NoModel;
 }
 
+Precision QueuedSpeechEngine::precision() const { return session_->model().precision; }
+
 std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const services::SpeechJob& job) {
   if (job.listen.check)
     return services::ApiError{501,
@@ -71,6 +73,12 @@ std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const serv
                                    "`cosystudio-cli serve`")
                         .arg(QLatin1String(services::kCheckHeader)),
                     QLatin1String(services::kCheckHeader), QStringLiteral("check_not_available"), QStringLiteral("server_error")};
+  if (job.onlySegment || job.textIsSegment)
+    return services::ApiError{501,
+                              QStringLiteral("the window's server makes whole texts; one segment alone is made by "
+                                             "`cosystudio-cli serve`"),
+                              QStringLiteral("segment"), QStringLiteral("segment_not_available"),
+                              QStringLiteral("server_error")};
   JobSpec spec;
   spec.text = job.text;
   spec.instruction = job.instruction;

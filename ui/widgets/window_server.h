@@ -35,6 +35,7 @@ class QueuedSpeechEngine : public services::SpeechEngine {
 
   // Ready while a model is loaded; not during a load or a reset.
   services::EngineReadiness readiness() const override;
+  Precision precision() const override;
   std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override;
   void cancel(quint64 id) override;
 

@@ -141,7 +141,7 @@ void WindowStatusBar::showEngineState() {
   switch (session_->state()) {
     case State::NoModel: text = tr("No model loaded"); break;
     case State::Loading: text = tr("Loading model…"); break;
-    case State::Ready: text = tr("Ready · %1").arg(session_->model().folder); break;
+    case State::Ready: text = tr("Ready · %1").arg(session_->model().engineName()); break;
     case State::Busy: text = tr("Generating…"); break;
     case State::Resetting: text = tr("Resetting engine…"); break;
     case State::Poisoned: text = tr("Device error: restart needed"); break;

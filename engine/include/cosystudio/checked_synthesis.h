@@ -62,15 +62,15 @@ struct CheckedSynthesis {
 uint64_t retakeSeed(uint64_t seed, int attempt);  // in 0 .. kMaxSeed (request_rules.h)
 
 // Listens to one made segment of `voice` (its userText is what was meant).
-SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const SegmentResult& segment,
+SegmentTry checkSegment(SpeechMaker& speech, const Recognizer& recognizer, const SegmentResult& segment,
                         const Voice& voice, const SynthesisSettings& settings, const CheckThresholds& thresholds);
 
-// engine.synthesize, then every segment checked; one that fails is made
+// speech.synthesize, then every segment checked; one that fails is made
 // again alone (SynthesisRequest::onlySegment) with retakeSeed(seed, 1…retakes)
 // until a try passes. The kept try is the first that passes, else the one
 // with the lowest error rate (then the highest similarity). Voice conversion
 // has no text to check and is refused.
-CheckedSynthesis synthesizeChecked(Engine& engine, const Recognizer& recognizer, const SynthesisRequest& request,
+CheckedSynthesis synthesizeChecked(SpeechMaker& speech, const Recognizer& recognizer, const SynthesisRequest& request,
                                    const SynthesisSettings& settings, const CheckThresholds& thresholds, int retakes,
                                    const SynthesisCallbacks& callbacks = {});
 

@@ -94,7 +94,7 @@ struct DubbingCueStore {
   std::function<void(int position, const text::SubtitleCue& cue, const CueSpeech& speech)> keep;
 };
 
-// Cue by cue through `engine` in `voice` with `settings` (normalised and split
+// Cue by cue through `speech` in `voice` with `settings` (normalised and split
 // as any text would be, so that numbers are read as words and a long cue is
 // made in pieces the model handles well; a cue of only blanks or punctuation
 // is silence). Always made whole, not streamed: the speed change needs it.
@@ -102,7 +102,7 @@ struct DubbingCueStore {
 // ones too. Throws EngineError for a dubbingProblem, a voice the mode cannot
 // use or the cue that cannot be made (named), Cancelled through
 // callbacks.shouldStop.
-DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& cues, const Voice& voice,
+DubbedTrack renderDubbing(SpeechMaker& speech, const std::vector<text::SubtitleCue>& cues, const Voice& voice,
                           const SynthesisSettings& settings, const DubbingOptions& options,
                           const SynthesisCallbacks& callbacks = {}, const std::function<void(int cue)>& onCue = {},
                           const DubbingCueStore& store = {});

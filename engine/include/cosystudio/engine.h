@@ -87,6 +87,11 @@ class Voice {
   // Voice files hold no pickle: a small documented binary container.
   void save(const std::filesystem::path& file) const;
   static Voice load(const std::filesystem::path& file);
+  // The voice of `clip` with no features yet: the engine that first speaks
+  // with it computes them from the clip. A client of another machine's engine
+  // has no model to compute them with; the server does. Throws EngineError
+  // ("prompt clip: ...") when the clip breaks audio::ClipLimits{}.
+  static Voice fromClip(const audio::Clip& clip, const std::string& transcript);
 
  private:
   friend struct VoiceInternals;  // the engine's access (pipeline/voice_data.h)
@@ -215,7 +220,22 @@ struct ResetReport {
   double reloadSeconds = 0;
 };
 
-class Engine {
+// What makes speech from a voice: this process's Engine, or the engine of
+// another machine reached over the network (the window's remote engine). The
+// pipeline's longer jobs (scripts, dubbing, listening back) need only this.
+class SpeechMaker {
+ public:
+  virtual ~SpeechMaker() = default;
+  // The voice of `clip`, already cut to the part to clone.
+  virtual Voice prepareVoice(const audio::Clip& clip, const std::string& transcript) = 0;
+  virtual SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
+                                     const SynthesisCallbacks& callbacks = {}) = 0;
+  // How alike the speaker of `samples` (mono, e.g. a made segment) is to
+  // `voice`: the cosine of their speaker embeddings, in -1..1.
+  virtual double speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) = 0;
+};
+
+class Engine final : public SpeechMaker {
  public:
   Engine();
   ~Engine();
@@ -245,16 +265,16 @@ class Engine {
   // mixed down as the official loader does), in memory so that a caller who
   // trims or records need not write a file; audio::loadClip reads one. Throws
   // EngineError ("prompt clip: ...") when the clip breaks audio::ClipLimits{}.
-  Voice prepareVoice(const audio::Clip& clip, const std::string& transcript);
+  Voice prepareVoice(const audio::Clip& clip, const std::string& transcript) override;
   SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
-                             const SynthesisCallbacks& callbacks = {});
+                             const SynthesisCallbacks& callbacks = {}) override;
 
   MemoryStats memory() const;
 
   // How alike the speaker of `samples` (mono, e.g. a made segment) is to
   // `voice`: the cosine of their CAM++ embeddings, from the model folder's
   // speaker encoder, in -1..1. Throws EngineError for audio too short to embed.
-  double speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice);
+  double speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) override;
 
  private:
   struct Impl;

@@ -155,10 +155,10 @@ struct ScriptLineStore {
   std::function<void(int index, const ScriptLine& line, const SynthesisResult& result)> keep;
 };
 
-// Line by line through `engine`; `settings` for what a line does not set.
+// Line by line through `speech`; `settings` for what a line does not set.
 // `onLine` is told before each line (0-based index), kept ones too. Throws
 // what Engine::synthesize throws (Cancelled through callbacks.shouldStop).
-ScriptResult renderScript(Engine& engine, const Script& script, const std::map<std::string, Voice>& voices,
+ScriptResult renderScript(SpeechMaker& speech, const Script& script, const std::map<std::string, Voice>& voices,
                           const SynthesisSettings& settings, const SynthesisCallbacks& callbacks = {},
                           const std::function<void(int line)>& onLine = {}, const ScriptLineStore& store = {},
                           const ScriptListening& listening = {});

@@ -63,7 +63,7 @@ std::vector<int> CheckedSynthesis::stillFailing() const {
   return failing;
 }
 
-SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const SegmentResult& segment,
+SegmentTry checkSegment(SpeechMaker& speech, const Recognizer& recognizer, const SegmentResult& segment,
                         const Voice& voice, const SynthesisSettings& settings, const CheckThresholds& thresholds) {
   constexpr int kRate = 24000;
   SegmentTry attempt;
@@ -85,7 +85,7 @@ SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const Segm
   attempt.heardLanguage = transcript.language;
   // The meant text's script decides the unit: the language heard may be wrong when the words are.
   attempt.score = scoreHeard(meant, attempt.heard, "");
-  attempt.similarity = engine.speakerSimilarity(segment.samples, kRate, voice);
+  attempt.similarity = speech.speakerSimilarity(segment.samples, kRate, voice);
 
   const std::string& voiceText = voice.transcript();
   if (!voiceText.empty() && voice.clipSeconds() > 0 &&
@@ -109,20 +109,20 @@ SegmentTry checkSegment(Engine& engine, const Recognizer& recognizer, const Segm
   return attempt;
 }
 
-CheckedSynthesis synthesizeChecked(Engine& engine, const Recognizer& recognizer, const SynthesisRequest& request,
+CheckedSynthesis synthesizeChecked(SpeechMaker& speech, const Recognizer& recognizer, const SynthesisRequest& request,
                                    const SynthesisSettings& settings, const CheckThresholds& thresholds, int retakes,
                                    const SynthesisCallbacks& callbacks) {
   if (settings.mode == Mode::VoiceConversion)
     throw EngineError(COSYSTUDIO_MESSAGE("Engine", "voice conversion has no text to check the audio against"));
   CheckedSynthesis checked;
-  checked.result = engine.synthesize(request, settings, callbacks);
+  checked.result = speech.synthesize(request, settings, callbacks);
   SynthesisCallbacks retakeCallbacks = callbacks;
   retakeCallbacks.store = {};  // a retake is made, never taken from what the first run kept
   auto& segments = checked.result.segments;
   for (std::size_t i = 0; i < segments.size(); ++i) {
     SegmentCheck check;
     auto start = std::chrono::steady_clock::now();
-    check.tries.push_back(checkSegment(engine, recognizer, segments[i], request.voice, settings, thresholds));
+    check.tries.push_back(checkSegment(speech, recognizer, segments[i], request.voice, settings, thresholds));
     checked.checkSeconds += secondsSince(start);
     for (int attempt = 1; attempt <= retakes && !check.tries[check.kept].passed(); ++attempt) {
       SynthesisRequest again = request;
@@ -130,10 +130,10 @@ CheckedSynthesis synthesizeChecked(Engine& engine, const Recognizer& recognizer,
       SynthesisSettings retake = settings;
       retake.seed = retakeSeed(settings.seed, attempt);
       start = std::chrono::steady_clock::now();
-      SynthesisResult made = engine.synthesize(again, retake, retakeCallbacks);
+      SynthesisResult made = speech.synthesize(again, retake, retakeCallbacks);
       checked.retakeSeconds += secondsSince(start);
       start = std::chrono::steady_clock::now();
-      check.tries.push_back(checkSegment(engine, recognizer, made.segments.at(0), request.voice, retake, thresholds));
+      check.tries.push_back(checkSegment(speech, recognizer, made.segments.at(0), request.voice, retake, thresholds));
       checked.checkSeconds += secondsSince(start);
       if (better(check.tries.back(), check.tries[check.kept])) {
         check.kept = check.tries.size() - 1;

@@ -67,12 +67,12 @@ RequestOutline outlineOf(const SynthesisSettings& settings, const DubbingOptions
 }
 
 // The cue's speech, made again faster while it is longer than `slot` samples.
-CueSpeech makeToFit(Engine& engine, const SynthesisRequest& request, SynthesisSettings settings, std::size_t slot,
+CueSpeech makeToFit(SpeechMaker& speech, const SynthesisRequest& request, SynthesisSettings settings, std::size_t slot,
                     double maxSpeed, const SynthesisCallbacks& callbacks) {
   CueSpeech take;
   for (;;) {
     take.speed = settings.speed;
-    take.result = engine.synthesize(request, settings, callbacks);
+    take.result = speech.synthesize(request, settings, callbacks);
     ++take.attempts;
     const std::size_t size = take.result.samples.size();
     if (size <= slot || settings.speed >= maxSpeed || take.attempts == kMaxAttempts) return take;
@@ -187,7 +187,7 @@ std::optional<UserMessage> dubbingProblem(const std::vector<text::SubtitleCue>& 
   return std::nullopt;
 }
 
-DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& cues, const Voice& voice,
+DubbedTrack renderDubbing(SpeechMaker& speech, const std::vector<text::SubtitleCue>& cues, const Voice& voice,
                           const SynthesisSettings& settings, const DubbingOptions& options,
                           const SynthesisCallbacks& callbacks, const std::function<void(int cue)>& onCue,
                           const DubbingCueStore& store) {
@@ -217,7 +217,7 @@ DubbedTrack renderDubbing(Engine& engine, const std::vector<text::SubtitleCue>& 
     std::optional<CueSpeech> take = store.made ? store.made(int(i), cue) : std::nullopt;
     if (!take) {
       try {
-        take = makeToFit(engine, request, cueSettings, slotOf(ordered, i, track.sampleRate).size(), options.maxSpeed,
+        take = makeToFit(speech, request, cueSettings, slotOf(ordered, i, track.sampleRate).size(), options.maxSpeed,
                          cueCallbacks);
       } catch (const Cancelled&) {
         throw;

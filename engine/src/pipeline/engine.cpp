@@ -235,14 +235,13 @@ Voice Engine::prepareVoice(const audio::Clip& clip, const std::string& transcrip
 
 double Engine::speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) {
   impl_->requireUsable();
-  const auto& data = VoiceInternals::data(voice);
-  if (!data || data->speakerEmbedding.empty())
-    throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the voice has no speaker embedding"));
+  if (!voice.isValid()) throw EngineError(COSYSTUDIO_MESSAGE("Engine", "the voice has no speaker embedding"));
   return impl_->guarded(COSYSTUDIO_MESSAGE("Engine", "comparing the speaker"), [&] {
     c10::InferenceMode inference;
     const auto embedding = speakerEmbeddingOf(*impl_->model, samples, sampleRate);
-    const auto reference = at::tensor(data->speakerEmbedding, at::kFloat);
-    return at::cosine_similarity(embedding.to(at::kCPU).reshape({-1}), reference, 0).item<double>();
+    // This model's embedding of the voice: one computed by another, or none yet, is made here.
+    const auto reference = impl_->featuresOf(voice).speakerEmbedding.to(at::kCPU);
+    return at::cosine_similarity(embedding.to(at::kCPU).reshape({-1}), reference.reshape({-1}), 0).item<double>();
   });
 }
 

@@ -37,7 +37,7 @@ std::vector<int> ScriptResult::linesStillFailing() const {
   return lines;
 }
 
-ScriptResult renderScript(Engine& engine, const Script& script, const std::map<std::string, Voice>& voices,
+ScriptResult renderScript(SpeechMaker& speech, const Script& script, const std::map<std::string, Voice>& voices,
                           const SynthesisSettings& settings, const SynthesisCallbacks& callbacks,
                           const std::function<void(int line)>& onLine, const ScriptLineStore& store,
                           const ScriptListening& listening) {
@@ -63,12 +63,12 @@ ScriptResult renderScript(Engine& engine, const Script& script, const std::map<s
     if (kept) {
       result = std::move(*kept);
     } else if (listening.recognizer) {
-      CheckedSynthesis checked = synthesizeChecked(engine, *listening.recognizer, request, lineSettings,
+      CheckedSynthesis checked = synthesizeChecked(speech, *listening.recognizer, request, lineSettings,
                                                    listening.thresholds, listening.retakes, lineCallbacks);
       result = std::move(checked.result);
       checks = std::move(checked.checks);
     } else {
-      result = engine.synthesize(request, lineSettings, lineCallbacks);
+      result = speech.synthesize(request, lineSettings, lineCallbacks);
     }
     if (!kept && store.keep) store.keep(int(i), line, result);
     take.sampleRate = result.sampleRate;

@@ -64,7 +64,19 @@ Voice::~Voice() = default;
 Voice::Voice(const Voice&) = default;
 Voice& Voice::operator=(const Voice&) = default;
 
-bool Voice::isValid() const { return data_ && !data_->speechTokens.empty(); }
+// A voice from fromClip() has its clip and no features yet.
+bool Voice::isValid() const { return data_ && (!data_->speechTokens.empty() || !data_->clip.empty()); }
+
+Voice Voice::fromClip(const audio::Clip& clip, const std::string& transcript) {
+  if (const auto violation = audio::limitViolation(clip, audio::ClipLimits{}))
+    throw EngineError({COSYSTUDIO_MESSAGE("Engine", "prompt clip: %1"), {*violation}});
+  const audio::Clip mono = audio::downmixToMono(clip);  // as prepareVoice keeps it
+  auto data = std::make_shared<VoiceData>();
+  data->transcript = transcript;
+  data->clip = mono.channels.at(0);
+  data->clipRate = mono.sampleRate;
+  return VoiceInternals::wrap(std::move(data));  // no model fingerprint: every engine computes the features
+}
 const std::string& Voice::transcript() const { return (data_ ? *data_ : emptyData()).transcript; }
 const std::string& Voice::modelFingerprint() const {
   return (data_ ? *data_ : emptyData()).modelFingerprint;
@@ -215,7 +227,11 @@ Voice Voice::load(const std::filesystem::path& file) {
   } catch (const nlohmann::json::exception& e) {
     throw fail(std::string("damaged header (") + e.what() + ")");
   }
-  if (data->speechTokens.empty() || data->clip.empty() || data->clipRate <= 0 ||
+  // A voice of the clip alone (fromClip) has no features and names no model;
+  // one that names a model has them all.
+  const bool clipAlone = data->modelFingerprint.empty() && data->speechTokens.empty() &&
+                         data->speakerEmbedding.empty() && data->promptMel.empty() && data->promptMelFrames == 0;
+  if ((data->speechTokens.empty() && !clipAlone) || data->clip.empty() || data->clipRate <= 0 ||
       data->promptMel.size() != size_t(data->promptMelFrames) * kMelBins)
     throw fail("incomplete voice data");
   return VoiceInternals::wrap(std::move(data));

@@ -6,6 +6,7 @@
 
 #include <QtEndian>
 
+#include <algorithm>
 #include <cstring>
 
 namespace cosystudio::services {
@@ -15,7 +16,42 @@ using Json = nlohmann::ordered_json;
 
 QByteArray line(const Json& event) { return QByteArray::fromStdString(event.dump() + '\n'); }
 
+const Json* member(const Json& json, const char* key) {
+  if (!json.is_object()) return nullptr;
+  const auto found = json.find(key);
+  return found == json.end() ? nullptr : &*found;
+}
+
+double numberField(const Json& json, const char* key, double fallback) {
+  const Json* value = member(json, key);
+  return value && value->is_number() ? value->get<double>() : fallback;
+}
+
+uint64_t seedField(const Json& json, const char* key) {
+  const Json* value = member(json, key);
+  return value && value->is_number_unsigned() ? value->get<uint64_t>() : 0;
+}
+
 }  // namespace
+
+std::string textField(const Json& json, const char* key, std::string fallback) {
+  const Json* value = member(json, key);
+  return value && value->is_string() ? value->get<std::string>() : fallback;
+}
+
+bool flagField(const Json& json, const char* key, bool fallback) {
+  const Json* value = member(json, key);
+  return value && value->is_boolean() ? value->get<bool>() : fallback;
+}
+
+int wholeField(const Json& json, const char* key, int fallback) {
+  const Json* value = member(json, key);
+  if (!value || !value->is_number_integer()) return fallback;
+  if (value->is_number_unsigned())
+    return value->get<uint64_t>() <= uint64_t(INT32_MAX) ? int(value->get<uint64_t>()) : fallback;
+  const int64_t whole = value->get<int64_t>();
+  return whole >= INT32_MIN && whole <= INT32_MAX ? int(whole) : fallback;
+}
 
 QByteArray samplesBase64(const std::vector<float>& samples) {
   QByteArray bytes(qsizetype(samples.size() * sizeof(float)), '\0');
@@ -69,32 +105,34 @@ QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFig
 
 Progress progressFromEvent(const Json& event) {
   Progress p;
-  p.stage = stageFromId(event.value("stage", std::string())).value_or(Stage::Preparing);
-  p.segment = event.value("segment", 0);
-  p.segmentCount = event.value("segment_count", 0);
-  p.tokens = event.value("tokens", 0);
-  p.flowStep = event.value("flow_step", -1);
-  p.elapsedSeconds = event.value("elapsed_seconds", 0.0);
+  p.stage = stageFromId(textField(event, "stage")).value_or(Stage::Preparing);
+  p.segment = wholeField(event, "segment", 0);
+  p.segmentCount = wholeField(event, "segment_count", 0);
+  p.tokens = wholeField(event, "tokens", 0);
+  p.flowStep = wholeField(event, "flow_step", -1);
+  p.elapsedSeconds = numberField(event, "elapsed_seconds", 0.0);
   return p;
 }
 
 AudioChunk audioFromEvent(const Json& event) {
   AudioChunk chunk;
-  chunk.segment = event.value("segment", 0);
-  chunk.sampleRate = event.value("sample_rate", 24000);
-  chunk.segmentDone = event.value("segment_done", false);
-  chunk.samples = samplesFromBase64(QByteArray::fromStdString(event.value("samples", std::string())))
-                      .value_or(std::vector<float>{});
+  chunk.segment = wholeField(event, "segment", 0);
+  chunk.sampleRate = std::max(wholeField(event, "sample_rate", 24000), 1);
+  chunk.segmentDone = flagField(event, "segment_done", false);
+  chunk.samples = samplesFromBase64(QByteArray::fromStdString(textField(event, "samples"))).value_or(std::vector<float>{});
   return chunk;
 }
 
 std::optional<SynthesisResult> resultFromEvent(const Json& event) {
+  const Json* segments = member(event, "segments");
+  if (!segments || !segments->is_array()) return std::nullopt;
   SynthesisResult made;
-  made.sampleRate = event.value("sample_rate", 24000);
-  made.seed = event.value("seed", uint64_t(0));
-  for (const Json& entry : event.value("segments", Json::array())) {
+  made.sampleRate = wholeField(event, "sample_rate", 24000);
+  if (made.sampleRate <= 0) return std::nullopt;
+  made.seed = seedField(event, "seed");
+  for (const Json& entry : *segments) {
     std::optional<SegmentResult> segment = segmentFromJson(entry);
-    auto samples = samplesFromBase64(QByteArray::fromStdString(entry.value("samples", std::string())));
+    auto samples = samplesFromBase64(QByteArray::fromStdString(textField(entry, "samples")));
     if (!segment || !samples) return std::nullopt;
     segment->samples = std::move(*samples);
     made.segments.push_back(std::move(*segment));

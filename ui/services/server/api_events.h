@@ -40,9 +40,15 @@ QByteArray audioEvent(const AudioChunk& chunk);
 QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures);
 QByteArray errorEvent(const ApiError& error);
 
-// The events back, as a client reads them (remote_speech.h): what a field
-// left out or of another type leaves at its default; a result with a segment
-// that cannot be read is nothing.
+// What a server sends, as a client reads it (remote_speech.h), not trusted to
+// be well formed: a field left out or of another type reads as `fallback`.
+std::string textField(const nlohmann::ordered_json& json, const char* key, std::string fallback = {});
+bool flagField(const nlohmann::ordered_json& json, const char* key, bool fallback);
+int wholeField(const nlohmann::ordered_json& json, const char* key, int fallback);
+
+// The events back, as a client reads them: a field left out or of another
+// type leaves its default; a result with no segments, or a segment that
+// cannot be read, is nothing.
 Progress progressFromEvent(const nlohmann::ordered_json& event);
 AudioChunk audioFromEvent(const nlohmann::ordered_json& event);
 std::optional<SynthesisResult> resultFromEvent(const nlohmann::ordered_json& event);

@@ -44,7 +44,8 @@ std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray&
   for (const auto& [field, flag] : {std::pair{QStringLiteral("raw_text"), &request.rawText},
                                     std::pair{QStringLiteral("read_numbers"), &request.readNumbers},
                                     std::pair{QStringLiteral("stream"), &request.stream},
-                                    std::pair{QStringLiteral("check"), &request.listen.check}})
+                                    std::pair{QStringLiteral("check"), &request.listen.check},
+                                    std::pair{QStringLiteral("text_is_segment"), &request.textIsSegment}})
     if (const auto refused = readFlag(body, field, *flag)) return *refused;
 
   const QString limitField = QStringLiteral("segment_time_limit_seconds");
@@ -64,6 +65,15 @@ std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray&
     if (!request.listen.check && count > 0)
       return invalid(retakesField, QStringLiteral("'retakes' needs \"check\": true"));
     request.listen.retakes = int(count);
+  }
+  const QString segmentField = QStringLiteral("segment");
+  if (const QJsonValue segment = body.value(segmentField); !segment.isUndefined() && !segment.isNull()) {
+    // A segment is at least a character of the input: no text has more segments than that.
+    const double index = segment.toDouble(-1);
+    if (!segment.isDouble() || index < 0 || index >= limits.maxInputCharacters || index != double(int(index)))
+      return invalid(segmentField, QStringLiteral("'segment' must be a whole number from 0 to %1")
+                                       .arg(limits.maxInputCharacters - 1));
+    request.onlySegment = int(index);
   }
   return request;
 }

@@ -6,7 +6,7 @@
 //   {"input": "今天天气很好。", "voice": "<SHA-256 of the .voice file, 64 hex digits>",
 //    "mode": "zero_shot", "instruction": "", "speed": 1.0, "seed": 7,
 //    "raw_text": false, "read_numbers": true, "segment_time_limit_seconds": 0,
-//    "stream": true, "check": false, "retakes": 0}
+//    "stream": true, "check": false, "retakes": 0, "segment": 2, "text_is_segment": false}
 //
 // Only "input" and "voice" are required. The settings are spelled as
 // CosyStudio's files spell them (cosystudio/settings_json.h); "seed" may be a
@@ -19,6 +19,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
 #include <variant>
 
 namespace cosystudio::services {
@@ -35,6 +36,8 @@ struct ApiSpeechRequest {
   double segmentTimeLimitSeconds = 0;  // 0: no limit
   bool stream = false;                 // "audio" events as it is made
   ListenRequest listen;                // "check" and "retakes"
+  std::optional<int> onlySegment;      // "segment": that segment of the text alone (SynthesisRequest::onlySegment)
+  bool textIsSegment = false;          // "text_is_segment": the input is one segment as a result gave it
 };
 
 // The most seconds a segment may be given by segment_time_limit_seconds: an hour.

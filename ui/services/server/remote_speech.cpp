@@ -15,11 +15,13 @@
 #include <QSslConfiguration>
 #include <QSslError>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <map>
 
 namespace cosystudio::services {
 namespace {
@@ -48,6 +50,10 @@ struct RemoteSpeech::Impl {
   RemoteServer server;
   QNetworkAccessManager network;
   std::optional<QSslConfiguration> tls;
+  std::map<std::string, QString> sentVoices;  // a voice's fingerprints → its file's hash
+
+  // Whether the server has the voice of `hash` (GET /voices/{hash}).
+  bool hasVoice(const QString& hash);
 
   QString where() const { return server.url.adjusted(QUrl::RemovePath).toString(); }
 
@@ -126,12 +132,14 @@ RemoteInfo RemoteSpeech::connect() {
                       .arg(impl_->where()));
   if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw impl_->errorOf(reply, sslErrors);
   const Json info = Json::parse(reply->readAll().toStdString(), nullptr, false);
-  if (!info.is_object() || !info.value("api_version", Json()).is_number_integer())
+  const int apiVersion = wholeField(info, "api_version", -1);
+  if (apiVersion < 0)
     throw failure(QStringLiteral("the server at %1 does not answer as CosyStudio does").arg(impl_->where()));
   RemoteInfo remote;
-  remote.apiVersion = info["api_version"].get<int>();
-  remote.server = QString::fromStdString(info.value("server", std::string()));
-  remote.modelLoaded = info.value("model_loaded", false);
+  remote.apiVersion = apiVersion;
+  remote.server = QString::fromStdString(textField(info, "server"));
+  remote.modelLoaded = flagField(info, "model_loaded", false);
+  if (const auto precision = parsePrecision(textField(info, "precision", "fp32"))) remote.precision = *precision;
   if (remote.apiVersion != kApiVersion)
     throw failure(QStringLiteral("the server at %1 (%2) speaks version %3 of CosyStudio's API, and this CosyStudio "
                                  "version %4: update the older of the two")
@@ -141,27 +149,61 @@ RemoteInfo RemoteSpeech::connect() {
   return remote;
 }
 
+bool RemoteSpeech::Impl::hasVoice(const QString& hash) {
+  QNetworkReply* asked = network.get(requestFor(QStringLiteral("/voices/") + hash));
+  QStringList sslErrors;
+  const int status = finish(asked, &sslErrors);
+  if (status != 200 && status != 404) throw errorOf(asked, sslErrors);
+  return status == 200;
+}
+
 QString RemoteSpeech::sendVoice(const QString& voiceFile) {
   QFile file(voiceFile);
   if (!file.open(QIODevice::ReadOnly)) throw failure(QStringLiteral("the voice %1 cannot be read").arg(voiceFile));
   const QByteArray bytes = file.readAll();
   const QString hash = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-  QNetworkReply* asked = impl_->network.get(impl_->requestFor(QStringLiteral("/voices/") + hash));
-  QStringList sslErrors;
-  const int status = impl_->finish(asked, &sslErrors);
-  if (status == 200) return hash;
-  if (status != 404) throw impl_->errorOf(asked, sslErrors);
+  if (impl_->hasVoice(hash)) return hash;
   QNetworkRequest put = impl_->requestFor(QStringLiteral("/voices/") + hash);
   put.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/octet-stream"));
   impl_->bodyOf(impl_->network.put(put, bytes));
   return hash;
 }
 
+// Written out and hashed once per voice; the server is asked each time, as
+// its folder may have been emptied (or it is another server at that address).
+QString RemoteSpeech::sendVoice(const Voice& voice) {
+  const std::string key = voice.fingerprint() + '\n' + voice.modelFingerprint();
+  if (const auto sent = impl_->sentVoices.find(key); sent != impl_->sentVoices.end() && impl_->hasVoice(sent->second))
+    return sent->second;
+  QTemporaryDir folder;
+  const QString file = folder.filePath(QStringLiteral("sent.voice"));
+  if (!folder.isValid()) throw failure(QStringLiteral("no temporary folder to write the voice in"));
+  voice.save(file.toStdString());
+  return impl_->sentVoices[key] = sendVoice(file);
+}
+
+Voice RemoteSpeech::prepareVoice(const audio::Clip& clip, const std::string& transcript) {
+  return Voice::fromClip(clip, transcript);
+}
+
+SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
+                                         const SynthesisCallbacks& callbacks) {
+  return synthesize(request, sendVoice(request.voice), settings, callbacks);
+}
+
+double RemoteSpeech::speakerSimilarity(const std::vector<float>&, int, const Voice&) {
+  throw failure(QStringLiteral("the server at %1 does not compare speakers, which listening back needs: turn "
+                               "listening back off for the jobs a server makes")
+                    .arg(impl_->where()));
+}
+
 SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const QString& voiceHash,
                                          const SynthesisSettings& settings, const SynthesisCallbacks& callbacks) {
-  if (request.onlySegment || request.textIsSegment || !request.sourceClip.channels.empty())
-    throw failure(QStringLiteral("a server makes whole texts: one segment again, or a converted clip, is made here"));
-  const Json body{{"input", request.text},
+  if (!request.sourceClip.channels.empty())
+    throw failure(QStringLiteral("the server at %1 does not convert a clip's voice: that is made with a model on "
+                                 "this computer")
+                      .arg(impl_->where()));
+  Json body{{"input", request.text},
                   {"voice", voiceHash.toStdString()},
                   {"mode", modeId(settings.mode)},
                   {"instruction", request.instruction},
@@ -170,7 +212,9 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
                   {"raw_text", !settings.normalize},
                   {"read_numbers", settings.readNumbers},
                   {"segment_time_limit_seconds", settings.segmentTimeLimitSeconds},
-                  {"stream", settings.stream}};
+                  {"stream", settings.stream},
+                  {"text_is_segment", request.textIsSegment}};
+  if (request.onlySegment) body["segment"] = *request.onlySegment;
   QNetworkRequest post = impl_->requestFor(QStringLiteral("/speech"));
   post.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
   const auto start = std::chrono::steady_clock::now();
@@ -183,7 +227,7 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   bool stopped = false;
   QByteArray pending;
   const auto onEvent = [&](const Json& event) {
-    const std::string kind = event.value("event", std::string());
+    const std::string kind = textField(event, "event");
     if (kind == "progress" && callbacks.onProgress) {
       callbacks.onProgress(progressFromEvent(event));
     } else if (kind == "audio" && callbacks.onAudio) {
@@ -195,7 +239,7 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
         refused = failure(QStringLiteral("the server at %1 sent a result CosyStudio cannot read").arg(impl_->where()));
     } else if (kind == "error") {
       refused = failure(QStringLiteral("the server at %1 could not make it: %2")
-                            .arg(impl_->where(), QString::fromStdString(event.value("message", std::string()))));
+                            .arg(impl_->where(), QString::fromStdString(textField(event, "message"))));
     }
   };
   QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {

@@ -1,8 +1,8 @@
 // A CosyStudio server's own API (api_request.h, api_events.h;
 // docs/api/cosystudio-v1.yaml) from the client's side: speech made by the
-// engine of another machine, with the calls and callbacks of
-// Engine::synthesize, so that it can stand where the engine stands. Each
-// call blocks its thread (it runs an event loop of its own): a worker's.
+// engine of another machine: a SpeechMaker, with the calls and callbacks of
+// the Engine, so that it stands where the engine stands. Each call blocks its
+// thread (it runs an event loop of its own): a worker's.
 //
 // Whatever goes wrong is a RemoteError whose message a person can act on: the
 // server cannot be reached, its certificate is not trusted, the token is
@@ -35,12 +35,13 @@ struct RemoteInfo {
   int apiVersion = 0;
   QString server;  // "CosyStudio 0.1.0"
   bool modelLoaded = false;
+  Precision precision = Precision::Float32;  // its model's
 };
 
-class RemoteSpeech {
+class RemoteSpeech final : public SpeechMaker {
  public:
   explicit RemoteSpeech(RemoteServer server);
-  ~RemoteSpeech();
+  ~RemoteSpeech() override;
   RemoteSpeech(const RemoteSpeech&) = delete;
   RemoteSpeech& operator=(const RemoteSpeech&) = delete;
 
@@ -49,12 +50,22 @@ class RemoteSpeech {
   // The voice saved in `voiceFile` as the server names it (the SHA-256 of the
   // file), sent only when the server does not have it yet.
   QString sendVoice(const QString& voiceFile);
+  QString sendVoice(const Voice& voice);
   // What the server's engine makes of `request` (its voice sent before, as
   // `voiceHash`) with `settings`; the callbacks as Engine::synthesize calls
   // them. Throws Cancelled when callbacks.shouldStop says so (the server
   // stops too), RemoteError for the rest.
   SynthesisResult synthesize(const SynthesisRequest& request, const QString& voiceHash,
                              const SynthesisSettings& settings, const SynthesisCallbacks& callbacks = {});
+
+  // SpeechMaker. A voice is its clip and transcript (Voice::fromClip): the
+  // server computes its features. Speech is made in the request's voice,
+  // sent first when the server does not have it.
+  Voice prepareVoice(const audio::Clip& clip, const std::string& transcript) override;
+  SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
+                             const SynthesisCallbacks& callbacks = {}) override;
+  // The server does not compare speakers: a RemoteError says so.
+  double speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) override;
 
  private:
   struct Impl;

@@ -5,6 +5,7 @@
 #include "services/server/http_answers.h"
 #include "services/server/qt_compat.h"
 #include "services/server/server_connections.h"
+#include "services/server/voice_cache.h"
 #include "cosystudio/audio/loudness.h"
 #include "cosystudio/request_rules.h"
 #include "services/server/speech_encoding.h"
@@ -74,6 +75,7 @@ QString SpeechServer::defaultReceivedVoicesFolder() { return appDataFolder() + Q
 SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent)
     : QObject(parent), engine_(engine), options_(std::move(options)), http_(std::make_unique<QHttpServer>()) {
   if (options_.receivedVoicesFolder.isEmpty()) options_.receivedVoicesFolder = defaultReceivedVoicesFolder();
+  receivedVoices_ = std::make_unique<VoiceCache>(options_.receivedVoicesFolder);
   using qt_compat::ResponderArg;
   http_->route(QStringLiteral("/v1/audio/speech"), QHttpServerRequest::Method::Post,
                [this](const QHttpServerRequest& request, ResponderArg responder) {

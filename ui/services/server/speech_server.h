@@ -41,6 +41,8 @@ class QTcpSocket;
 
 namespace cosystudio::services {
 
+class VoiceCache;
+
 // A request as the engine runs it.
 struct SpeechJob {
   QString text;
@@ -50,6 +52,8 @@ struct SpeechJob {
   Voice voice;  // read from voiceFile
   SynthesisSettings settings;
   ListenRequest listen;  // X-CosyStudio-Check and -Retakes
+  std::optional<int> onlySegment;  // SynthesisRequest's, from CosyStudio's own API
+  bool textIsSegment = false;
   std::size_t maxCheckBytes = kMaxCheckHeaderBytes;  // the figures fit a header, or an event (no limit)
 };
 
@@ -63,6 +67,8 @@ class SpeechEngine : public QObject {
  public:
   using QObject::QObject;
   virtual EngineReadiness readiness() const = 0;
+  // The precision its model runs in (a client keeps what it made apart by it).
+  virtual Precision precision() const = 0;
   // The job's id, or why it cannot be queued now (e.g. 503: no model; 501:
   // this engine does not listen to what it makes).
   virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
@@ -178,6 +184,7 @@ class SpeechServer : public QObject {
 
   SpeechEngine* engine_;
   SpeechServerOptions options_;
+  std::unique_ptr<VoiceCache> receivedVoices_;
   std::unique_ptr<QHttpServer> http_;
   Connections* connections_ = nullptr;  // owned by http_ once bound
   quint16 port_ = 0;

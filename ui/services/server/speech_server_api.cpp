@@ -9,6 +9,7 @@
 #include "services/server/speech_stream.h"
 #include "services/server/voice_cache.h"
 
+#include "cosystudio/runtime.h"
 #include "cosystudio/version.h"
 
 #include <QJsonDocument>
@@ -58,13 +59,14 @@ void SpeechServer::apiInfo(const QHttpServerRequest& request, QHttpServerRespond
                          {QStringLiteral("server"), QStringLiteral("CosyStudio %1").arg(QLatin1String(kVersion))},
                          {QStringLiteral("model"), QLatin1String(kSpeechModelId)},
                          {QStringLiteral("model_loaded"), engine_->readiness() == EngineReadiness::Ready},
+                         {QStringLiteral("precision"), QString::fromStdString(precisionName(engine_->precision()))},
                          {QStringLiteral("max_voice_bytes"), options_.limits.maxVoiceBytes}};
   responder.write(QJsonDocument(info));
 }
 
 void SpeechServer::hasVoice(const QString& hash, const QHttpServerRequest& request, QHttpServerResponder&& responder) {
   if (!admit(request, responder)) return;
-  const std::optional<Voice> voice = VoiceCache(options_.receivedVoicesFolder).find(hash);
+  const std::optional<Voice> voice = receivedVoices_->find(hash);
   if (!voice) return answer(responder, noSuchVoice(hash));
   responder.write(QJsonDocument(QJsonObject{{QStringLiteral("sha256"), hash},
                                             {QStringLiteral("transcript"), QString::fromStdString(voice->transcript())}}));
@@ -80,7 +82,7 @@ void SpeechServer::keepVoice(const QString& hash, const QHttpServerRequest& requ
     return answer(responder, {415, QStringLiteral("send the .voice file's bytes as \"Content-Type: "
                                                   "application/octet-stream\""),
                               {}, QStringLiteral("unsupported_media_type")});
-  const auto kept = VoiceCache(options_.receivedVoicesFolder).keep(hash, request.body());
+  const auto kept = receivedVoices_->keep(hash, request.body());
   if (auto* error = std::get_if<ApiError>(&kept)) return answer(responder, *error);
   responder.write(QJsonDocument(QJsonObject{{QStringLiteral("sha256"), hash}}),
                   std::get<bool>(kept) ? Status::Created : Status::Ok);
@@ -91,16 +93,17 @@ void SpeechServer::apiSpeak(const QHttpServerRequest& request, QHttpServerRespon
   auto parsed = parseApiSpeechRequest(request.body(), options_.limits);
   if (auto* error = std::get_if<ApiError>(&parsed)) return answer(responder, *error);
   const ApiSpeechRequest& asked = std::get<ApiSpeechRequest>(parsed);
-  const VoiceCache voices(options_.receivedVoicesFolder);
-  const std::optional<Voice> voice = voices.find(asked.speech.voice);
+  const std::optional<Voice> voice = receivedVoices_->find(asked.speech.voice);
   if (!voice) return answer(responder, noSuchVoice(asked.speech.voice));
-  auto job = jobFor(asked.speech, *voice, voices.fileFor(asked.speech.voice), asked.speech.voice);
+  auto job = jobFor(asked.speech, *voice, receivedVoices_->fileFor(asked.speech.voice), asked.speech.voice);
   if (auto* error = std::get_if<ApiError>(&job)) return answer(responder, *error);
   SpeechJob& speechJob = std::get<SpeechJob>(job);
   speechJob.settings.normalize = !asked.rawText;
   speechJob.settings.readNumbers = asked.readNumbers;
   speechJob.settings.segmentTimeLimitSeconds = asked.segmentTimeLimitSeconds;
   speechJob.listen = asked.listen;
+  speechJob.onlySegment = asked.onlySegment;
+  speechJob.textIsSegment = asked.textIsSegment;
   speechJob.maxCheckBytes = SIZE_MAX;  // an event, not a header
   // A check hears each segment whole; the speed changes a segment's whole mel.
   speechJob.settings.stream = asked.stream && !asked.listen.check && speechJob.settings.stream;

@@ -15,16 +15,19 @@ QString VoiceCache::fileFor(const QString& hash) const {
   return QDir(folder_).filePath(hash + QLatin1String(kVoiceSuffix));
 }
 
-std::optional<Voice> VoiceCache::find(const QString& hash) const {
+std::optional<Voice> VoiceCache::find(const QString& hash) {
+  // A file under a hash's name never changes (keep()), but may be removed.
   if (!isVoiceHash(hash) || !QFileInfo(fileFor(hash)).isFile()) return std::nullopt;
+  if (const Voice* read = read_.find(hash)) return *read;
   try {
-    return Voice::load(fileFor(hash).toStdString());
+    const Voice voice = Voice::load(fileFor(hash).toStdString());
+    return read_.insert(hash, voice, voice.bytes());
   } catch (const std::exception&) {
     return std::nullopt;  // damaged since: the client sends it again
   }
 }
 
-std::variant<bool, ApiError> VoiceCache::keep(const QString& hash, const QByteArray& bytes) const {
+std::variant<bool, ApiError> VoiceCache::keep(const QString& hash, const QByteArray& bytes) {
   const QString sent = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
   if (sent != hash)
     return ApiError{400, QStringLiteral("the voice's bytes have the SHA-256 %1, not %2").arg(sent, hash), {},
