@@ -2887,6 +2887,10 @@
         <source>&amp;Use “%1”</source>
         <translation>使用“%1”(&amp;U)</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;The model is on another machine? &lt;b&gt;Engine → Settings… → Engine&lt;/b&gt; makes the speech with a CosyStudio server there instead.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;模型在另一台机器上？&lt;b&gt;引擎 → 设置… → 引擎&lt;/b&gt;可改用那里的 CosyStudio 服务器生成语音。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>cosystudio::ui::PcmPlayer</name>

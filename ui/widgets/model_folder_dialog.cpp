@@ -71,7 +71,9 @@ ModelFolderDialog::ModelFolderDialog(const QString& folder, QWidget* parent) : Q
          "and/or <code>llm.rl.pt</code>, <code>flow.pt</code>, <code>hift.pt</code>, <code>campplus.onnx</code>, "
          "<code>speech_tokenizer_v3.onnx</code> and the folder <code>CosyVoice-BlankEN</code>.</p>"
          "<p>No download yet? <b>Download…</b> fetches it for you (later too: Engine → Download model…).</p>")
-          .arg(QLatin1String(kModelScopeUrl), QLatin1String(kHuggingFaceUrl)),
+              .arg(QLatin1String(kModelScopeUrl), QLatin1String(kHuggingFaceUrl)) +
+          tr("<p>The model is on another machine? <b>Engine → Settings… → Engine</b> makes the speech with a "
+             "CosyStudio server there instead.</p>"),
       this);
   intro->setObjectName(QStringLiteral("modelSource"));
   intro->setWordWrap(true);
