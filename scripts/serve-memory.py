@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Host memory of `cosystudio-cli serve` over many varied requests: four texts of different lengths, a seed each,
 one request after another; prints the server's RSS (MiB) at the start and after every hundred requests.
+With LENGTHS, the texts are the first 1, 2, ... LENGTHS words of one long sentence instead, so that the networks
+see that many lengths of input (the kernels some libraries compile per shape show as memory).
 docs/PERFORMANCE.md ("Memory under load") has its figures.
 
-Usage: scripts/serve-memory.py CLI MODEL VOICES_DIR PRECISION REQUESTS
+Usage: scripts/serve-memory.py CLI MODEL VOICES_DIR PRECISION REQUESTS [LENGTHS]
        (VOICES_DIR holds Ann.voice: cosystudio-cli voice save ... --out VOICES_DIR/Ann.voice)
 """
 import json
@@ -18,7 +20,20 @@ TEXTS = ["好。", "Hello there, my friend.",
          "The quick brown fox jumps over the lazy dog, and then it runs far away into the deep green forest."]
 
 
-def main(cli, model, voices, precision, requests):
+WORDS = ("The quick brown fox jumps over the lazy dog and then it runs far away into the deep green forest "
+         "where the old trees stand tall and quiet under a pale sky while the wind carries the smell of rain "
+         "across the hills and the river bends slowly past the sleeping village at the end of a long summer day "
+         "when the children have gone home and the lamps are lit one by one along the narrow winding street").split()
+
+
+def texts(lengths):
+    if lengths == 0:
+        return TEXTS
+    return [" ".join(WORDS[:n % len(WORDS) + 1]) + "." for n in range(lengths)]
+
+
+def main(cli, model, voices, precision, requests, lengths="0"):
+    inputs = texts(int(lengths))
     server = subprocess.Popen([cli, "serve", "--model", model, "--voices", voices, "--port", "0",
                                "--precision", precision],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -32,7 +47,7 @@ def main(cli, model, voices, precision, requests):
 
         row = [rss_mib()]
         for i in range(int(requests)):
-            body = {"model": "tts-1", "input": TEXTS[i % len(TEXTS)], "voice": "Ann", "response_format": "pcm",
+            body = {"model": "tts-1", "input": inputs[i % len(inputs)], "voice": "Ann", "response_format": "pcm",
                     "seed": i}
             request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/audio/speech", json.dumps(body).encode(),
                                              {"Authorization": f"Bearer {TOKEN}",
@@ -47,6 +62,6 @@ def main(cli, model, voices, precision, requests):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 6:
+    if len(sys.argv) not in (6, 7):
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -83,6 +83,13 @@ at::Tensor CfmSolver::estimate(const at::Tensor& x, const at::Tensor& mu, const 
   return graphs_->steps.run(key, device, record).clone();
 }
 
+int64_t CfmSolver::cpuShapeBucket(int64_t frames) {
+  int64_t octave = 1;
+  while (octave * 2 <= frames) octave *= 2;
+  const int64_t step = std::max<int64_t>(16, octave / 8);
+  return (frames + step - 1) / step * step;
+}
+
 at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
                             const SolverSteps& steps, const EstimatorObserver& observer, int64_t paddedFrames) const {
   const int64_t frames = mu.size(2);
@@ -90,9 +97,13 @@ at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const 
     throw std::invalid_argument("flow: " + std::to_string(frames) +
                                 " mel frames (prompt + generated) exceed the fixed noise table of " +
                                 std::to_string(maxFrames()) + " frames");
-  // Padded to a bucket where graphs replay, unless an observer (the parity tool) compares the steps' tensors.
+  // Padded to a bucket where graphs replay or oneDNN keeps kernels per shape, unless an observer (the parity
+  // tool) compares the steps' tensors.
+  const bool cpuReduced = mu.device().is_cpu() && c10::typeMetaToScalarType(estimator_.options().dtype()) != at::kFloat;
   if (paddedFrames == 0 && !observer && graphs_->steps.replays(mu.device()))
     paddedFrames = std::min(maxFrames(), (frames + kBucketFrames - 1) / kBucketFrames * kBucketFrames);
+  else if (paddedFrames == 0 && !observer && cpuReduced)
+    paddedFrames = cpuShapeBucket(frames);
   const int64_t length = std::max(frames, std::min(paddedFrames, maxFrames()));
   const auto padded = [&](const at::Tensor& tensor) { return at::constant_pad_nd(tensor, {0, length - frames}, 0.0); };
   // The unconditional half of the batch sees zeros for mu, speaker and prompt mel.

@@ -50,7 +50,8 @@ at::Tensor officialCfmNoise(int64_t melDim, int64_t frames);
 // bucket (compat::GraphedSteps) and replayed at every step and solve of that
 // bucket: the sequence is padded to the bucket and masked (DiT::prepare), so
 // the frames of the solve come out as an unpadded solve makes them. The graphs
-// of the buckets used last are kept, with the inputs they read.
+// of the buckets used last are kept, with the inputs they read. A CPU solve in
+// bf16 is padded to buckets too, finer ones (cpuShapeBucket).
 class CfmSolver {
  public:
   // The estimator must outlive the solver.
@@ -62,7 +63,8 @@ class CfmSolver {
   // mu, cond: (1, mel, T) float32; spks: (1, mel). Returns the mel (1, mel, T)
   // float32. Throws std::invalid_argument when T exceeds the noise table.
   // paddedFrames > T runs the estimator at that length; 0: at the bucket on a
-  // device whose estimator calls are replayed graphs (and no observer looks), else at T.
+  // device whose estimator calls are replayed graphs, or at cpuShapeBucket(T)
+  // for a bf16 estimator on the CPU (either where no observer looks), else at T.
   at::Tensor solve(const at::Tensor& mu, const at::Tensor& spks, const at::Tensor& cond, bool streaming,
                    const SolverSteps& steps = {}, const EstimatorObserver& observer = {},
                    int64_t paddedFrames = 0) const;
@@ -71,6 +73,13 @@ class CfmSolver {
 
   // The graphs' length buckets: multiples of this many frames (5 s of mel).
   static constexpr int64_t kBucketFrames = 250;
+  // The length a CPU solve in bf16 runs at: oneDNN, which runs the CPU's bf16
+  // products and convolutions, compiles and keeps kernels for every new shape,
+  // so every length a solve meets would keep its own (0.4 GB more over 800
+  // requests of 79 lengths: docs/PERFORMANCE.md, "AMX"). Rounded up to a
+  // multiple of an eighth of the length's power of two (at least 16 frames),
+  // a solve is at most an eighth longer, and eight lengths cover each octave.
+  static int64_t cpuShapeBucket(int64_t frames);
   // The graphs kept: those of the 16 buckets used last, as long as their
   // inputs take 256 MiB at most (the newest bucket's stay whatever their
   // size: its solve needs them). A bucket's (L×L) attention mask is nearly
