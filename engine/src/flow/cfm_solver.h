@@ -76,9 +76,10 @@ class CfmSolver {
   // The length a CPU solve in bf16 runs at: oneDNN, which runs the CPU's bf16
   // products and convolutions, compiles and keeps kernels for every new shape,
   // so every length a solve meets would keep its own (0.4 GB more over 800
-  // requests of 79 lengths: docs/PERFORMANCE.md, "AMX"). Rounded up to a
-  // multiple of an eighth of the length's power of two (at least 16 frames),
-  // a solve is at most an eighth longer, and eight lengths cover each octave.
+  // requests of 79 lengths: docs/PERFORMANCE.md, "bf16's flow on AMX").
+  // Rounded up to a multiple of an eighth of the length's power of two (at
+  // least 16 frames), a solve is at most an eighth longer, and eight lengths
+  // cover each octave.
   static int64_t cpuShapeBucket(int64_t frames);
   // The graphs kept: those of the 16 buckets used last, as long as their
   // inputs take 256 MiB at most (the newest bucket's stay whatever their

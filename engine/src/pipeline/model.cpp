@@ -123,9 +123,7 @@ at::Device torchDevice(const Device& device) {
   return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
 }
 
-NetworkNumerics networkNumerics(Precision precision, const at::Device& device, ReducedNetwork network) {
-  if (precision == Precision::Int8 && network == ReducedNetwork::Flow && device.is_cpu() && flowInt8RunsInBf16())
-    precision = Precision::BFloat16;
+NetworkNumerics networkNumerics(Precision precision, const at::Device& device) {
   NetworkNumerics numerics;
   switch (precision) {
     case Precision::Float32: return numerics;
@@ -155,8 +153,6 @@ bool cpuBf16Pays() {
   return COSYSTUDIO_CPU_BF16_PAYS && (cpu.avx512_bf16 || cpu.amx_bf16);
 }
 
-bool flowInt8RunsInBf16() { return COSYSTUDIO_CPU_BF16_PAYS && cpuFeatures().amx_bf16; }
-
 namespace {
 
 // The CPU's default and why. A default is held to within 1.5x of the bounds of
@@ -170,11 +166,9 @@ std::pair<Precision, std::string> cpuDefault() {
   const std::string bf16 = cpuBf16Pays() ? "; bf16 is faster here, at up to 0.5 GB more memory: --precision bf16" : "";
   if (const std::string problem = cpuInt8Problem(); !problem.empty())
     return {Precision::Float32, "int8: " + problem + bf16};
-  const std::string projections = flowInt8RunsInBf16() ? "the LLM's projections" : "the LLM's and the flow's projections";
-  const std::string flow = flowInt8RunsInBf16() ? ", the flow in bf16 on AMX" : "";
   if (const std::string cause = int8SevenBitCause(); !cause.empty())
-    return {Precision::Int8, projections + " through fbgemm, with 7-bit weights " + cause + flow};
-  return {Precision::Int8, projections + " through fbgemm with AVX-512 VNNI" + flow};
+    return {Precision::Int8, "the LLM's and the flow's projections through fbgemm, with 7-bit weights " + cause};
+  return {Precision::Int8, "the LLM's and the flow's projections through fbgemm with AVX-512 VNNI"};
 }
 
 }  // namespace
@@ -212,12 +206,12 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
       llm(step(onStep, "Loading the language model",
                [&] {
                  return loadLlm(options, config, device,
-                                networkNumerics(options.precision, device, ReducedNetwork::Llm));
+                                networkNumerics(options.precision, device));
                })),
       flow(step(onStep, "Loading the flow decoder",
                 [&] {
                   return loadFlow(options, config, device,
-                                  networkNumerics(options.precision, device, ReducedNetwork::Flow));
+                                  networkNumerics(options.precision, device));
                 })),
       llmPrecision(options.precision),
       flowPrecision(options.precision),
