@@ -91,7 +91,7 @@ int runFlowParity(const std::filesystem::path& setDir, const RunOptions& options
   const FlowConfig config = flowConfig(flowManifest);
 
   const GoldenTensors golden(setDir / manifest.value("tensors_file", std::string("tensors.pt")));
-  const NetworkNumerics numerics = options.numerics();
+  const NetworkNumerics numerics = options.numerics(ReducedNetwork::Flow);
   const auto flow = FlowDecoder::load(setDir / flowManifest.value("weights_file", std::string("flow.pt")), config,
                                       FlowDecoder::Options{options.device, numerics.dtype, numerics.int8Linears});
 

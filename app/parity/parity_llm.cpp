@@ -110,7 +110,7 @@ int runLlm(const std::filesystem::path& setDir, const RunOptions& options) {
   const auto& info = manifest.at("modules").at("llm");
   const LlmConfig config = llmConfig(info, manifestFile.string());
   const GoldenTensors golden(setDir / manifest.value("tensors_file", "tensors.pt"));
-  const NetworkNumerics numerics = options.numerics();
+  const NetworkNumerics numerics = options.numerics(ReducedNetwork::Llm);
   const auto lm = CosyVoice3LM::load(config, setDir / info.at("weights_file").get<std::string>(),
                                      LlmRuntime{options.device, numerics.dtype, numerics.int8Linears});
 

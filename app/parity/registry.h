@@ -21,14 +21,11 @@ namespace cosystudio::parity {
 struct RunOptions {
   c10::Device device = c10::kCPU;
   Precision precision = Precision::Float32;
-  // How the LLM and the flow compute (networkNumerics).
-  NetworkNumerics numerics() const { return networkNumerics(precision, device); }
+  // How the LLM or the flow computes (networkNumerics).
+  NetworkNumerics numerics(ReducedNetwork network) const { return networkNumerics(precision, device, network); }
   // Whether they compute other than in float32, so that they are held to the
   // reduced-precision bounds.
-  bool reduced() const {
-    const NetworkNumerics n = numerics();
-    return n.dtype != c10::kFloat || n.int8Linears;
-  }
+  bool reduced() const { return precision != Precision::Float32; }
 };
 
 using Command = std::function<int(const std::filesystem::path& setDir, const RunOptions& options)>;

@@ -46,12 +46,20 @@ TEST(Int8Linear, FollowsTheFloatLayerWithinItsQuantisationError) {
 }
 
 // Both networks' projections are int8 products between float32 activations
-// (the flow's mel against its bound: FlowDecoder.Int8ProjectionsKeepTheMelWithinItsBound).
-TEST(Int8Linear, QuantisesBothNetworksBetweenFloat32Activations) {
+// (the flow's mel against its bound: FlowDecoder.Int8ProjectionsKeepTheMelWithinItsBound),
+// but for the flow on a CPU with AMX, which computes in bf16 there, as
+// --version says.
+TEST(Int8Linear, QuantisesBothNetworksButTheFlowOnAmx) {
   if (!int8Runs()) GTEST_SKIP() << "no int8 here: " << cpuInt8Problem();
-  const auto numerics = networkNumerics(Precision::Int8, at::kCPU);
-  EXPECT_TRUE(numerics.int8Linears);
-  EXPECT_EQ(numerics.dtype, at::kFloat);
+  const auto llm = networkNumerics(Precision::Int8, at::kCPU, ReducedNetwork::Llm);
+  EXPECT_TRUE(llm.int8Linears);
+  EXPECT_EQ(llm.dtype, at::kFloat);
+  const auto flow = networkNumerics(Precision::Int8, at::kCPU, ReducedNetwork::Flow);
+  EXPECT_EQ(flow.int8Linears, !flowInt8RunsInBf16());
+  EXPECT_EQ(flow.dtype, flowInt8RunsInBf16() ? at::kBFloat16 : at::kFloat);
+  EXPECT_EQ(flowInt8RunsInBf16(), cpuBf16Pays() && cpuFeatures().amx_bf16);
+  if (flowInt8RunsInBf16())
+    EXPECT_NE(describeCpuPrecision().find("the flow in bf16 on AMX"), std::string::npos) << describeCpuPrecision();
 }
 
 // Two products of a full 8-bit input and the largest weights, summed: where
@@ -104,7 +112,7 @@ TEST(Int8Linear, IsRefusedWithTheReasonWhereItCannotRun) {
   }
   EXPECT_NE(defaultPrecision(Device{}), Precision::Int8);
   try {
-    networkNumerics(Precision::Int8, at::kCPU);
+    networkNumerics(Precision::Int8, at::kCPU, ReducedNetwork::Llm);
     FAIL() << "int8 was accepted where " << cpuInt8Problem();
   } catch (const EngineError& e) {
     const std::string message = e.what();

@@ -23,7 +23,8 @@ std::optional<Device> parseDevice(const std::string& name);
 
 // Numeric precision of the LLM and the flow estimator (the front end and HiFT
 // always run in float32). Int8 is the projections of the LLM's decoder layers
-// and of the flow's DiT as dynamically quantised int8 products on the CPU.
+// and of the flow's DiT as dynamically quantised int8 products on the CPU (the
+// flow's in bf16 on a CPU with AMX: flowInt8RunsInBf16()).
 enum class Precision { Float32, BFloat16, Float16, Int8 };
 
 // On a GPU by its compute capability: bfloat16 from Ampere (8.0) on, float16
@@ -48,6 +49,11 @@ std::string int8SevenBitCause();
 // multiplies bf16 natively (AVX-512 BF16, AMX) and libtorch is 2.x. Not a
 // default: its kernel cache grows memory by up to 0.5 GB (docs/PERFORMANCE.md).
 bool cpuBf16Pays();
+// Whether int8's flow computes in bf16 on this CPU: it has AMX, whose bf16
+// tiles multiply the flow's long sequences faster than fbgemm's int8 products
+// (which do not use AMX), while the LLM's decode, bound by reading its weights,
+// stays faster in int8 (docs/PERFORMANCE.md, "bf16's flow on AMX").
+bool flowInt8RunsInBf16();
 // The CPU's default precision and why: "int8 (the LLM's and the flow's
 // projections through fbgemm ...)" or
 // "fp32 (int8: <why not>)". For --version, diagnostics and About.

@@ -42,7 +42,7 @@ LanguageModelBench benchLanguageModel(const LanguageModelBenchOptions& o) {
   figures.precision = precisionName(precision);
 
   auto start = Clock::now();
-  const NetworkNumerics numerics = networkNumerics(precision, device);
+  const NetworkNumerics numerics = networkNumerics(precision, device, ReducedNetwork::Llm);
   const auto lm = CosyVoice3LM::load(config, o.folder / kBaseCheckpoint,
                                      LlmRuntime{device, numerics.dtype, numerics.int8Linears});
   figures.loadMs = msBetween(start, Clock::now());

@@ -123,7 +123,9 @@ at::Device torchDevice(const Device& device) {
   return at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(device.index));
 }
 
-NetworkNumerics networkNumerics(Precision precision, const at::Device& device) {
+NetworkNumerics networkNumerics(Precision precision, const at::Device& device, ReducedNetwork network) {
+  if (precision == Precision::Int8 && network == ReducedNetwork::Flow && device.is_cpu() && flowInt8RunsInBf16())
+    precision = Precision::BFloat16;
   NetworkNumerics numerics;
   switch (precision) {
     case Precision::Float32: return numerics;
@@ -153,6 +155,8 @@ bool cpuBf16Pays() {
   return COSYSTUDIO_CPU_BF16_PAYS && (cpu.avx512_bf16 || cpu.amx_bf16);
 }
 
+bool flowInt8RunsInBf16() { return COSYSTUDIO_CPU_BF16_PAYS && cpuFeatures().amx_bf16; }
+
 namespace {
 
 // The CPU's default and why. A default is held to within 1.5x of the bounds of
@@ -160,15 +164,19 @@ namespace {
 // fp32 and must not make memory grow as requests come. int8 speeds up the LLM
 // and the flow and meets that with AVX-512 VNNI and, with 7-bit weights, on
 // AVX2. bf16, faster than fp32 (not than int8) where the CPU multiplies bf16
-// natively, stays a choice: oneDNN keeps the kernels of every new shape, up to
-// 0.5 GB more as requests come (docs/PERFORMANCE.md).
+// natively, stays a choice: oneDNN keeps the kernels of every new shape, and
+// the LLM's decode meets one at every position, up to 0.5 GB more as requests
+// come (docs/PERFORMANCE.md). Its flow, padded to length buckets, does not:
+// on AMX it is int8's flow.
 std::pair<Precision, std::string> cpuDefault() {
   const std::string bf16 = cpuBf16Pays() ? "; bf16 is faster here, at up to 0.5 GB more memory: --precision bf16" : "";
   if (const std::string problem = cpuInt8Problem(); !problem.empty())
     return {Precision::Float32, "int8: " + problem + bf16};
+  const std::string projections = flowInt8RunsInBf16() ? "the LLM's projections" : "the LLM's and the flow's projections";
+  const std::string flow = flowInt8RunsInBf16() ? ", the flow in bf16 on AMX" : "";
   if (const std::string cause = int8SevenBitCause(); !cause.empty())
-    return {Precision::Int8, "the LLM's and the flow's projections through fbgemm, with 7-bit weights " + cause};
-  return {Precision::Int8, "the LLM's and the flow's projections through fbgemm with AVX-512 VNNI"};
+    return {Precision::Int8, projections + " through fbgemm, with 7-bit weights " + cause + flow};
+  return {Precision::Int8, projections + " through fbgemm with AVX-512 VNNI" + flow};
 }
 
 }  // namespace
@@ -206,12 +214,12 @@ Model::Model(const LoadOptions& options, const std::function<void(const std::str
       llm(step(onStep, "Loading the language model",
                [&] {
                  return loadLlm(options, config, device,
-                                networkNumerics(options.precision, device));
+                                networkNumerics(options.precision, device, ReducedNetwork::Llm));
                })),
       flow(step(onStep, "Loading the flow decoder",
                 [&] {
                   return loadFlow(options, config, device,
-                                  networkNumerics(options.precision, device));
+                                  networkNumerics(options.precision, device, ReducedNetwork::Flow));
                 })),
       llmPrecision(options.precision),
       flowPrecision(options.precision),

@@ -54,11 +54,12 @@ struct NetworkNumerics {
 
 // The one place a precision becomes arithmetic: bf16 and fp16 are the dtype of
 // the LLM and the flow estimator on every device; int8 quantises both
-// networks' projections; the front end and HiFT stay float32.
+// networks' projections, but for the flow's on a CPU with AMX, which computes
+// in bf16 there (flowInt8RunsInBf16()); the front end and HiFT stay float32.
 // A precision the device or libtorch has no kernels for (fp16 on the CPU with
 // libtorch 1.13, int8 without fbgemm) is refused (EngineError), at load, not
 // in the middle of a request.
-NetworkNumerics networkNumerics(Precision precision, const at::Device& device);
+NetworkNumerics networkNumerics(Precision precision, const at::Device& device, ReducedNetwork network);
 
 // A network computing in reduced precision gave infinities or NaNs.
 class NonFiniteOutput : public std::runtime_error {
