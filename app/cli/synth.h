@@ -37,16 +37,21 @@ struct SynthOptions {
   SynthesisSettings settings() const;
 };
 
-// synth --server: the text made by a server's engine in the saved voice
-// `voiceFile`, which it is sent once (synth_server.cpp; a build without the
-// window's services refuses it, synth_server_unavailable.cpp). Constructing
-// one asks the server and throws what keeps it from answering.
+// synth --server: the speech made by a server's engine (synth_server.cpp; a
+// build without the window's services refuses it,
+// synth_server_unavailable.cpp). A text is spoken in the saved voice
+// `voiceFile`, sent once up front; a script's voices go with its lines
+// (voiceFile empty), each sent once. Constructing one asks the server and
+// throws what keeps it from answering.
 class ServerSpeech {
  public:
-  ServerSpeech(const ServerOptions& options, const std::string& voiceFile);
+  explicit ServerSpeech(const ServerOptions& options, const std::string& voiceFile = {});
   ~ServerSpeech();
+  // In the voice sent up front.
   SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
                              const SynthesisCallbacks& callbacks);
+  // The server as the engine's callers use one (renderScript): each request's own voice.
+  SpeechMaker& speech();
 
  private:
   struct Impl;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace cosystudio::cli {
 
@@ -29,6 +30,8 @@ int synthScript(const SynthOptions& o) {
                                   o.listen.retakesOr(2)};
 
   RenderRun run(o.render);
+  std::optional<ServerSpeech> server;
+  if (o.render.server.given()) server.emplace(o.render.server);
   int line = 0;
   const auto progressLine = [&](const Progress& p) {
     char status[200];
@@ -38,7 +41,8 @@ int synthScript(const SynthOptions& o) {
     return std::string(status);
   };
   const ScriptResult take = run.render(progressLine, [&](Engine& engine, const SynthesisCallbacks& callbacks) {
-    return renderScript(engine, script, voices, settings, callbacks, [&](int index) { line = index; }, {},
+    SpeechMaker& speech = server ? server->speech() : engine;
+    return renderScript(speech, script, voices, settings, callbacks, [&](int index) { line = index; }, {},
                         listening);
   });
   run.write(take.samples, take.sampleRate, [&] { return subtitleLines(take); }, recognizer.get());
@@ -63,7 +67,8 @@ int synthScript(const SynthOptions& o) {
     nlohmann::ordered_json figures{{"script", o.script},
                                    {"lines", script.lines.size()},
                                    {"cast", cast},
-                                   {"device", deviceName(run.engine().options().device)},
+                                   {"device", server ? "server " + o.render.server.url
+                                                     : deviceName(run.engine().options().device)},
                                    {"load_seconds", run.loadSeconds()},
                                    {"synthesis_seconds", take.totalSeconds},
                                    {"real_time_factor", take.realTimeFactor()},

@@ -28,7 +28,7 @@ ServerSpeech::ServerSpeech(const ServerOptions& options, const std::string& voic
                                                serverToken({}, options.tokenFile),
                                                QString::fromStdString(options.certificate)});
   impl_->server->connect();
-  impl_->voice = impl_->server->sendVoice(QString::fromStdString(voiceFile));
+  if (!voiceFile.empty()) impl_->voice = impl_->server->sendVoice(QString::fromStdString(voiceFile));
 }
 
 ServerSpeech::~ServerSpeech() = default;
@@ -37,5 +37,7 @@ SynthesisResult ServerSpeech::synthesize(const SynthesisRequest& request, const 
                                          const SynthesisCallbacks& callbacks) {
   return impl_->server->synthesize(request, impl_->voice, settings, callbacks);
 }
+
+SpeechMaker& ServerSpeech::speech() { return *impl_->server; }
 
 }  // namespace cosystudio::cli

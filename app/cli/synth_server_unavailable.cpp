@@ -19,4 +19,7 @@ SynthesisResult ServerSpeech::synthesize(const SynthesisRequest&, const Synthesi
   return {};
 }
 
+// Never reached: no ServerSpeech is made here.
+SpeechMaker& ServerSpeech::speech() { throw std::logic_error("no server speech in this build"); }
+
 }  // namespace cosystudio::cli

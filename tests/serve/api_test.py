@@ -13,7 +13,8 @@ result) whose streamed audio is each segment's result sample for sample, and
 whose take, quantised as the OpenAI route sends it, is that route's audio for
 the same seed; DELETE cancels a request while it runs; refusals name the
 field; the token is asked for. And the CLI as a client: synth --server writes
-the file synth --model writes for the same seed, byte for byte."""
+the file synth --model writes for the same seed, byte for byte, a text and a
+script."""
 
 import hashlib
 import json
@@ -195,7 +196,8 @@ def check_refusals(client, server, digest):
 
 
 def check_cli_client(cli, model, server, voice, out):
-    """synth --server writes what synth --model writes for the same seed, byte for byte; a wrong token is said so."""
+    """synth --server writes what synth --model writes for the same seed, byte for byte, a text and a script; a
+    wrong token is said so."""
     text = LONG
     local = out / "api-local.wav"
     remote = out / "api-remote.wav"
@@ -205,6 +207,22 @@ def check_cli_client(cli, model, server, voice, out):
     subprocess.run([cli, "synth", "--server", f"http://127.0.0.1:{server.port}/v1", "--voice", str(voice), "--text",
                     text, "--seed", "5", "--out", str(remote)], check=True, stdout=subprocess.DEVNULL, env=with_token)
     check(remote.read_bytes() == local.read_bytes(), "synth --server did not write what synth --model writes")
+    # A script: each line in its speaker's voice with its own seed, mode and speed.
+    script = out / "api-script.json"
+    script.write_text(json.dumps({
+        "cosystudio_script": 1, "speaker_pause_seconds": 0.3,
+        "cast": [{"name": "Ann", "voice_file": str(voice)}, {"name": "Bob", "voice_file": str(voice)}],
+        "lines": [{"speaker": "Ann", "text": "你好，今天有3个苹果。"},
+                  {"speaker": "Bob", "text": "好的！", "mode": "instruct", "instruction": "请用四川话表达。",
+                   "speed": 1.2, "seed": "9"}]}, ensure_ascii=False), encoding="utf-8")
+    takes = {}
+    for where, engine, env in (("local", ["--model", model], None),
+                               ("remote", ["--server", f"http://127.0.0.1:{server.port}"], with_token)):
+        takes[where] = out / f"api-script-{where}.wav"
+        subprocess.run([cli, "synth", *engine, "--script", str(script), "--seed", "3", "--out", str(takes[where])],
+                       check=True, stdout=subprocess.DEVNULL, env=env)
+    check(takes["remote"].read_bytes() == takes["local"].read_bytes(),
+          "synth --server --script did not write what synth --model --script writes")
     refused = subprocess.run([cli, "synth", "--server", f"http://127.0.0.1:{server.port}", "--voice", str(voice),
                               "--text", SHORT, "--out", str(out / "api-refused.wav")], capture_output=True, text=True,
                              env=dict(os.environ, COSYSTUDIO_SERVER_TOKEN="wrong"))
