@@ -30,7 +30,8 @@ void printUsage(std::FILE* out) {
                "usage: cosystudio-parity [--device cpu|cuda[:N]] [--precision fp32|bf16|fp16|int8] <component> <set-dir>\n"
                "\n  --device     where the networks run (default cpu); goldens are compared on the host\n"
                "  --precision  of the LLM and the flow (default fp32, the exact mode: the front end and HiFT\n"
-               "               always run fp32; int8 quantises the LLM's and the DiT's projections);\n"
+               "               always run fp32; int8 quantises the LLM's and the DiT's projections, the\n"
+               "               DiT computing in bf16 instead on a CPU with AMX, as the engine runs it);\n"
                "               bf16, fp16 and int8 are held to the reduced-precision bounds of the README\n"
                "\ncomponents:\n");
   for (const auto& [name, info] : cosystudio::parity::registry())
