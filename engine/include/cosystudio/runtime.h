@@ -52,7 +52,8 @@ bool cpuBf16Pays();
 // Whether int8's flow computes in bf16 on this CPU: it has AMX, whose bf16
 // tiles multiply the flow's long sequences faster than fbgemm's int8 products
 // (which do not use AMX), while the LLM's decode, bound by reading its weights,
-// stays faster in int8 (docs/PERFORMANCE.md, "bf16's flow on AMX").
+// stays faster in int8 (docs/PERFORMANCE.md, "bf16's flow on AMX"). Not
+// where FBGEMM_ENABLE_INSTRUCTIONS holds fbgemm below VNNI, as an AVX2 CPU.
 bool flowInt8RunsInBf16();
 // The CPU's default precision and why: "int8 (the LLM's and the flow's
 // projections through fbgemm ...)" or
