@@ -22,6 +22,16 @@ QHBoxLayout* fileRow(QLineEdit* path, QPushButton* browse) {
   return row;
 }
 
+// A Browse… button that puts the file chosen in `title`'s dialog into `path`.
+QPushButton* browseButton(const QString& text, QLineEdit* path, const QString& title, const QString& filter = {}) {
+  auto* button = new QPushButton(text, path->parentWidget());
+  QObject::connect(button, &QPushButton::clicked, path, [path, title, filter] {
+    const QString file = QFileDialog::getOpenFileName(path->window(), title, path->text(), filter);
+    if (!file.isEmpty()) path->setText(file);
+  });
+  return button;
+}
+
 }  // namespace
 
 EngineServerPage::EngineServerPage(const EngineServerSettings& settings, QWidget* parent) : QWidget(parent) {
@@ -43,22 +53,14 @@ EngineServerPage::EngineServerPage(const EngineServerSettings& settings, QWidget
   tokenFile_->setPlaceholderText(tr("none (a server on this computer's loopback needs none)"));
   tokenFile_->setToolTip(tr("A file holding the server's token (serve --token-file): the token itself is never "
                             "written into CosyStudio's settings"));
-  auto* browseToken = new QPushButton(tr("Br&owse…"), this);
-  connect(browseToken, &QPushButton::clicked, this, [this] {
-    const QString file = QFileDialog::getOpenFileName(this, tr("The server's token file"), tokenFile_->text());
-    if (!file.isEmpty()) tokenFile_->setText(file);
-  });
+  auto* browseToken = browseButton(tr("Br&owse…"), tokenFile_, tr("The server's token file"));
   certificate_ = new QLineEdit(settings.certificate, this);
   certificate_->setObjectName(QStringLiteral("engineServerCertificate"));
   certificate_->setPlaceholderText(tr("none (trust the system's certificate authorities)"));
   certificate_->setToolTip(tr("The certificate (PEM) of a server with a self-signed one, copied from it: its "
                               "SHA-256 fingerprint is the one the server shows"));
-  auto* browseCertificate = new QPushButton(tr("Bro&wse…"), this);
-  connect(browseCertificate, &QPushButton::clicked, this, [this] {
-    const QString file = QFileDialog::getOpenFileName(this, tr("The server's certificate"), certificate_->text(),
-                                                      tr("Certificates (*.pem *.crt);;All files (*)"));
-    if (!file.isEmpty()) certificate_->setText(file);
-  });
+  auto* browseCertificate = browseButton(tr("Bro&wse…"), certificate_, tr("The server's certificate"),
+                                         tr("Certificates (*.pem *.crt);;All files (*)"));
 
   auto* note = new QLabel(tr("A server makes the speech with its own model and device; the voices it needs are "
                              "sent once. It does not listen back to what it makes, and Reset engine is done "
