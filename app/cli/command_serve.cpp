@@ -5,7 +5,9 @@
 // (a load balancer sends them to another server), the running one finishes;
 // a second one stops it at once, cancelling that request. A request with
 // X-CosyStudio-Check: 1 is listened to (checked_synthesis.h) with the
-// recogniser, loaded for the first such request.
+// recogniser, loaded for the first such request. POST /cosystudio/v1/reset
+// resets the engine in the queue's order; GET /health says "resetting" (503)
+// meanwhile, so that a load balancer sends requests elsewhere.
 #include "command.h"
 #include "audio_output.h"
 #include "engine_options.h"
@@ -97,8 +99,12 @@ class EngineThread : public services::SpeechEngine {
   // Returns once the model is loaded; throws what loading threw.
   void waitUntilLoaded() { loaded_.get_future().get(); }
 
-  // The server is made once the model is loaded, and this engine has no reset.
-  services::EngineReadiness readiness() const override { return services::EngineReadiness::Ready; }
+  // The server is made once the model is loaded.
+  services::EngineReadiness readiness() const override {
+    return resetting_       ? services::EngineReadiness::Resetting
+           : !modelLoaded_ ? services::EngineReadiness::NoModel
+                           : services::EngineReadiness::Ready;
+  }
   Precision precision() const override { return precision_; }
 
   // Every job not started yet is refused with `error`; the running one goes on.
@@ -111,12 +117,9 @@ class EngineThread : public services::SpeechEngine {
     for (const Queued& queued : refused) post([this, id = queued.id, error] { emit this->refused(id, error); });
   }
 
-  std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override {
-    std::lock_guard lock(mutex_);
-    const quint64 id = nextId_++;
-    waiting_.push_back({id, job});
-    wake_.notify_one();
-    return id;
+  std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override { return queue(job); }
+  std::variant<quint64, services::ApiError> enqueue(const services::EngineErrand& errand) override {
+    return queue(errand);
   }
 
   void cancel(quint64 id) override {
@@ -134,8 +137,16 @@ class EngineThread : public services::SpeechEngine {
  private:
   struct Queued {
     quint64 id = 0;
-    services::SpeechJob job;
+    std::variant<services::SpeechJob, services::EngineErrand> work;
   };
+
+  quint64 queue(std::variant<services::SpeechJob, services::EngineErrand> work) {
+    std::lock_guard lock(mutex_);
+    const quint64 id = nextId_++;
+    waiting_.push_back({id, std::move(work)});
+    wake_.notify_one();
+    return id;
+  }
 
   // Reports reach the server's thread in the order they were sent.
   template <typename Report>
@@ -149,6 +160,7 @@ class EngineThread : public services::SpeechEngine {
     try {
       loadEngine(engine, options);
       precision_ = engine.options().precision;
+      modelLoaded_ = true;
       loaded_.set_value();
     } catch (...) {
       loaded_.set_exception(std::current_exception());
@@ -165,7 +177,10 @@ class EngineThread : public services::SpeechEngine {
         running_ = next.id;
         stopRunning_ = false;
       }
-      synthesize(engine, next);
+      if (const auto* job = std::get_if<services::SpeechJob>(&next.work))
+        synthesize(engine, next.id, *job);
+      else
+        runErrand(engine, next.id, std::get<services::EngineErrand>(next.work));
       std::lock_guard lock(mutex_);
       running_ = 0;
     }
@@ -191,35 +206,53 @@ class EngineThread : public services::SpeechEngine {
     }
   }
 
-  void synthesize(Engine& engine, const Queued& queued) {
-    const quint64 id = queued.id;
+  void synthesize(Engine& engine, quint64 id, const services::SpeechJob& job) {
     SynthesisRequest request;
-    request.text = queued.job.text.toStdString();
-    request.instruction = queued.job.instruction.toStdString();
-    request.voice = queued.job.voice;
-    request.onlySegment = queued.job.onlySegment;
-    request.textIsSegment = queued.job.textIsSegment;
+    request.text = job.text.toStdString();
+    request.instruction = job.instruction.toStdString();
+    request.voice = job.voice;
+    request.onlySegment = job.onlySegment;
+    request.textIsSegment = job.textIsSegment;
+    request.sourceClip = job.sourceClip;
     SynthesisCallbacks callbacks;
-    if (!queued.job.listen.check)  // else the answer comes whole
+    if (!job.listen.check)  // else the answer comes whole
       callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
     callbacks.shouldStop = [this] { return stopRunning_.load(); };
     callbacks.onProgress = [this, id](const Progress& p) { post([this, id, p] { emit progress(id, p); }); };
     try {
       CheckedSynthesis checked;
       QByteArray figures;
-      if (queued.job.listen.check) {
+      if (job.listen.check) {
         const Recognizer* listener = recognizer(id);
         if (!listener) return;
-        checked = synthesizeChecked(engine, *listener, request, queued.job.settings, CheckThresholds{},
-                                    queued.job.listen.retakes, callbacks);
-        figures = QByteArray::fromStdString(checkFiguresJson(checked, queued.job.maxCheckBytes));
+        checked = synthesizeChecked(engine, *listener, request, job.settings, CheckThresholds{},
+                                    job.listen.retakes, callbacks);
+        figures = QByteArray::fromStdString(checkFiguresJson(checked, job.maxCheckBytes));
       } else {
-        checked.result = engine.synthesize(request, queued.job.settings, callbacks);
+        checked.result = engine.synthesize(request, job.settings, callbacks);
       }
       post([this, id, result = std::move(checked.result), figures] { emit finished(id, result, figures); });
     } catch (const Cancelled&) {
       post([this, id] { emit failed(id, QStringLiteral("cancelled"), true); });
     } catch (const std::exception& e) {
+      post([this, id, message = QString::fromUtf8(e.what())] { emit failed(id, message, false); });
+    }
+  }
+
+  void runErrand(Engine& engine, quint64 id, const services::EngineErrand& errand) {
+    try {
+      if (errand.kind == services::EngineErrand::Kind::CompareSpeaker) {
+        const double similarity = engine.speakerSimilarity(errand.samples, errand.sampleRate, errand.voice);
+        post([this, id, similarity] { emit speakerCompared(id, similarity); });
+        return;
+      }
+      resetting_ = true;
+      const ResetReport report = engine.reset();
+      resetting_ = false;
+      post([this, id, report] { emit resetDone(id, report); });
+    } catch (const std::exception& e) {
+      modelLoaded_ = engine.isLoaded();  // a reset that failed may leave no model
+      resetting_ = false;
       post([this, id, message = QString::fromUtf8(e.what())] { emit failed(id, message, false); });
     }
   }
@@ -231,6 +264,8 @@ class EngineThread : public services::SpeechEngine {
   quint64 nextId_ = 1;
   bool quit_ = false;
   std::atomic<bool> stopRunning_{false};
+  std::atomic<bool> resetting_{false};
+  std::atomic<bool> modelLoaded_{false};
   std::promise<void> loaded_;
   Precision precision_ = Precision::Float32;  // set before loaded_, read after it
   const std::string asrModel_;

@@ -105,9 +105,6 @@ void checkEngineUsage(const SynthOptions& o) {
     return;
   }
   if (!o.render.engine.model.empty()) throw UsageError("give --model or --server, not both");
-  if (!o.srt.empty() || o.listen.check || o.voice.namedMode() == Mode::VoiceConversion)
-    throw UsageError("--server makes a text in a saved voice, or a script; --srt, --check and --mode vc run on this "
-                     "computer (give --model)");
   if (o.script.empty() && o.voice.voiceFile.empty())
     throw UsageError("--server speaks in a saved voice: give --voice FILE (cosystudio-cli voice save makes one "
                      "from a clip)");

@@ -6,7 +6,10 @@
 namespace cosystudio::cli {
 
 RenderRun::RenderRun(const RenderOptions& options) : options_(options) {
-  if (options_.server.given()) return;
+  if (options_.server.given()) {
+    server_ = std::make_unique<ServerSpeech>(options_.server);
+    return;
+  }
   const auto start = std::chrono::steady_clock::now();
   loadEngine(engine_, options_.engine);
   loadSeconds_ = secondsSince(start);
@@ -17,6 +20,10 @@ Voice RenderRun::prepareVoice(ChosenVoice& voice) {
   Voice prepared = voice.prepared(engine_);
   voiceSeconds_ = secondsSince(start);
   return prepared;
+}
+
+std::string RenderRun::whereMade() const {
+  return server_ ? "server " + options_.server.url : deviceName(engine_.options().device);
 }
 
 void RenderRun::write(const std::vector<float>& samples, int sampleRate, const std::function<SubtitleLines()>& lines,

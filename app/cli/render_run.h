@@ -8,11 +8,13 @@
 #include "audio_output.h"
 #include "engine_options.h"
 #include "server_options.h"
+#include "server_speech.h"
 #include "voice_options.h"
 
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,13 +39,17 @@ class RenderRun {
 
   // This computer's engine, loaded unless the run is made on a server.
   Engine& engine() { return engine_; }
+  // What makes the speech: that engine, or the server's (--server).
+  SpeechMaker& speech() { return server_ ? server_->speech() : engine_; }
+  // Where it is made, as --json says it: this computer's device, or "server URL".
+  std::string whereMade() const;
   double loadSeconds() const { return loadSeconds_; }
 
   // The chosen voice, its clip analysed by the model; voiceSeconds() is how long that took.
   Voice prepareVoice(ChosenVoice& voice);
   double voiceSeconds() const { return voiceSeconds_; }
 
-  // What `render(engine, callbacks)` returns, made with callbacks that show
+  // What `render(speech(), callbacks)` returns, made with callbacks that show
   // `progressLine` on the status line and stop the synthesis at Ctrl-C.
   template <typename Render>
   auto render(const std::function<std::string(const Progress&)>& progressLine, Render&& render);
@@ -64,6 +70,7 @@ class RenderRun {
  private:
   const RenderOptions& options_;
   Engine engine_;
+  std::unique_ptr<ServerSpeech> server_;
   double loadSeconds_ = 0;
   double voiceSeconds_ = 0;
   WrittenAudio written_;
@@ -76,10 +83,10 @@ auto RenderRun::render(const std::function<std::string(const Progress&)>& progre
   SynthesisCallbacks callbacks;
   callbacks.onProgress = [&progressLine](const Progress& p) { statusLine(progressLine(p)); };
   callbacks.shouldStop = [] { return interruptRequested(); };
-  decltype(render(engine_, callbacks)) made;
+  decltype(render(speech(), callbacks)) made;
   {
     StopOnInterrupt interrupt;
-    made = render(engine_, callbacks);
+    made = render(speech(), callbacks);
   }
   endStatusLine();
   return made;

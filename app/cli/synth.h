@@ -37,27 +37,6 @@ struct SynthOptions {
   SynthesisSettings settings() const;
 };
 
-// synth --server: the speech made by a server's engine (synth_server.cpp; a
-// build without the window's services refuses it,
-// synth_server_unavailable.cpp). A text is spoken in the saved voice
-// `voiceFile`, sent once up front; a script's voices go with its lines
-// (voiceFile empty), each sent once. Constructing one asks the server and
-// throws what keeps it from answering.
-class ServerSpeech {
- public:
-  explicit ServerSpeech(const ServerOptions& options, const std::string& voiceFile = {});
-  ~ServerSpeech();
-  // In the voice sent up front.
-  SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
-                             const SynthesisCallbacks& callbacks);
-  // The server as the engine's callers use one (renderScript): each request's own voice.
-  SpeechMaker& speech();
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
-
 int synthText(const SynthOptions& o);
 int synthScript(const SynthOptions& o);
 int synthSubtitles(const SynthOptions& o);

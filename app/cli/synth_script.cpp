@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <optional>
 
 namespace cosystudio::cli {
 
@@ -30,8 +29,6 @@ int synthScript(const SynthOptions& o) {
                                   o.listen.retakesOr(2)};
 
   RenderRun run(o.render);
-  std::optional<ServerSpeech> server;
-  if (o.render.server.given()) server.emplace(o.render.server);
   int line = 0;
   const auto progressLine = [&](const Progress& p) {
     char status[200];
@@ -40,8 +37,7 @@ int synthScript(const SynthOptions& o) {
                   p.segmentCount, stageName(p.stage), p.elapsedSeconds);
     return std::string(status);
   };
-  const ScriptResult take = run.render(progressLine, [&](Engine& engine, const SynthesisCallbacks& callbacks) {
-    SpeechMaker& speech = server ? server->speech() : engine;
+  const ScriptResult take = run.render(progressLine, [&](SpeechMaker& speech, const SynthesisCallbacks& callbacks) {
     return renderScript(speech, script, voices, settings, callbacks, [&](int index) { line = index; }, {},
                         listening);
   });
@@ -67,8 +63,7 @@ int synthScript(const SynthOptions& o) {
     nlohmann::ordered_json figures{{"script", o.script},
                                    {"lines", script.lines.size()},
                                    {"cast", cast},
-                                   {"device", server ? "server " + o.render.server.url
-                                                     : deviceName(run.engine().options().device)},
+                                   {"device", run.whereMade()},
                                    {"load_seconds", run.loadSeconds()},
                                    {"synthesis_seconds", take.totalSeconds},
                                    {"real_time_factor", take.realTimeFactor()},

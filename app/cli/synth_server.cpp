@@ -1,6 +1,6 @@
 // synth --server on a build with the window's services: CosyStudio's own API
 // through its client (services/server/remote_speech.h).
-#include "synth.h"
+#include "server_speech.h"
 
 #include "server_token.h"
 
@@ -15,10 +15,9 @@ namespace cosystudio::cli {
 struct ServerSpeech::Impl {
   std::optional<QCoreApplication> app;  // the network's event loop needs one
   std::optional<services::RemoteSpeech> server;
-  QString voice;
 };
 
-ServerSpeech::ServerSpeech(const ServerOptions& options, const std::string& voiceFile)
+ServerSpeech::ServerSpeech(const ServerOptions& options)
     : impl_(std::make_unique<Impl>()) {
   static int argc = 1;
   static char name[] = "cosystudio-cli";
@@ -28,15 +27,9 @@ ServerSpeech::ServerSpeech(const ServerOptions& options, const std::string& voic
                                                serverToken({}, options.tokenFile),
                                                QString::fromStdString(options.certificate)});
   impl_->server->connect();
-  if (!voiceFile.empty()) impl_->voice = impl_->server->sendVoice(QString::fromStdString(voiceFile));
 }
 
 ServerSpeech::~ServerSpeech() = default;
-
-SynthesisResult ServerSpeech::synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
-                                         const SynthesisCallbacks& callbacks) {
-  return impl_->server->synthesize(request, impl_->voice, settings, callbacks);
-}
 
 SpeechMaker& ServerSpeech::speech() { return *impl_->server; }
 

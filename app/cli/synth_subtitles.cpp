@@ -61,8 +61,8 @@ int synthSubtitles(const SynthOptions& o) {
                   p.segment + 1, p.segmentCount, stageName(p.stage), p.elapsedSeconds);
     return std::string(status);
   };
-  const DubbedTrack track = run.render(progressLine, [&](Engine& engine, const SynthesisCallbacks& callbacks) {
-    return renderDubbing(engine, cues, voice, settings, dubbing, callbacks, [&](int index) { cue = index; });
+  const DubbedTrack track = run.render(progressLine, [&](SpeechMaker& speech, const SynthesisCallbacks& callbacks) {
+    return renderDubbing(speech, cues, voice, settings, dubbing, callbacks, [&](int index) { cue = index; });
   });
   // A dubbed cue keeps its subtitle whole: no recogniser times its words.
   run.write(track.samples, track.sampleRate, [&] { return spokenCues(track); }, nullptr);
@@ -74,7 +74,7 @@ int synthSubtitles(const SynthOptions& o) {
     for (const DubbedCue& dubbed : track.cues) cuesJson.push_back(cueJson(dubbed));
     run.printJson(nlohmann::ordered_json{{"srt", o.srt},
                                          {"max_speed", dubbing.maxSpeed},
-                                         {"device", deviceName(run.engine().options().device)},
+                                         {"device", run.whereMade()},
                                          {"load_seconds", run.loadSeconds()},
                                          {"voice_seconds", run.voiceSeconds()},
                                          {"synthesis_seconds", track.totalSeconds},

@@ -9,7 +9,6 @@
 
 #include <cstdio>
 #include <memory>
-#include <optional>
 
 namespace cosystudio::cli {
 namespace {
@@ -78,25 +77,16 @@ int synthText(const SynthOptions& o) {
   request.instruction = o.voice.instruction;
   if (!o.source.empty()) request.sourceClip = audio::loadClip(o.source);
 
-  std::optional<ServerSpeech> server;
-  if (o.render.server.given())
-    server.emplace(o.render.server, o.voice.voiceFile);
-  else
-    request.voice = run.prepareVoice(voice);
+  request.voice = run.prepareVoice(voice);
 
   int chunks = 0;
-  const CheckedSynthesis checked = run.render(progressLine, [&](Engine& engine, SynthesisCallbacks callbacks) {
+  const CheckedSynthesis checked = run.render(progressLine, [&](SpeechMaker& speech, SynthesisCallbacks callbacks) {
     callbacks.onAudio = [&chunks](const AudioChunk&) { ++chunks; };
-    if (server) {
-      CheckedSynthesis made;
-      made.result = server->synthesize(request, settings, callbacks);
-      return made;
-    }
     if (checking)
-      return synthesizeChecked(engine, *recognizer, request, settings, o.listen.thresholds, o.listen.retakes,
+      return synthesizeChecked(speech, *recognizer, request, settings, o.listen.thresholds, o.listen.retakes,
                                callbacks);
     CheckedSynthesis unchecked;
-    unchecked.result = engine.synthesize(request, settings, callbacks);
+    unchecked.result = speech.synthesize(request, settings, callbacks);
     return unchecked;
   });
   const SynthesisResult& result = checked.result;
@@ -113,14 +103,13 @@ int synthText(const SynthOptions& o) {
                           {"reached_token_cap", s.reachedTokenCap}});
       if (checking) segments.back()["check"] = checkJson(checked.checks[i]);
     }
-    const LoadOptions& loaded = run.engine().options();
     nlohmann::ordered_json figures{
         {"mode", o.voice.mode},
         {"seed", result.seed},
         {"stream", settings.stream},
         {"chunks", chunks},
-        {"device", server ? "server " + o.render.server.url : deviceName(loaded.device)},
-        {"checkpoint", server ? std::string() : loaded.llmCheckpoint},
+        {"device", run.whereMade()},
+        {"checkpoint", run.engine().options().llmCheckpoint},  // empty: made on a server
         {"load_seconds", run.loadSeconds()},
         {"voice_seconds", run.voiceSeconds()},
         {"synthesis_seconds", result.totalSeconds},

@@ -1,13 +1,15 @@
 // The client of CosyStudio's own API (services/server/remote_speech.h) against
 // `cosystudio-cli serve` on the tiny model: the server's speech is the local
-// engine's, sample for sample, streamed as it is made; a stop ends the request
-// on both sides; and what goes wrong is said so that a person can act: a
+// engine's, sample for sample, streamed as it is made; so are its speaker
+// comparison and its voice conversion; its engine is reset from here and
+// speaks as before; a stop ends the request on both sides; and what goes wrong is said so that a person can act: a
 // wrong token, a server from before the API, an untrusted certificate, nobody
 // listening.
 #include "heard_speech.h"
 
 #include "services/server/remote_speech.h"
 
+#include "cosystudio/audio/clip.h"
 #include "cosystudio/runtime.h"
 
 #include <QProcess>
@@ -80,6 +82,11 @@ class RemoteSpeechTest : public QObject {
     const std::optional<QUrl> url = startServe(serve_, folder_.path());
     QVERIFY(url);
     url_ = *url;
+    // As `serve` loads it: the precision this machine's device computes in by default.
+    LoadOptions options;
+    options.modelFolder = TINY_MODEL;
+    options.precision = defaultPrecision(options.device);
+    engine_.load(options);
   }
 
   void cleanupTestCase() { stopServe(serve_); }
@@ -102,14 +109,8 @@ class RemoteSpeechTest : public QObject {
     HeardSpeech heard;
     const SynthesisResult served = remote.synthesize(request, hash, settings, heard.callbacks());
 
-    // As `serve` loads it: the precision this machine's device computes in by default.
-    Engine engine;
-    LoadOptions options;
-    options.modelFolder = TINY_MODEL;
-    options.precision = defaultPrecision(options.device);
-    engine.load(options);
     request.voice = Voice::load(voiceFile_.toStdString());
-    const SynthesisResult local = engine.synthesize(request, settings);
+    const SynthesisResult local = engine_.synthesize(request, settings);
 
     QCOMPARE(served.segments.size(), std::size_t(2));
     QCOMPARE(served.segments.size(), local.segments.size());
@@ -123,6 +124,56 @@ class RemoteSpeechTest : public QObject {
       QVERIFY(heard.streamed[int(i)] == local.segments[i].samples);
     }
     QVERIFY(heard.progress > 2);
+  }
+
+  // What listening back asks of the engine: a take's speaker against the voice,
+  // here a voice with features and one of a clip alone (the server computes them).
+  void theServersSpeakerComparisonIsTheLocalEngines() {
+    RemoteSpeech remote({url_, kToken, {}});
+    const Voice saved = Voice::load(voiceFile_.toStdString());
+    const Voice clipOnly = Voice::fromClip(audio::loadClip(PROMPT), kTranscript.toStdString());
+    SynthesisRequest request;
+    request.text = "今天天气很好。";
+    request.voice = saved;
+    SynthesisSettings settings;
+    settings.seed = 3;
+    const SynthesisResult take = engine_.synthesize(request, settings);
+    for (const Voice& voice : {saved, clipOnly}) {
+      const double here = engine_.speakerSimilarity(take.samples, take.sampleRate, voice);
+      QCOMPARE(remote.speakerSimilarity(take.samples, take.sampleRate, voice), here);
+    }
+  }
+
+  // A source clip re-spoken in the voice: sent as a voice of its own.
+  void theServersVoiceConversionIsTheLocalEngines() {
+    RemoteSpeech remote({url_, kToken, {}});
+    SynthesisRequest request;
+    request.voice = Voice::load(voiceFile_.toStdString());
+    request.sourceClip = audio::loadClip(PROMPT);
+    SynthesisSettings settings;
+    settings.mode = Mode::VoiceConversion;
+    settings.seed = 5;
+    const SynthesisResult served = remote.synthesize(request, settings);
+    QVERIFY(!served.samples.empty());
+    QVERIFY(served.samples == engine_.synthesize(request, settings).samples);
+  }
+
+  // Reset engine on the server: its memory before and after, and the same speech after it.
+  void theServersEngineIsResetFromHere() {
+    RemoteSpeech remote({url_, kToken, {}});
+    SynthesisRequest request;
+    request.text = "好的。";
+    request.voice = Voice::load(voiceFile_.toStdString());
+    SynthesisSettings settings;
+    settings.seed = 9;
+    const SynthesisResult before = remote.synthesize(request, settings);
+    const ResetReport report = remote.reset();
+    QVERIFY(report.before.hostResident > 0 && report.afterTeardown.hostResident > 0 &&
+            report.afterReload.hostResident > 0);
+    QVERIFY(report.afterTeardown.hostResident < report.before.hostResident);
+    QVERIFY(report.reloadSeconds > 0);
+    QCOMPARE(report.before.deviceTotal, 0);  // on the CPU: no GPU's memory to show
+    QVERIFY(remote.synthesize(request, settings).samples == before.samples);
   }
 
   // Stopped at its first progress: Cancelled here, the server free for the next.
@@ -201,6 +252,7 @@ class RemoteSpeechTest : public QObject {
   QString voiceFile_;
   QProcess serve_;
   QUrl url_;
+  Engine engine_;  // this computer's, as `serve` loads it
 };
 
 QTEST_GUILESS_MAIN(RemoteSpeechTest)

@@ -21,8 +21,11 @@ class ResetReportTest : public QObject {
     report.teardownSeconds = 0.25;
     report.reloadSeconds = 2.5;
     for (const bool onGpu : {false, true}) {
+      // A GPU's memory is sampled with its size (sampleMemory), this computer's or a server's.
+      for (MemoryStats* m : {&report.before, &report.afterTeardown, &report.afterReload})
+        m->deviceTotal = onGpu ? 80ll << 30 : 0;
       QWidget parent;
-      showResetReport(&parent, report, onGpu);
+      showResetReport(&parent, report);
       auto* box = parent.findChild<QMessageBox*>(QStringLiteral("resetReport"));
       QVERIFY(box);
       QVERIFY(box->isVisible());  // open(), not exec(): the window goes on

@@ -1,6 +1,7 @@
 #include "services/result_json.h"
 
 #include <cstdint>
+#include <utility>
 
 namespace cosystudio::services {
 
@@ -35,6 +36,36 @@ std::optional<SegmentResult> segmentFromJson(const Json& json) {
     segment.warnings.push_back(warning.get<std::string>());
   }
   return segment;
+}
+
+namespace {
+
+// The memory's fields by name, for writing and reading alike.
+constexpr std::pair<const char*, int64_t MemoryStats::*> kMemoryFields[] = {
+    {"host_rss_bytes", &MemoryStats::hostResident},
+    {"device_allocated_bytes", &MemoryStats::deviceAllocated},
+    {"device_reserved_bytes", &MemoryStats::deviceReserved},
+    {"device_free_bytes", &MemoryStats::deviceFree},
+    {"device_total_bytes", &MemoryStats::deviceTotal}};
+
+}  // namespace
+
+Json memoryJson(const MemoryStats& memory) {
+  Json json = Json::object();
+  for (const auto& [name, field] : kMemoryFields) json[name] = memory.*field;
+  if (!memory.cudaGraphFailure.empty()) json["cuda_graph_failure"] = memory.cudaGraphFailure;
+  return json;
+}
+
+MemoryStats memoryFromJson(const Json& json) {
+  MemoryStats memory;
+  if (!json.is_object()) return memory;
+  for (const auto& [name, field] : kMemoryFields)
+    if (const auto value = json.find(name); value != json.end() && value->is_number_integer())
+      memory.*field = value->get<int64_t>();
+  if (const auto failure = json.find("cuda_graph_failure"); failure != json.end() && failure->is_string())
+    memory.cudaGraphFailure = failure->get<std::string>();
+  return memory;
 }
 
 }  // namespace cosystudio::services

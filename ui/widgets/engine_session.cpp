@@ -69,7 +69,6 @@ void EngineSession::unload() {
 
 void EngineSession::reset() {
   if (state_ == State::Poisoned || state_ == State::NoModel || state_ == State::Loading) return;
-  if (model_.isRemote()) return;  // a server's engine is reset where it runs
   // The reset is queued behind the running job on the worker thread; cancelling
   // makes that wait one token long. The cancelled job goes back to the queue.
   // A job the user cancelled already just ends.
@@ -109,6 +108,16 @@ void EngineSession::cancelAll() {
 }
 
 void EngineSession::move(quint64 id, int row) { queue_->move(id, row, runningJob() ? 1 : 0); }
+
+void EngineSession::compareSpeaker(quint64 id, const std::vector<float>& samples, int sampleRate, const Voice& voice) {
+  if (!isLoaded()) {
+    emit comparisonFailed(id, tr("no model is loaded"));
+    return;
+  }
+  QMetaObject::invokeMethod(
+      worker_, [worker = worker_, id, samples, sampleRate, voice] { worker->compareSpeaker(id, samples, sampleRate, voice); },
+      Qt::QueuedConnection);
+}
 
 void EngineSession::saveVoice(const PromptClip& clip, const QString& transcript, const QString& file) {
   if (!isLoaded()) {

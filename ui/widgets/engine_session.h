@@ -40,8 +40,8 @@ class EngineSession : public QObject {
 
   void load(const ModelChoice& model);
   void unload();
-  // Cancels the running job (the queue is kept) and resets the engine in-process;
-  // nothing with a server's engine, which is reset where it runs.
+  // Cancels the running job (the queue is kept) and resets the engine in-process,
+  // or a server's engine where it runs.
   void reset();
   // Returns the job's id.
   quint64 enqueue(JobSpec job);
@@ -55,6 +55,10 @@ class EngineSession : public QObject {
   void continueIdsAfter(quint64 id) { nextId_ = std::max(nextId_, id + 1); }
   // A number for a take no job of this session made (a job's parts found at start).
   quint64 newJobId() { return nextId_++; }
+  // How alike `samples` and `voice` sound (SpeechMaker::speakerSimilarity), on
+  // the engine thread once the running job is done, for a program: its answer
+  // is speakerCompared() or comparisonFailed() with `id` (newJobId()).
+  void compareSpeaker(quint64 id, const std::vector<float>& samples, int sampleRate, const Voice& voice);
   // Prepares the clip's features on the engine thread and saves them to `file`.
   void saveVoice(const PromptClip& clip, const QString& transcript, const QString& file);
   // How the jobs queued from now on listen back to what they make: `text` for
@@ -87,6 +91,8 @@ class EngineSession : public QObject {
   void jobKeptParts(const cosystudio::ui::Take& take);
   // The watchdog stopped segment `segment` (0-based) of `job`; the job has ended.
   void jobRanAway(const cosystudio::ui::JobSpec& job, int segment, const QString& message);
+  void speakerCompared(quint64 id, double similarity);
+  void comparisonFailed(quint64 id, const QString& message);
   void voiceSaved(const QString& file);
   void voiceFailed(const QString& file, const QString& message);
   // An unrecoverable device error: only a new process can continue.

@@ -7,7 +7,9 @@
 #include "segment_check.h"
 #include "shared_recognizer.h"
 
+#include "services/app_data.h"
 #include "services/book/chapter_lines.h"
+#include "services/server/voice_cache.h"
 
 #include <QElapsedTimer>
 
@@ -124,6 +126,11 @@ void EngineWorker::reset() {
   try {
     // Prepared voices may hold device memory: drop them before the reset measures.
     voices_.clear();
+    if (remote_) {
+      const ResetReport done = remote_->reset();  // where it runs; it warms up as its own requests need
+      report([done](EngineSession& s) { s.onResetDone(done); });
+      return;
+    }
     const ResetReport done = engine().reset();
     warmUpOnGpu();
     report([done](EngineSession& s) { s.onResetDone(done); });
@@ -182,9 +189,8 @@ TakeSegment checkedSegment(const SegmentResult& segment, const std::optional<Seg
 // Loaded here, on the engine's thread, the first time a job listens (seconds),
 // and kept for the next: shared with the recogniser's own thread (shared_recognizer.h).
 const Recognizer* EngineWorker::listener(const JobSpec& job) {
-  // A server does not compare speakers (RemoteSpeech::speakerSimilarity): what it makes is not checked here.
-  const bool listens =
-      job.listening.check && job.settings.mode != Mode::VoiceConversion && !job.isDubbing() && !remote_;
+  // A server's take is heard here and its speaker compared there (RemoteSpeech::speakerSimilarity).
+  const bool listens = job.listening.check && job.settings.mode != Mode::VoiceConversion && !job.isDubbing();
   if (!listens) return nullptr;
   if (!recognizer_ || recognizerFolder_ != job.listening.recognizerFolder) {
     recognizer_.reset();
@@ -199,8 +205,13 @@ Take EngineWorker::renderText(const JobSpec& job, SynthesisCallbacks callbacks) 
   SynthesisRequest request;
   request.text = job.text.toStdString();
   request.instruction = job.instruction.toStdString();
-  if (job.settings.mode == Mode::VoiceConversion) request.sourceClip = audio::loadClip(toPath(job.sourceClipPath));
-  request.textIsSegment = job.replacesSegment >= 0;  // the model's own text of one segment
+  if (job.settings.mode == Mode::VoiceConversion)
+    request.sourceClip = job.sourceClipPath.endsWith(QLatin1String(services::kVoiceSuffix))
+                             ? services::clipOf(savedVoice(job.sourceClipPath))  // sent to the window's server
+                             : audio::loadClip(toPath(job.sourceClipPath));
+  // The model's own text of one segment (made again, or sent so by a program).
+  request.textIsSegment = job.replacesSegment >= 0 || job.textIsSegment;
+  request.onlySegment = job.onlySegment;
   request.voice = voiceFor(job);
   SynthesisResult result;
   std::vector<SegmentCheck> checks;
@@ -361,6 +372,16 @@ void EngineWorker::saveVoice(const PromptClip& clip, const QString& transcript, 
     report([file](EngineSession& s) { emit s.voiceSaved(file); });
   } catch (const std::exception& e) {
     report([file, message = errorText(e)](EngineSession& s) { emit s.voiceFailed(file, message); });
+    reportIfPoisoned(errorText(e));
+  }
+}
+
+void EngineWorker::compareSpeaker(quint64 id, const std::vector<float>& samples, int sampleRate, const Voice& voice) {
+  try {
+    const double similarity = speech().speakerSimilarity(samples, sampleRate, voice);
+    report([id, similarity](EngineSession& s) { emit s.speakerCompared(id, similarity); });
+  } catch (const std::exception& e) {
+    report([id, message = errorText(e)](EngineSession& s) { emit s.comparisonFailed(id, message); });
     reportIfPoisoned(errorText(e));
   }
 }

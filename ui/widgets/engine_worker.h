@@ -36,6 +36,8 @@ class EngineWorker : public QObject {
   void unload();
   void reset();
   void run(const cosystudio::ui::JobSpec& job);
+  // How alike `samples` and `voice` sound, for a program (the window's server).
+  void compareSpeaker(quint64 id, const std::vector<float>& samples, int sampleRate, const cosystudio::Voice& voice);
   // Computes the clip's features and stores them as a voice file.
   void saveVoice(const cosystudio::ui::PromptClip& clip, const QString& transcript, const QString& file);
   // Frees the engine on its own thread before the thread ends.

@@ -75,7 +75,7 @@ struct JobSpec {
   QString transcript;      // zero-shot only
   QString voiceFile;       // a saved voice; when set, clip/transcript are not used
   QString voiceName;       // for display and the take's metadata
-  QString sourceClipPath;  // voice conversion only
+  QString sourceClipPath;  // voice conversion only: an audio file, or a served request's .voice file
   SynthesisSettings settings;  // mode, speed, seed, streaming, text handling, the watchdog
   // Set when the job makes one segment of a take again: that take, and the
   // segment (0-based) whose text — as the model received it, maybe edited —
@@ -85,6 +85,10 @@ struct JobSpec {
   // Asked for by a program through the local speech server (speech_server.h):
   // it ends with that program's connection, so it is never kept for a later session.
   bool served = false;
+  // A program's request for one segment (SynthesisRequest's): that segment of
+  // the text alone, or the text spoken as one segment.
+  std::optional<int> onlySegment;
+  bool textIsSegment = false;
   JobListening listening;
   // Where the parts it makes are kept until its take is whole (job_parts.h);
   // empty: none are kept.

@@ -1,5 +1,8 @@
 #include "memory_meter.h"
 
+#include "services/result_json.h"
+
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QPainter>
@@ -19,13 +22,7 @@ QString formatBytes(qint64 bytes) {
 }
 
 QJsonObject memoryJson(const MemoryStats& m) {
-  QJsonObject json{{QStringLiteral("host_rss_bytes"), double(m.hostResident)},
-                   {QStringLiteral("device_allocated_bytes"), double(m.deviceAllocated)},
-                   {QStringLiteral("device_reserved_bytes"), double(m.deviceReserved)},
-                   {QStringLiteral("device_free_bytes"), double(m.deviceFree)}};
-  if (!m.cudaGraphFailure.empty())
-    json.insert(QStringLiteral("cuda_graph_failure"), QString::fromStdString(m.cudaGraphFailure));
-  return json;
+  return QJsonDocument::fromJson(QByteArray::fromStdString(services::memoryJson(m).dump())).object();
 }
 
 MemoryMeter::MemoryMeter(QWidget* parent) : QWidget(parent) {

@@ -31,7 +31,8 @@ QString describeReport(const ResetReport& r, bool onGpu) {
 
 }  // namespace
 
-void showResetReport(QWidget* parent, const ResetReport& report, bool onGpu) {
+void showResetReport(QWidget* parent, const ResetReport& report) {
+  const bool onGpu = report.before.deviceTotal > 0 || report.afterReload.deviceTotal > 0;
   auto* box = new QMessageBox(QMessageBox::Information, QObject::tr("Engine reset"), describeReport(report, onGpu),
                               QMessageBox::Ok, parent);
   box->setObjectName(QStringLiteral("resetReport"));

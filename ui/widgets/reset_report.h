@@ -8,7 +8,8 @@ class QWidget;
 
 namespace cosystudio::ui {
 
-// On the CPU (`onGpu` false) there is no VRAM to show and no CUDA context to explain.
-void showResetReport(QWidget* parent, const ResetReport& report, bool onGpu);
+// On the CPU (the report has no GPU's memory) there is no VRAM to show and no
+// CUDA context to explain. The engine may be a server's: its report says which.
+void showResetReport(QWidget* parent, const ResetReport& report);
 
 }  // namespace cosystudio::ui

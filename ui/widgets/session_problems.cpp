@@ -12,8 +12,8 @@ SessionProblems::SessionProblems(EngineSession* session, QWidget* window) : QObj
   connect(session, &EngineSession::loadFailed, this, [this](const QString& message, bool previousKept) {
     if (!previousKept) emit problem(tr("The model could not be loaded: %1").arg(message));
   });
-  connect(session, &EngineSession::resetDone, window, [session, window](const ResetReport& report) {
-    showResetReport(window, report, session->model().device.kind == DeviceKind::Cuda);
+  connect(session, &EngineSession::resetDone, window, [window](const ResetReport& report) {
+    showResetReport(window, report);
   });
   connect(session, &EngineSession::resetFailed, this, [this](const QString& message) {
     emit problem(tr("The engine could not be reset: %1\nNo model is loaded now: choose one with Engine → Choose model "

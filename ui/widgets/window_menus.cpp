@@ -142,11 +142,11 @@ void EngineMenu::followState() {
   const State state = session_->state();
   const bool poisoned = state == State::Poisoned;
   const bool loaded = state == State::Ready || state == State::Busy;
-  // A server's engine is reset where it runs.
   const bool remote = session_->model().isRemote();
-  reset_->setEnabled(loaded && !remote);
+  reset_->setEnabled(loaded);
   reset_->setStatusTip(poisoned ? tr("Reset cannot clear this device error; restart the application")
-                       : remote ? tr("The engine of the server at %1 is reset where it runs")
+                       : remote ? tr("Reset the engine of the server at %1 once the requests before it are done; "
+                                     "your clip, text, queue and takes are kept")
                                       .arg(session_->model().engineName())
                                 : reset_->toolTip());
   unload_->setEnabled(loaded);

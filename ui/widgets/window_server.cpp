@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <utility>
+
 namespace cosystudio::ui {
 
 namespace {
@@ -50,6 +52,22 @@ QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob 
   connect(session_, &EngineSession::jobRanAway, this, [this](const JobSpec& job, int, const QString& message) {
     if (ended(job.id)) emit failed(job.id, message, false);
   });
+  connect(session_, &EngineSession::speakerCompared, this, [this](quint64 id, double similarity) {
+    if (ended(id)) emit speakerCompared(id, similarity);
+  });
+  connect(session_, &EngineSession::comparisonFailed, this, [this](quint64 id, const QString& message) {
+    if (ended(id)) emit failed(id, message, false);
+  });
+  connect(session_, &EngineSession::resetDone, this, [this](const ResetReport& report) {
+    resetEnded([this, report](quint64 id) { emit resetDone(id, report); });
+  });
+  connect(session_, &EngineSession::resetFailed, this, [this](const QString& message) {
+    resetEnded([this, message](quint64 id) { emit failed(id, message, false); });
+  });
+}
+
+void QueuedSpeechEngine::resetEnded(const std::function<void(quint64)>& answer) {
+  for (const quint64 id : std::exchange(resets_, {})) answer(id);
 }
 
 services::EngineReadiness QueuedSpeechEngine::readiness() const {
@@ -73,12 +91,6 @@ std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const serv
                                    "`cosystudio-cli serve`")
                         .arg(QLatin1String(services::kCheckHeader)),
                     QLatin1String(services::kCheckHeader), QStringLiteral("check_not_available"), QStringLiteral("server_error")};
-  if (job.onlySegment || job.textIsSegment)
-    return services::ApiError{501,
-                              QStringLiteral("the window's server makes whole texts; one segment alone is made by "
-                                             "`cosystudio-cli serve`"),
-                              QStringLiteral("segment"), QStringLiteral("segment_not_available"),
-                              QStringLiteral("server_error")};
   JobSpec spec;
   spec.text = job.text;
   spec.instruction = job.instruction;
@@ -86,6 +98,9 @@ std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const serv
   spec.voiceName = job.voiceName;
   spec.settings = job.settings;
   spec.served = true;
+  spec.onlySegment = job.onlySegment;
+  spec.textIsSegment = job.textIsSegment;
+  if (job.settings.mode == Mode::VoiceConversion) spec.sourceClipPath = job.sourceFile;
   if (const QString problem = prepare_(spec); !problem.isEmpty())
     return services::ApiError{503, problem, {}, QStringLiteral("model_not_loaded"), QStringLiteral("server_error")};
   const quint64 id = session_->enqueue(spec);
@@ -93,8 +108,24 @@ std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const serv
   return id;
 }
 
+std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const services::EngineErrand& errand) {
+  const EngineSession::State state = session_->state();
+  if (!session_->isLoaded() && state != EngineSession::State::Resetting)
+    return services::ApiError{503, QStringLiteral("no model is loaded in CosyStudio"), {},
+                              QStringLiteral("model_not_loaded"), QStringLiteral("server_error")};
+  const quint64 id = session_->newJobId();
+  if (errand.kind == services::EngineErrand::Kind::CompareSpeaker) {
+    jobs_.insert(id);
+    session_->compareSpeaker(id, errand.samples, errand.sampleRate, errand.voice);
+    return id;
+  }
+  resets_.insert(id);
+  if (state != EngineSession::State::Resetting) session_->reset();  // else the one under way answers it
+  return id;
+}
+
 void QueuedSpeechEngine::cancel(quint64 id) {
-  if (jobs_.count(id)) session_->cancel(id);
+  if (jobs_.count(id)) session_->cancel(id);  // a comparison is not a job: it ends soon on its own
 }
 
 WindowSpeechServer::WindowSpeechServer(EngineSession* session, PrepareServedJob prepare, QObject* parent)

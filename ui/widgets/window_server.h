@@ -3,7 +3,9 @@
 // as an API job and cancelled there like any other (its client then gets an
 // error); its take joins the history unless the settings say otherwise. It
 // does not listen to what it makes: a request for a check (X-CosyStudio-Check)
-// is answered 501, naming `cosystudio-cli serve`, which does.
+// is answered 501, naming `cosystudio-cli serve`, which does; a client that
+// listens itself has its speaker compared here, and may reset the engine as
+// Engine → Reset engine does.
 #pragma once
 
 #include "app_settings.h"
@@ -37,15 +39,18 @@ class QueuedSpeechEngine : public services::SpeechEngine {
   services::EngineReadiness readiness() const override;
   Precision precision() const override;
   std::variant<quint64, services::ApiError> enqueue(const services::SpeechJob& job) override;
+  std::variant<quint64, services::ApiError> enqueue(const services::EngineErrand& errand) override;
   void cancel(quint64 id) override;
 
  private:
   // The job was served: its report goes to the server once, and it is forgotten.
   bool ended(quint64 id) { return jobs_.erase(id) > 0; }
+  void resetEnded(const std::function<void(quint64 id)>& answer);
 
   EngineSession* session_;
   PrepareServedJob prepare_;
-  std::set<quint64> jobs_;  // served, not ended yet
+  std::set<quint64> jobs_;    // served, not ended yet
+  std::set<quint64> resets_;  // asked for, answered when the session's reset ends
 };
 
 class WindowSpeechServer : public QObject {

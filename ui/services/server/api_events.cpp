@@ -53,20 +53,53 @@ int wholeField(const Json& json, const char* key, int fallback) {
   return whole >= INT32_MIN && whole <= INT32_MAX ? int(whole) : fallback;
 }
 
-QByteArray samplesBase64(const std::vector<float>& samples) {
-  QByteArray bytes(qsizetype(samples.size() * sizeof(float)), '\0');
-  for (std::size_t i = 0; i < samples.size(); ++i) qToLittleEndian(samples[i], bytes.data() + sizeof(float) * i);
-  return bytes.toBase64();
+QByteArray resetAnswer(const ResetReport& report) {
+  const Json answer{{"teardown_seconds", report.teardownSeconds},
+                    {"reload_seconds", report.reloadSeconds},
+                    {"before", memoryJson(report.before)},
+                    {"after_teardown", memoryJson(report.afterTeardown)},
+                    {"after_reload", memoryJson(report.afterReload)}};
+  return QByteArray::fromStdString(answer.dump());
 }
 
-std::optional<std::vector<float>> samplesFromBase64(const QByteArray& base64) {
-  const auto result = QByteArray::fromBase64Encoding(base64, QByteArray::AbortOnBase64DecodingErrors);
-  const QByteArray& bytes = result.decoded;
-  if (!result || bytes.size() % qsizetype(sizeof(float)) != 0) return std::nullopt;
+QByteArray similarityAnswer(double similarity) {
+  return QByteArray::fromStdString(Json{{"similarity", similarity}}.dump());
+}
+
+std::optional<ResetReport> resetFromAnswer(const Json& answer) {
+  const double teardown = numberField(answer, "teardown_seconds", -1), reload = numberField(answer, "reload_seconds", -1);
+  const Json *before = member(answer, "before"), *tornDown = member(answer, "after_teardown"),
+             *reloaded = member(answer, "after_reload");
+  if (teardown < 0 || reload < 0 || !before || !tornDown || !reloaded) return std::nullopt;
+  return ResetReport{memoryFromJson(*before), memoryFromJson(*tornDown), memoryFromJson(*reloaded), teardown, reload};
+}
+
+std::optional<double> similarityFromAnswer(const Json& answer) {
+  const Json* similarity = member(answer, "similarity");
+  if (!similarity || !similarity->is_number()) return std::nullopt;
+  return similarity->get<double>();
+}
+
+QByteArray samplesBytes(const std::vector<float>& samples) {
+  QByteArray bytes(qsizetype(samples.size() * sizeof(float)), '\0');
+  for (std::size_t i = 0; i < samples.size(); ++i) qToLittleEndian(samples[i], bytes.data() + sizeof(float) * i);
+  return bytes;
+}
+
+std::optional<std::vector<float>> samplesFromBytes(const QByteArray& bytes) {
+  if (bytes.size() % qsizetype(sizeof(float)) != 0) return std::nullopt;
   std::vector<float> samples(std::size_t(bytes.size()) / sizeof(float));
   for (std::size_t i = 0; i < samples.size(); ++i)
     samples[i] = qFromLittleEndian<float>(bytes.constData() + sizeof(float) * i);
   return samples;
+}
+
+QByteArray samplesBase64(const std::vector<float>& samples) { return samplesBytes(samples).toBase64(); }
+
+std::optional<std::vector<float>> samplesFromBase64(const QByteArray& base64) {
+  const auto result = QByteArray::fromBase64Encoding(base64, QByteArray::AbortOnBase64DecodingErrors);
+  if (!result) return std::nullopt;
+  return samplesFromBytes(result.decoded);
 }
 
 QByteArray acceptedEvent(quint64 id, const SynthesisSettings& settings) {

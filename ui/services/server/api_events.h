@@ -53,8 +53,22 @@ Progress progressFromEvent(const nlohmann::ordered_json& event);
 AudioChunk audioFromEvent(const nlohmann::ordered_json& event);
 std::optional<SynthesisResult> resultFromEvent(const nlohmann::ordered_json& event);
 
-// Samples as the events carry them, and back (nothing when `base64` is not a
-// whole number of float32 samples).
+// The answers of the API's errands, 200 and application/json:
+//   POST /cosystudio/v1/reset: {"teardown_seconds": 0.4, "reload_seconds": 2.1,
+//     "before": {memory}, "after_teardown": {memory}, "after_reload": {memory}}
+//     with memory as result_json.h spells it
+//   POST /cosystudio/v1/voices/{sha256}/similarity: {"similarity": 0.83}
+QByteArray resetAnswer(const ResetReport& report);
+QByteArray similarityAnswer(double similarity);
+// And back, as a client reads them: nothing when a figure is missing.
+std::optional<ResetReport> resetFromAnswer(const nlohmann::ordered_json& answer);
+std::optional<double> similarityFromAnswer(const nlohmann::ordered_json& answer);
+
+// Samples as the API carries them: float32 little-endian, as bytes (a
+// similarity request's body) or base64 (in events); and back (nothing when
+// they are not a whole number of float32 samples).
+QByteArray samplesBytes(const std::vector<float>& samples);
+std::optional<std::vector<float>> samplesFromBytes(const QByteArray& bytes);
 QByteArray samplesBase64(const std::vector<float>& samples);
 std::optional<std::vector<float>> samplesFromBase64(const QByteArray& base64);
 

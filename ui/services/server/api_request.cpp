@@ -32,15 +32,27 @@ std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray&
   const QJsonObject& body = std::get<QJsonObject>(parsed);
 
   ApiSpeechRequest request;
-  if (const auto refused = readInput(body, limits, request.speech.input)) return *refused;
-  const QJsonValue voice = body.value(QStringLiteral("voice"));
-  if (!voice.isString() || !isVoiceHash(voice.toString()))
-    return invalid(QStringLiteral("voice"),
-                   QStringLiteral("'voice' must be the SHA-256 of a .voice file, 64 lowercase hex digits, as PUT %1/"
-                                  "voices/{sha256} keeps it")
-                       .arg(QLatin1String(kApiRoot)));
-  request.speech.voice = voice.toString();
-  if (const auto refused = readStyle(body, request.speech)) return *refused;
+  const auto voiceField = [&body](const QString& field, QString& hash) -> std::optional<ApiError> {
+    const QJsonValue voice = body.value(field);
+    if (!voice.isString() || !isVoiceHash(voice.toString()))
+      return invalid(field, QStringLiteral("'%1' must be the SHA-256 of a .voice file, 64 lowercase hex digits, as PUT "
+                                           "%2/voices/{sha256} keeps it")
+                                .arg(field, QLatin1String(kApiRoot)));
+    hash = voice.toString();
+    return std::nullopt;
+  };
+  const QString sourceField = QStringLiteral("source");
+  const bool conversion = !body.value(sourceField).isUndefined() && !body.value(sourceField).isNull();
+  if (!conversion) {
+    if (const auto refused = readInput(body, limits, request.speech.input)) return *refused;
+  } else if (!body.value(QStringLiteral("input")).isUndefined()) {
+    return invalid(QStringLiteral("input"), QStringLiteral("voice conversion speaks the words of its 'source': give "
+                                                           "no 'input'"));
+  }
+  if (const auto refused = voiceField(QStringLiteral("voice"), request.speech.voice)) return *refused;
+  if (conversion)
+    if (const auto refused = voiceField(sourceField, request.source)) return *refused;
+  if (const auto refused = readStyle(body, request.speech, conversion)) return *refused;
   for (const auto& [field, flag] : {std::pair{QStringLiteral("raw_text"), &request.rawText},
                                     std::pair{QStringLiteral("read_numbers"), &request.readNumbers},
                                     std::pair{QStringLiteral("stream"), &request.stream},

@@ -8,7 +8,9 @@
 //    "raw_text": false, "read_numbers": true, "segment_time_limit_seconds": 0,
 //    "stream": true, "check": false, "retakes": 0, "segment": 2, "text_is_segment": false}
 //
-// Only "input" and "voice" are required. The settings are spelled as
+// Only "input" and "voice" are required. Voice conversion has no input but a
+// "source": a voice sent as the others are, whose clip is re-spoken in "voice"
+// (mode "voice_conversion", which a source implies). The settings are spelled as
 // CosyStudio's files spell them (cosystudio/settings_json.h); "seed" may be a
 // number or a decimal string. A refusal names the field at fault,
 // as OpenAI's errors do (speech_request.h: ApiError).
@@ -38,6 +40,7 @@ struct ApiSpeechRequest {
   ListenRequest listen;                // "check" and "retakes"
   std::optional<int> onlySegment;      // "segment": that segment of the text alone (SynthesisRequest::onlySegment)
   bool textIsSegment = false;          // "text_is_segment": the input is one segment as a result gave it
+  QString source;                      // "source": the hash of the voice whose clip is converted; empty: none
 };
 
 // The most seconds a segment may be given by segment_time_limit_seconds: an hour.

@@ -191,29 +191,63 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   return synthesize(request, sendVoice(request.voice), settings, callbacks);
 }
 
-double RemoteSpeech::speakerSimilarity(const std::vector<float>&, int, const Voice&) {
-  throw failure(QStringLiteral("the server at %1 does not compare speakers, which listening back needs: turn "
-                               "listening back off for the jobs a server makes")
-                    .arg(impl_->where()));
+namespace {
+
+// A route of this API version that an earlier server of it lacks answers 404 or 405.
+void refuseMissingRoute(int status, const QString& where, const QString& what) {
+  if (status == 404 || status == 405)
+    throw failure(QStringLiteral("the server at %1 cannot %2: it is an earlier CosyStudio (update it there)")
+                      .arg(where, what));
+}
+
+}  // namespace
+
+double RemoteSpeech::speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) {
+  const QString hash = sendVoice(voice);
+  QNetworkRequest post = impl_->requestFor(QStringLiteral("/voices/%1/similarity").arg(hash));
+  QUrl url = post.url();
+  url.setQuery(QStringLiteral("sample_rate=%1").arg(sampleRate));
+  post.setUrl(url);
+  post.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/octet-stream"));
+  QNetworkReply* reply = impl_->network.post(post, samplesBytes(samples));
+  QStringList sslErrors;
+  const int status = impl_->finish(reply, &sslErrors);
+  refuseMissingRoute(status, impl_->where(), QStringLiteral("compare speakers, which listening back needs"));
+  if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw impl_->errorOf(reply, sslErrors);
+  const auto similarity = similarityFromAnswer(Json::parse(reply->readAll().toStdString(), nullptr, false));
+  if (!similarity)
+    throw failure(QStringLiteral("the server at %1 sent a comparison CosyStudio cannot read").arg(impl_->where()));
+  return *similarity;
+}
+
+ResetReport RemoteSpeech::reset() {
+  QNetworkReply* reply = impl_->network.post(impl_->requestFor(QStringLiteral("/reset")), QByteArray());
+  QStringList sslErrors;
+  const int status = impl_->finish(reply, &sslErrors);
+  refuseMissingRoute(status, impl_->where(), QStringLiteral("reset its engine from here"));
+  if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw impl_->errorOf(reply, sslErrors);
+  const auto report = resetFromAnswer(Json::parse(reply->readAll().toStdString(), nullptr, false));
+  if (!report)
+    throw failure(QStringLiteral("the server at %1 sent a reset report CosyStudio cannot read").arg(impl_->where()));
+  return *report;
 }
 
 SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const QString& voiceHash,
                                          const SynthesisSettings& settings, const SynthesisCallbacks& callbacks) {
-  if (!request.sourceClip.channels.empty())
-    throw failure(QStringLiteral("the server at %1 does not convert a clip's voice: that is made with a model on "
-                                 "this computer")
-                      .arg(impl_->where()));
-  Json body{{"input", request.text},
-                  {"voice", voiceHash.toStdString()},
-                  {"mode", modeId(settings.mode)},
-                  {"instruction", request.instruction},
-                  {"speed", settings.speed},
-                  {"seed", settings.seed},
-                  {"raw_text", !settings.normalize},
-                  {"read_numbers", settings.readNumbers},
-                  {"segment_time_limit_seconds", settings.segmentTimeLimitSeconds},
-                  {"stream", settings.stream},
-                  {"text_is_segment", request.textIsSegment}};
+  Json body{{"voice", voiceHash.toStdString()},
+            {"mode", modeId(settings.mode)},
+            {"instruction", request.instruction},
+            {"speed", settings.speed},
+            {"seed", settings.seed},
+            {"raw_text", !settings.normalize},
+            {"read_numbers", settings.readNumbers},
+            {"segment_time_limit_seconds", settings.segmentTimeLimitSeconds},
+            {"stream", settings.stream},
+            {"text_is_segment", request.textIsSegment}};
+  if (request.sourceClip.frames() > 0)
+    body["source"] = sendVoice(Voice::fromClip(request.sourceClip, {})).toStdString();  // its words, no input
+  else
+    body["input"] = request.text;
   if (request.onlySegment) body["segment"] = *request.onlySegment;
   QNetworkRequest post = impl_->requestFor(QStringLiteral("/speech"));
   post.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));

@@ -60,12 +60,18 @@ class RemoteSpeech final : public SpeechMaker {
 
   // SpeechMaker. A voice is its clip and transcript (Voice::fromClip): the
   // server computes its features. Speech is made in the request's voice,
-  // sent first when the server does not have it.
+  // sent first when the server does not have it; a source clip to convert is
+  // sent as a voice of its own.
   Voice prepareVoice(const audio::Clip& clip, const std::string& transcript) override;
   SynthesisResult synthesize(const SynthesisRequest& request, const SynthesisSettings& settings,
                              const SynthesisCallbacks& callbacks = {}) override;
-  // The server does not compare speakers: a RemoteError says so.
+  // Compared by the server's model (POST /cosystudio/v1/voices/{sha256}/similarity).
   double speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) override;
+
+  // Reset engine on the server (POST /cosystudio/v1/reset): once the requests
+  // before it are done, its model is torn down and loaded again; its memory
+  // before and after.
+  ResetReport reset();
 
  private:
   struct Impl;

@@ -19,9 +19,11 @@ namespace {
 // request whole into memory, however large, before any handler sees it.
 constexpr char kReceivedProperty[] = "cosystudioRequestBytes";
 // The first bytes of the request, up to its request line's path: a voice
-// sent to be kept may be larger than any other request.
+// sent to be kept, and a take compared with one, may be larger than any other
+// request.
 constexpr char kStartProperty[] = "cosystudioRequestStart";
 constexpr char kVoiceUploadStart[] = "PUT /cosystudio/v1/voices/";
+constexpr char kComparisonStart[] = "POST /cosystudio/v1/voices/";
 constexpr char kDeadlineProperty[] = "cosystudioRequestDeadline";
 // How long the rest of a refused request is read and dropped, so that the
 // client reads the refusal instead of a reset connection.
@@ -129,13 +131,14 @@ void SpeechServer::Connections::accept(qintptr descriptor, QTcpSocket* socket) {
     const qint64 received = socket->property(kReceivedProperty).toLongLong() + socket->bytesAvailable();
     socket->setProperty(kReceivedProperty, received);
     QByteArray start = socket->property(kStartProperty).toByteArray();
-    const qsizetype wanted = qsizetype(sizeof kVoiceUploadStart) - 1;
+    const qsizetype wanted = qsizetype(sizeof kComparisonStart) - 1;
     if (start.size() < wanted) {
       start += socket->peek(wanted - start.size());  // the parser has not read them yet
       socket->setProperty(kStartProperty, start);
     }
-    const qsizetype limit =
-        start == kVoiceUploadStart ? options_.limits.maxVoiceBytes : options_.limits.maxRequestBytes;
+    const qsizetype limit = start.startsWith(kVoiceUploadStart) ? options_.limits.maxVoiceBytes
+                            : start.startsWith(kComparisonStart) ? options_.limits.maxComparedBytes
+                                                                 : options_.limits.maxRequestBytes;
     if (received > limit)
       refuseOversized(socket, parser_, {413, QStringLiteral("the request is larger than %1 bytes").arg(limit), {}, {}});
   });

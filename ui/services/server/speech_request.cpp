@@ -104,7 +104,7 @@ std::optional<ApiError> readInput(const QJsonObject& body, const SpeechLimits& l
   return std::nullopt;
 }
 
-std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& request) {
+std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& request, bool conversion) {
   std::optional<ApiError> error;
   if (const QJsonValue speed = body.value(QStringLiteral("speed")); !speed.isUndefined() && !speed.isNull()) {
     if (!speed.isDouble() || speed.toDouble() < kMinSpeed || speed.toDouble() > kMaxSpeed)
@@ -117,10 +117,15 @@ std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& reques
   if (error) return error;
   if (!mode.isEmpty()) {
     request.mode = modeFromId(mode.toStdString());
-    if (!request.mode || *request.mode == Mode::VoiceConversion)
+    if (conversion && request.mode != Mode::VoiceConversion)
+      return invalid(QStringLiteral("mode"),
+                     QStringLiteral("a 'source' is re-voiced in mode '%1'")
+                         .arg(QString::fromStdString(modeId(Mode::VoiceConversion))));
+    if (!request.mode || (*request.mode == Mode::VoiceConversion && !conversion))
       return invalid(QStringLiteral("mode"),
                      QStringLiteral("'mode' '%1' is not offered; use zero_shot, cross_lingual or instruct").arg(mode));
   }
+  if (conversion) request.mode = Mode::VoiceConversion;
 
   // "instructions" is OpenAI's name for it, "instruction" the one of CosyStudio's files.
   const QString instruction = optionalString(body, QStringLiteral("instruction"), error);

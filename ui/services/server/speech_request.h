@@ -43,6 +43,9 @@ struct SpeechLimits {
   // A voice sent to be kept (PUT /cosystudio/v1/voices/…, voice_cache.h): a
   // .voice file of the longest clip CosyStudio takes is a few hundred KiB.
   qsizetype maxVoiceBytes = 8 * 1024 * 1024;
+  // A take's segment compared with a voice (POST …/voices/{sha256}/similarity):
+  // float32 samples, about 5.8 minutes at the model's 24 kHz.
+  qsizetype maxComparedBytes = 32 * 1024 * 1024;
   int maxInputCharacters = 4096;          // OpenAI's own limit
 };
 
@@ -67,7 +70,9 @@ std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, const Spee
 // 'input', required, not blank, within the limit;
 std::optional<ApiError> readInput(const QJsonObject& body, const SpeechLimits& limits, QString& input);
 // 'speed', 'mode', 'instruction' (or 'instructions') and 'seed', each optional.
-std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& request);
+// With `conversion` (CosyStudio's API, a request with a source clip) the mode
+// is voice_conversion, and no other; without it, never.
+std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& request, bool conversion = false);
 
 // Listening back to what is made (cosystudio/checked_synthesis.h), asked for
 // in request headers so that the body stays OpenAI's:

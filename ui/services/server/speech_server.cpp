@@ -70,6 +70,11 @@ ApiError shuttingDownError() {
           QStringLiteral("shutting_down"), QStringLiteral("server_error")};
 }
 
+ApiError SpeechServer::tooManyRequests() const {
+  return {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()), {},
+          QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")};
+}
+
 QString SpeechServer::defaultReceivedVoicesFolder() { return appDataFolder() + QStringLiteral("/received-voices"); }
 
 SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QObject* parent)
@@ -103,6 +108,10 @@ SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QO
   connect(engine_, &SpeechEngine::progress, this, &SpeechServer::onProgress);
   connect(engine_, &SpeechEngine::finished, this, &SpeechServer::onFinished);
   connect(engine_, &SpeechEngine::failed, this, &SpeechServer::onFailed);
+  connect(engine_, &SpeechEngine::resetDone, this,
+          [this](quint64 id, const ResetReport& report) { onAnswered(id, resetAnswer(report)); });
+  connect(engine_, &SpeechEngine::speakerCompared, this,
+          [this](quint64 id, double similarity) { onAnswered(id, similarityAnswer(similarity)); });
   connect(engine_, &SpeechEngine::refused, this, &SpeechServer::onRefused);
 }
 
@@ -208,27 +217,32 @@ std::variant<SpeechJob, ApiError> SpeechServer::jobFor(const SpeechRequest& requ
 std::optional<quint64> SpeechServer::queue(const SpeechJob& job, const QHttpServerRequest& request,
                                            std::unique_ptr<Stream> stream) {
   if (activeRequests() >= options_.maxRequests) {
-    answer(stream->responder, {429, QStringLiteral("%1 requests are already waiting; try again later").arg(activeRequests()),
-                               {}, QStringLiteral("rate_limit_exceeded"), QStringLiteral("rate_limit_error")});
+    answer(stream->responder, tooManyRequests());
     return std::nullopt;
   }
   const auto queued = engine_->enqueue(job);
+  if (!hold(queued, request, stream)) return std::nullopt;
+  return std::get<quint64>(queued);
+}
+
+bool SpeechServer::hold(const std::variant<quint64, ApiError>& queued, const QHttpServerRequest& request,
+                        std::unique_ptr<Stream>& stream) {
   if (auto* error = std::get_if<ApiError>(&queued)) {
     answer(stream->responder, *error);
-    return std::nullopt;
+    return false;
   }
   const quint64 id = std::get<quint64>(queued);
   QTcpSocket* socket = clientSocket(request, stream->responder);
   if (!socket) {
     engine_->cancel(id);  // the client is already gone
-    return std::nullopt;
+    return false;
   }
   Connections::holdWhileAnswering(socket);
   stream->socket = socket;
   stream->clientGone = connect(socket, &QTcpSocket::disconnected, this, [this, id] { onClientGone(id); });
   streams_.emplace(id, std::move(stream));
   emit activeRequestsChanged(activeRequests());
-  return id;
+  return true;
 }
 
 bool SpeechServer::admitSpeech(const QHttpServerRequest& request, QHttpServerResponder& responder) {
@@ -322,6 +336,13 @@ void SpeechServer::onFinished(quint64 id, const SynthesisResult& result, const Q
     else
       stream.responder.write(body, contentType(stream.format));
   }
+  end(id);
+}
+
+void SpeechServer::onAnswered(quint64 id, const QByteArray& json) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end()) return;
+  if (found->second->socket) found->second->responder.write(json, "application/json");
   end(id);
 }
 

@@ -13,6 +13,10 @@
 //   POST /cosystudio/v1/speech            every setting; progress, audio and the
 //                                         segments as NDJSON events
 //   DELETE /cosystudio/v1/speech/{id}     cancels it
+//   POST /cosystudio/v1/voices/{sha256}/similarity  how alike a take's speaker
+//                                         and that voice sound (listening back)
+//   POST /cosystudio/v1/reset             Reset engine, in the queue's order;
+//                                         the memory before and after
 // It checks who asks (server_access.h) and what, and hands the request to a
 // SpeechEngine: the window's queue, or the CLI's own engine thread. A client
 // that goes away cancels its request; one that sends no whole request within
@@ -33,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <variant>
+#include <vector>
 
 class QHttpServer;
 class QHttpServerRequest;
@@ -54,7 +59,20 @@ struct SpeechJob {
   ListenRequest listen;  // X-CosyStudio-Check and -Retakes
   std::optional<int> onlySegment;  // SynthesisRequest's, from CosyStudio's own API
   bool textIsSegment = false;
+  // Voice conversion: the speech re-voiced, the clip of a voice sent as one, and that voice's file.
+  audio::Clip sourceClip;
+  QString sourceFile;
   std::size_t maxCheckBytes = kMaxCheckHeaderBytes;  // the figures fit a header, or an event (no limit)
+};
+
+// What the engine does besides speech, in its queue's order (CosyStudio's API).
+struct EngineErrand {
+  enum class Kind { Reset, CompareSpeaker };
+  Kind kind = Kind::Reset;
+  // CompareSpeaker: how alike `samples` and `voice` sound (SpeechMaker::speakerSimilarity).
+  Voice voice;
+  std::vector<float> samples;
+  int sampleRate = 0;
 };
 
 // Whether the engine takes requests now, as GET /health says it.
@@ -72,7 +90,11 @@ class SpeechEngine : public QObject {
   // The job's id, or why it cannot be queued now (e.g. 503: no model; 501:
   // this engine does not listen to what it makes).
   virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
-  // Stops the job, or drops it while it waits; failed() follows.
+  // The errand's id, or why it cannot be run now; resetDone() or
+  // speakerCompared() follows, or failed().
+  virtual std::variant<quint64, ApiError> enqueue(const EngineErrand& errand) = 0;
+  // Stops the job, or drops it (or an errand) while it waits; failed() follows.
+  // A reset under way is not stopped.
   virtual void cancel(quint64 id) = 0;
 
  signals:
@@ -83,6 +105,8 @@ class SpeechEngine : public QObject {
   // for a job that asked for a check, what listening found (checkFiguresJson),
   // else empty.
   void finished(quint64 id, const cosystudio::SynthesisResult& result, const QByteArray& checkFigures);
+  void resetDone(quint64 id, const cosystudio::ResetReport& report);
+  void speakerCompared(quint64 id, double similarity);
   void failed(quint64 id, const QString& message, bool cancelled);
   // The job cannot run, for a reason its client is told as is (e.g. 503: no recogniser).
   void refused(quint64 id, const cosystudio::services::ApiError& error);
@@ -158,6 +182,10 @@ class SpeechServer : public QObject {
   void keepVoice(const QString& hash, const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void apiSpeak(const QHttpServerRequest& request, QHttpServerResponder&& responder);
   void apiCancel(const QString& id, const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void compareSpeaker(const QString& hash, const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  void apiReset(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+  // Queues `errand` for the client of `request`, answered with JSON once it is done.
+  void queueErrand(const EngineErrand& errand, const QHttpServerRequest& request, QHttpServerResponder&& responder);
   // False after answering: the request is not this server's to answer (server_access.h).
   bool admit(const QHttpServerRequest& request, QHttpServerResponder& responder,
              TokenCheck tokenCheck = TokenCheck::Asked);
@@ -170,11 +198,17 @@ class SpeechServer : public QObject {
                                            const QString& voiceName) const;
   // Queues `job` for the client of `request`, answered through `stream`; the job's id.
   std::optional<quint64> queue(const SpeechJob& job, const QHttpServerRequest& request, std::unique_ptr<Stream> stream);
+  ApiError tooManyRequests() const;
+  // Keeps `stream` as the answer to `queued` (the engine's id, or its refusal): false after answering the refusal.
+  bool hold(const std::variant<quint64, ApiError>& queued, const QHttpServerRequest& request,
+            std::unique_ptr<Stream>& stream);
 
   void onAudio(quint64 id, const AudioChunk& chunk);
   void beginStream(Stream& stream, int sampleRate);
   void onProgress(quint64 id, const Progress& progress);
   void onFinished(quint64 id, const SynthesisResult& result, const QByteArray& checkFigures);
+  // An errand's answer: 200 and `json`.
+  void onAnswered(quint64 id, const QByteArray& json);
   void onFailed(quint64 id, const QString& message, bool cancelled);
   void onRefused(quint64 id, const ApiError& error);
   void onClientGone(quint64 id);

@@ -14,6 +14,12 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
 
 namespace cosystudio::services {
 namespace {
@@ -22,9 +28,36 @@ using Status = QHttpServerResponder::StatusCode;
 
 QString route(const char* path) { return QLatin1String(kApiRoot) + QLatin1String(path); }
 
-ApiError noSuchVoice(const QString& hash) {
+ApiError noSuchVoice(const QString& hash, const QString& field = QStringLiteral("voice")) {
   return {404, QStringLiteral("the server has no voice %1: send it with PUT %2/voices/%1").arg(hash, QLatin1String(kApiRoot)),
-          QStringLiteral("voice"), QStringLiteral("voice_not_found")};
+          field, QStringLiteral("voice_not_found")};
+}
+
+// The rates a take compared with a voice may have: the recogniser's and the model's, and every common one.
+constexpr int kMinComparedRate = 8000;
+constexpr int kMaxComparedRate = 192000;
+
+// The samples of a similarity request: float32 little-endian at ?sample_rate=N.
+std::variant<std::pair<std::vector<float>, int>, ApiError> comparedSamples(const QHttpServerRequest& request) {
+  const QByteArray mediaType = request.value("content-type").split(';').first().trimmed().toLower();
+  if (mediaType != "application/octet-stream")
+    return ApiError{415, QStringLiteral("send the samples (float32, little-endian) as \"Content-Type: "
+                                        "application/octet-stream\""),
+                    {}, QStringLiteral("unsupported_media_type")};
+  bool whole = false;
+  const int rate = request.query().queryItemValue(QStringLiteral("sample_rate")).toInt(&whole);
+  if (!whole || rate < kMinComparedRate || rate > kMaxComparedRate)
+    return ApiError{400, QStringLiteral("'sample_rate' must be given in the query, a whole number of Hz from %1 to %2")
+                             .arg(kMinComparedRate)
+                             .arg(kMaxComparedRate),
+                    QStringLiteral("sample_rate"), {}};
+  std::optional<std::vector<float>> samples = samplesFromBytes(request.body());
+  if (!samples || samples->empty())
+    return ApiError{400, QStringLiteral("the body must be whole float32 samples, at least one"), {}, {}};
+  if (const auto odd = std::find_if(samples->begin(), samples->end(), [](float x) { return !std::isfinite(x); });
+      odd != samples->end())
+    return ApiError{400, QStringLiteral("sample %1 is not a finite number").arg(odd - samples->begin()), {}, {}};
+  return std::pair{std::move(*samples), rate};
 }
 
 }  // namespace
@@ -50,6 +83,14 @@ void SpeechServer::routeApi() {
   http_->route(route("/speech/<arg>"), QHttpServerRequest::Method::Delete,
                [this](const QString& id, const QHttpServerRequest& request, ResponderArg responder) {
                  apiCancel(id, request, std::move(responder));
+               });
+  http_->route(route("/voices/<arg>/similarity"), QHttpServerRequest::Method::Post,
+               [this](const QString& hash, const QHttpServerRequest& request, ResponderArg responder) {
+                 compareSpeaker(hash, request, std::move(responder));
+               });
+  http_->route(route("/reset"), QHttpServerRequest::Method::Post,
+               [this](const QHttpServerRequest& request, ResponderArg responder) {
+                 apiReset(request, std::move(responder));
                });
 }
 
@@ -104,6 +145,12 @@ void SpeechServer::apiSpeak(const QHttpServerRequest& request, QHttpServerRespon
   speechJob.listen = asked.listen;
   speechJob.onlySegment = asked.onlySegment;
   speechJob.textIsSegment = asked.textIsSegment;
+  if (!asked.source.isEmpty()) {
+    const std::optional<Voice> source = receivedVoices_->find(asked.source);
+    if (!source) return answer(responder, noSuchVoice(asked.source, QStringLiteral("source")));
+    speechJob.sourceClip = clipOf(*source);
+    speechJob.sourceFile = receivedVoices_->fileFor(asked.source);
+  }
   speechJob.maxCheckBytes = SIZE_MAX;  // an event, not a header
   // A check hears each segment whole; the speed changes a segment's whole mel.
   speechJob.settings.stream = asked.stream && !asked.listen.check && speechJob.settings.stream;
@@ -128,6 +175,37 @@ void SpeechServer::apiCancel(const QString& id, const QHttpServerRequest& reques
                               QStringLiteral("not_found")});
   engine_->cancel(job);
   responder.write(QJsonDocument(QJsonObject{{QStringLiteral("cancelled"), QString::number(job)}}), Status::Accepted);
+}
+
+void SpeechServer::compareSpeaker(const QString& hash, const QHttpServerRequest& request,
+                                  QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  if (draining_) return answer(responder, shuttingDownError());
+  const std::optional<Voice> voice = receivedVoices_->find(hash);
+  if (!voice) return answer(responder, noSuchVoice(hash));
+  auto heard = comparedSamples(request);
+  if (auto* error = std::get_if<ApiError>(&heard)) return answer(responder, *error);
+  auto& [samples, rate] = std::get<std::pair<std::vector<float>, int>>(heard);
+  EngineErrand errand;
+  errand.kind = EngineErrand::Kind::CompareSpeaker;
+  errand.voice = *voice;
+  errand.samples = std::move(samples);
+  errand.sampleRate = rate;
+  queueErrand(errand, request, std::move(responder));
+}
+
+void SpeechServer::apiReset(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
+  if (!admit(request, responder)) return;
+  if (draining_) return answer(responder, shuttingDownError());
+  queueErrand(EngineErrand{}, request, std::move(responder));
+}
+
+void SpeechServer::queueErrand(const EngineErrand& errand, const QHttpServerRequest& request,
+                               QHttpServerResponder&& responder) {
+  auto stream = std::make_unique<Stream>(std::move(responder));
+  if (activeRequests() >= options_.maxRequests)
+    return answer(stream->responder, tooManyRequests());
+  hold(engine_->enqueue(errand), request, stream);
 }
 
 }  // namespace cosystudio::services

@@ -11,6 +11,13 @@
 
 namespace cosystudio::services {
 
+audio::Clip clipOf(const Voice& voice) {
+  audio::Clip clip;
+  clip.channels = {voice.clipSamples()};
+  clip.sampleRate = voice.clipRate();
+  return clip;
+}
+
 QString VoiceCache::fileFor(const QString& hash) const {
   return QDir(folder_).filePath(hash + QLatin1String(kVoiceSuffix));
 }

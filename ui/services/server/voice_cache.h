@@ -21,6 +21,11 @@
 
 namespace cosystudio::services {
 
+// The clip of `voice` as the engine takes a source clip: a client sends the
+// speech to convert as a voice of its own (Voice::fromClip), so that it
+// crosses the network as voices do.
+audio::Clip clipOf(const Voice& voice);
+
 class VoiceCache {
  public:
   explicit VoiceCache(QString folder) : folder_(std::move(folder)) {}
