@@ -3,7 +3,7 @@
 with the tiny model, used by requests, a client library from PyPI (in the
 tests' virtual environment, with openai):
 
-  api_test.py CLI MODEL PROMPT TRANSCRIPT OUT
+  api_test.py CLI MODEL PROMPT TRANSCRIPT OUT SUBTITLES RECOGNISER
 
 run by the virtual environment's Python. It checks the version route; a voice
 sent once by its SHA-256 (404 before, 201 then 200, refused when the bytes are
@@ -12,10 +12,15 @@ setting answered with NDJSON events in order (accepted, progress, audio,
 result) whose streamed audio is each segment's result sample for sample, and
 whose take, quantised as the OpenAI route sends it, is that route's audio for
 the same seed; DELETE cancels a request while it runs; refusals name the
-field; the token is asked for. And the CLI as a client: synth --server writes
-the file synth --model writes for the same seed, byte for byte, a text and a
-script."""
+field; the token is asked for. The errands: a take's speaker compared with a
+voice, and Reset engine, after which the same request makes the same audio;
+voice conversion with its source sent as a voice. And the CLI as a client:
+synth --server writes the file synth --model writes for the same seed, byte
+for byte: a text, a script, subtitles dubbed, a voice converted, and a text
+listened to with --check (the recogniser here, the speaker compared there),
+whose figures are the same too."""
 
+import base64
 import hashlib
 import json
 import os
@@ -34,7 +39,6 @@ API = "/cosystudio/v1"
 
 
 def floats(base64_text):
-    import base64
     data = base64.b64decode(base64_text, validate=True)
     check(len(data) % 4 == 0, "samples that are not whole float32 values")
     return list(struct.unpack(f"<{len(data) // 4}f", data))
@@ -195,6 +199,57 @@ def check_refusals(client, server, digest):
           f"a check without a recogniser ended with {got[-1]}")
 
 
+def check_errands(client, digest):
+    """POST /voices/{hash}/similarity and POST /reset."""
+    made = list(events(client, {"input": SHORT, "voice": digest, "seed": 11}))[-1]
+    samples = base64.b64decode(made["segments"][0]["samples"])
+    octets = {"Content-Type": "application/octet-stream"}
+    compare = f"{API}/voices/{digest}/similarity"
+    first = client.post(compare, params={"sample_rate": 24000}, data=samples, headers=octets)
+    check(first.status_code == 200, f"similarity answered {first.status_code}: {first.text}")
+    similarity = first.json()["similarity"]
+    check(isinstance(similarity, float) and -1 <= similarity <= 1, f"similarity {similarity!r}")
+    again = client.post(compare, params={"sample_rate": 24000}, data=samples, headers=octets).json()["similarity"]
+    check(again == similarity, f"the same take compared twice: {similarity} and {again}")
+    error_of(client.post(compare, data=samples, headers=octets), 400, param="sample_rate")
+    error_of(client.post(compare, params={"sample_rate": 100}, data=samples, headers=octets), 400, param="sample_rate")
+    error_of(client.post(compare, params={"sample_rate": 24000}, data=samples[:-1], headers=octets), 400)
+    error_of(client.post(compare, params={"sample_rate": 24000}, data=struct.pack("<2f", 0.1, float("nan")),
+                         headers=octets), 400)
+    error_of(client.post(compare, params={"sample_rate": 24000}, data=samples, headers={"Content-Type": "text/plain"}),
+             415)
+    error_of(client.post(f"{API}/voices/{'0' * 64}/similarity", params={"sample_rate": 24000}, data=samples,
+                         headers=octets), 404, "voice_not_found", "voice")
+    error_of(requests.post(client.base + API + "/reset", timeout=60), 401)
+
+    reset = client.post(f"{API}/reset")
+    check(reset.status_code == 200, f"reset answered {reset.status_code}: {reset.text}")
+    report = reset.json()
+    check(report["reload_seconds"] > 0 and report["teardown_seconds"] >= 0, f"reset: {report}")
+    for when in ("before", "after_teardown", "after_reload"):
+        check(report[when]["host_rss_bytes"] > 0 and report[when]["device_total_bytes"] == 0,
+              f"reset's memory {when}: {report[when]}")
+    check(report["after_teardown"]["host_rss_bytes"] < report["before"]["host_rss_bytes"],
+          f"the teardown freed nothing: {report}")
+    after = list(events(client, {"input": SHORT, "voice": digest, "seed": 11}))[-1]
+    check(after["segments"][0]["samples"] == made["segments"][0]["samples"],
+          "after the reset the same request made other audio")
+    health = requests.get(client.base + "/health", timeout=60)
+    check(health.status_code == 200 and health.json()["status"] == "ready", f"health after a reset: {health.text}")
+
+
+def check_conversion_refusals(client, digest):
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "source": digest}), 400,
+             param="input")
+    error_of(client.post(f"{API}/speech", json={"voice": digest, "source": "0" * 64}), 404, "voice_not_found",
+             "source")
+    error_of(client.post(f"{API}/speech", json={"voice": digest, "source": "Ann"}), 400, param="source")
+    error_of(client.post(f"{API}/speech", json={"voice": digest, "source": digest, "mode": "zero_shot"}), 400,
+             param="mode")
+    error_of(client.post(f"{API}/speech", json={"input": SHORT, "voice": digest, "mode": "voice_conversion"}), 400,
+             param="mode")
+
+
 def check_cli_client(cli, model, server, voice, out):
     """synth --server writes what synth --model writes for the same seed, byte for byte, a text and a script; a
     wrong token is said so."""
@@ -230,7 +285,34 @@ def check_cli_client(cli, model, server, voice, out):
           f"synth --server with a wrong token: {refused.returncode} {refused.stderr!r}")
 
 
-def main(cli, model, prompt, transcript, out):
+def check_cli_runs_here_and_there(cli, model, server, voice, prompt, subtitles, recogniser, out):
+    """Subtitles dubbed, a clip converted and a text listened to: the same bytes from the server, and the same
+    figures of what was heard."""
+    with_token = dict(os.environ, COSYSTUDIO_SERVER_TOKEN=TOKEN)
+    runs = {"dubbed": ["--srt", subtitles, "--seed", "5"],
+            "converted": ["--mode", "vc", "--source", prompt, "--seed", "5"],
+            "checked": ["--text", LONG, "--seed", "5", "--check", "--retakes", "1", "--asr-model", recogniser,
+                        "--json"]}
+    for name, options in runs.items():
+        made = {}
+        for where, engine, env in (("local", ["--model", model], None),
+                                   ("remote", ["--server", f"http://127.0.0.1:{server.port}"], with_token)):
+            wav = out / f"api-{name}-{where}.wav"
+            run = subprocess.run([cli, "synth", *engine, "--voice", str(voice), *options, "--out", str(wav)],
+                                 capture_output=True, text=True, env=env)
+            check(run.returncode == 0, f"synth {name} {where}: {run.returncode} {run.stderr[-500:]}")
+            made[where] = (wav.read_bytes(), run.stdout)
+        check(made["remote"][0] == made["local"][0], f"synth --server ({name}) did not write what synth --model writes")
+        if "--json" in options:
+            local, remote = (json.loads(made[where][1]) for where in ("local", "remote"))
+            check(remote["device"].startswith("server ") and local["segments"],
+                  f"synth --server --json: device {remote['device']!r}")
+            checks = [[segment["check"] for segment in report["segments"]] for report in (local, remote)]
+            check(checks[0] == checks[1] and "\"similarity\"" in json.dumps(checks[0]),
+                  f"what --check found differs: {checks[0]} against {checks[1]}")
+
+
+def main(cli, model, prompt, transcript, out, subtitles, recogniser):
     out = pathlib.Path(out)
     voice = save_voice(cli, model, prompt, transcript, out / "api-voices")
     received = out / "api-received"
@@ -246,7 +328,10 @@ def main(cli, model, prompt, transcript, out):
             check_speech(client, server, digest)
             check_cancel(client, digest)
             check_refusals(client, server, digest)
+            check_conversion_refusals(client, digest)
+            check_errands(client, digest)
         check_cli_client(cli, model, server, voice, out)
+        check_cli_runs_here_and_there(cli, model, server, voice, prompt, subtitles, recogniser, out)
         check(server.alive(), "the server died")
     finally:
         server.stop()

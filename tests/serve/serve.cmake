@@ -16,7 +16,8 @@ add_test(NAME serve.load COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/serve_test.py
 set_tests_properties(serve.load PROPERTIES LABELS slow TIMEOUT 600)
 
 # CosyStudio's own API (docs/api/cosystudio-v1.yaml) used by requests from PyPI.
-add_test(NAME serve.api COMMAND ${_serve_venv}/bin/python ${CMAKE_CURRENT_LIST_DIR}/api_test.py ${_serve_args})
+add_test(NAME serve.api COMMAND ${_serve_venv}/bin/python ${CMAKE_CURRENT_LIST_DIR}/api_test.py ${_serve_args}
+  ${_dubbing_srt} ${_asr})
 set_tests_properties(serve.api PROPERTIES LABELS unit FIXTURES_REQUIRED serve_venv TIMEOUT 300)
 
 # Its document is valid OpenAPI and names every route the server registers.

@@ -1,8 +1,9 @@
 // The window's speech server (Tools → Serve on localhost) on the tiny model:
 // the clients of serve_test.py get the CLI's audio from it; a request is a
 // job in the window's queue, cancelled there; its take is kept or not as the
-// settings say; the settings warn before other machines are let in; a
-// request for a check is sent to `cosystudio-cli serve`.
+// settings say; one segment alone, a speaker comparison, a conversion and a
+// reset through CosyStudio's API; the settings warn before other machines are
+// let in; a request for a check is sent to `cosystudio-cli serve`.
 #include "engine_session.h"
 #include "history_panel.h"
 #include "main_window.h"
@@ -16,6 +17,9 @@
 #include "services/app_data.h"
 #include "services/server/remote_speech.h"
 #include "services/server/server_tls.h"
+
+#include "cosystudio/audio/clip.h"
+#include "cosystudio/runtime.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -278,6 +282,60 @@ class WindowServerTest : public QObject {
     }
     QVERIFY(heard.progress > 0);
     QTRY_VERIFY(servedTakes(window) >= 1);  // a take in the history, like any other request's
+  }
+
+  // What the window's remote engine asks of a server besides whole texts: one
+  // segment made again (alone, or from its text), a take's speaker compared
+  // with the voice, a clip converted, and Reset engine, as the window's own.
+  void theWindowsServerMakesASegmentComparesConvertsAndResets() {
+    MainWindow window;
+    QVERIFY(saveAnn());
+    QVERIFY(loadTinyModel(window));
+    const int port = serve(window);
+    QVERIFY(port > 0);
+    RemoteSpeech remote({QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), kToken, {}});
+    QCOMPARE(remote.connect().apiVersion, 1);
+    const Voice ann = Voice::load((voicesFolder() + QStringLiteral("/Ann.voice")).toStdString());
+    SynthesisRequest request;
+    request.voice = ann;
+    request.text = "春天来了，公园里的花都开了3朵。小朋友们在草地上奔跑，笑声传得很远很远。老人们坐在长椅上聊天，看着孩子们"
+                   "开心地玩耍。湖面上有几只白色的小船，正慢慢地划向远方。天空很蓝，白云像棉花一样柔软。我们沿着湖边的小路"
+                   "散步，一边走一边聊着过去的事情。";
+    SynthesisSettings settings;
+    settings.seed = 7;
+    const SynthesisResult whole = remote.synthesize(request, settings);
+    QCOMPARE(whole.segments.size(), std::size_t(2));
+    request.onlySegment = 1;
+    const SynthesisResult alone = remote.synthesize(request, settings);
+    QCOMPARE(alone.segments.size(), std::size_t(1));
+    QVERIFY(alone.segments[0].samples == whole.segments[1].samples);
+    request.onlySegment.reset();
+    request.text = whole.segments[1].text;
+    request.textIsSegment = true;
+    QVERIFY(remote.synthesize(request, settings).segments.at(0).samples == whole.segments[1].samples);
+
+    // As this computer's engine compares them, loaded as the window loads it (its default precision and threads).
+    Engine here;
+    LoadOptions options;
+    options.modelFolder = test::tinyModelA().toStdString();
+    options.precision = defaultPrecision(options.device);
+    here.load(options);
+    QCOMPARE(remote.speakerSimilarity(whole.samples, whole.sampleRate, ann),
+             here.speakerSimilarity(whole.samples, whole.sampleRate, ann));
+
+    SynthesisRequest conversion;
+    conversion.voice = ann;
+    conversion.sourceClip = audio::loadClip(test::promptA().toStdString());
+    SynthesisSettings converting;
+    converting.mode = Mode::VoiceConversion;
+    converting.seed = 5;
+    QVERIFY(remote.synthesize(conversion, converting).samples == here.synthesize(conversion, converting).samples);
+
+    QSignalSpy resetHere(window.session(), &EngineSession::resetDone);
+    const ResetReport report = remote.reset();
+    QCOMPARE(resetHere.count(), 1);  // the window's own reset, shown as Engine → Reset engine shows it
+    QVERIFY(report.before.hostResident > 0 && report.reloadSeconds > 0);
+    QVERIFY(window.session()->isLoaded());
   }
 
   void aRequestWaitsInTheQueueAndIsCancelledThere() {

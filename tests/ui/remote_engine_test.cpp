@@ -21,6 +21,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -190,6 +191,58 @@ class RemoteEngineTest : public QObject {
       QVERIFY2(chapter.size() > 44, qPrintable(stem));
       QVERIFY2(chapter == chapterBytes(here, stem), qPrintable(stem));
     }
+  }
+
+  // Listening back with a server's engine: the take is heard here and its
+  // speaker compared there, as this computer's engine does it; and Engine →
+  // Reset engine resets the server's engine, its report shown.
+  void aServersTakeIsHeardHereAndItsEngineIsResetFromHere() {
+    const JobListening listening{true, test::fixtures() + QStringLiteral("/sensevoice/model"), {}, 1};
+    const auto makeText = [&](MainWindow& window, const QString& outputs) {
+      prepare(window, outputs, voices_);
+      window.session()->setListening(listening, listening);
+      window.textPanel()->setText(QStringLiteral("今天天气很好。我们出去走走吧。"));
+      QSignalSpy finished(window.session(), &EngineSession::jobFinished);
+      if (window.jobs()->generate() == 0 || !finished.wait(kBookMs)) return Take{};
+      return finished.last().first().value<Take>();
+    };
+    Take here;
+    {
+      useThisComputer();
+      MainWindow window;
+      QSignalSpy loadedHere(window.session(), &EngineSession::loaded);
+      QVERIFY(window.setModelFolder(test::tinyModelA()) && loadedHere.wait(kLoadMs));
+      here = makeText(window, work_.filePath(QStringLiteral("heard-here")));
+    }
+    useServer(work_.path(), port_, kToken);
+    MainWindow window;
+    QVERIFY(loaded(window));
+    const Take there = makeText(window, work_.filePath(QStringLiteral("heard-there")));
+    QVERIFY2(!there.segments.isEmpty(), qPrintable(window.lastError()));
+    QCOMPARE(there.segments.size(), here.segments.size());
+    QVERIFY(there.samples == here.samples);
+    for (qsizetype i = 0; i < here.segments.size(); ++i) {
+      QVERIFY2(there.segments[i].check && here.segments[i].check, qPrintable(QString::number(i)));
+      const TakeCheck &heardThere = *there.segments[i].check, &heardHere = *here.segments[i].check;
+      QCOMPARE(heardThere.tries.size(), heardHere.tries.size());
+      QCOMPARE(heardThere.kept, heardHere.kept);
+      for (qsizetype t = 0; t < heardHere.tries.size(); ++t) {
+        QCOMPARE(heardThere.tries[t].heard, heardHere.tries[t].heard);
+        QCOMPARE(heardThere.tries[t].similarity, heardHere.tries[t].similarity);
+        QVERIFY(heardThere.tries[t].similarity != 0);
+      }
+    }
+
+    auto* reset = window.findChild<QAction*>(QStringLiteral("resetAction"));
+    QVERIFY(reset->isEnabled());
+    QVERIFY2(reset->statusTip().contains(QStringLiteral("server at http://127.0.0.1")), qPrintable(reset->statusTip()));
+    QSignalSpy done(window.session(), &EngineSession::resetDone);
+    reset->trigger();
+    QVERIFY(done.wait(kLoadMs));
+    const auto report = done.first().first().value<cosystudio::ResetReport>();
+    QVERIFY(report.before.hostResident > 0 && report.reloadSeconds > 0);
+    QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("resetReport")));
+    QVERIFY(window.session()->isLoaded());
   }
 
   // Stopped as soon as the first chapter is made: the chapters after it fail
