@@ -63,6 +63,7 @@ class Client(requests.Session):
 
     def __init__(self, port):
         super().__init__()
+        self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.headers["Authorization"] = f"Bearer {TOKEN}"
 
@@ -160,6 +161,32 @@ def check_speech(client, server, digest):
     openai_pcm = pcm_of_wav(wav)
     check(pcm16(samples) == openai_pcm,
           f"the API's take is not the OpenAI route's ({len(samples)} against {len(openai_pcm)} samples)")
+
+
+def check_long_input(client, digest):
+    """A text longer than one OpenAI request holds, its take a segment an event: each segment's samples in a
+    `segment` event, the result without them; the same samples as the result carries without the option."""
+    whole = list(events(client, {"input": LONG, "voice": digest, "seed": 7}))[-1]
+    got = list(events(client, {"input": LONG, "voice": digest, "seed": 7, "segment_events": True}))
+    sent = [event for event in got if event["event"] == "segment"]
+    check([event["segment"] for event in sent] == [0, 1] and got[-1]["event"] == "result",
+          f"segment events: {[event['event'] for event in got]}")
+    check(all("samples" not in segment for segment in got[-1]["segments"]), "the result still carries the samples")
+    for event, segment in zip(sent, whole["segments"]):
+        check(event["samples"] == segment["samples"] and event["text"] == segment["text"],
+              f"segment {event['segment']} sent alone is not the result's")
+
+    long_text = LONG * 36  # 4284 characters: more than the OpenAI route takes
+    status, _, answer = request(client.port, "POST", "/v1/audio/speech",
+                                {"model": "cosyvoice3", "input": long_text, "voice": "Ann"})
+    check(status == 400 and b"4096" in answer, f"the OpenAI route took {len(long_text)} characters: {status}")
+    got = list(events(client, {"input": long_text, "voice": digest, "seed": 3, "segment_events": True}))
+    result = got[-1]
+    check(result["event"] == "result", f"a long text ended with {result}")
+    sent = [event for event in got if event["event"] == "segment"]
+    check(len(sent) == len(result["segments"]) >= 36 and all(floats(event["samples"]) for event in sent),
+          f"{len(sent)} segment events for {len(result['segments'])} segments")
+    error_of(client.post(f"{API}/speech", json={"input": "好" * 100001, "voice": digest}), 400, param="input")
 
 
 def check_cancel(client, digest):
@@ -326,6 +353,7 @@ def main(cli, model, prompt, transcript, out, subtitles, recogniser):
                   and info.json()["precision"] in ("fp32", "bf16", "fp16", "int8"), f"GET {API}: {info.text}")
             digest = check_voices(client, voice, received)
             check_speech(client, server, digest)
+            check_long_input(client, digest)
             check_cancel(client, digest)
             check_refusals(client, server, digest)
             check_conversion_refusals(client, digest)

@@ -124,11 +124,18 @@ QByteArray audioEvent(const AudioChunk& chunk) {
                {"samples", samplesBase64(chunk.samples).toStdString()}});
 }
 
-QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures) {
+QByteArray segmentEvent(int index, const SegmentResult& segment) {
+  Json event{{"event", "segment"}, {"segment", index}};
+  event.update(segmentJson(segment));
+  event["samples"] = samplesBase64(segment.samples).toStdString();
+  return line(event);
+}
+
+QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures, bool withSamples) {
   Json segments = Json::array();
   for (const SegmentResult& segment : result.segments) {
     Json made = segmentJson(segment);
-    made["samples"] = samplesBase64(segment.samples).toStdString();
+    if (withSamples) made["samples"] = samplesBase64(segment.samples).toStdString();
     segments.push_back(std::move(made));
   }
   Json event{{"event", "result"}, {"sample_rate", result.sampleRate}, {"seed", result.seed}, {"segments", segments}};
@@ -156,7 +163,16 @@ AudioChunk audioFromEvent(const Json& event) {
   return chunk;
 }
 
-std::optional<SynthesisResult> resultFromEvent(const Json& event) {
+std::optional<std::pair<int, std::vector<float>>> segmentSamplesFromEvent(const Json& event) {
+  const int index = wholeField(event, "segment", -1);
+  const Json* samples = member(event, "samples");
+  if (index < 0 || !samples || !samples->is_string()) return std::nullopt;
+  auto decoded = samplesFromBase64(QByteArray::fromStdString(samples->get<std::string>()));
+  if (!decoded) return std::nullopt;
+  return std::pair{index, std::move(*decoded)};
+}
+
+std::optional<SynthesisResult> resultFromEvent(const Json& event, std::map<int, std::vector<float>> sentBefore) {
   const Json* segments = member(event, "segments");
   if (!segments || !segments->is_array()) return std::nullopt;
   SynthesisResult made;
@@ -165,9 +181,18 @@ std::optional<SynthesisResult> resultFromEvent(const Json& event) {
   made.seed = seedField(event, "seed");
   for (const Json& entry : *segments) {
     std::optional<SegmentResult> segment = segmentFromJson(entry);
-    auto samples = samplesFromBase64(QByteArray::fromStdString(textField(entry, "samples")));
-    if (!segment || !samples) return std::nullopt;
-    segment->samples = std::move(*samples);
+    if (!segment) return std::nullopt;
+    const int index = int(made.segments.size());
+    if (const Json* samples = member(entry, "samples")) {
+      auto decoded = samples->is_string() ? samplesFromBase64(QByteArray::fromStdString(samples->get<std::string>()))
+                                          : std::nullopt;
+      if (!decoded) return std::nullopt;
+      segment->samples = std::move(*decoded);
+    } else if (auto sent = sentBefore.find(index); sent != sentBefore.end()) {
+      segment->samples = std::move(sent->second);
+    } else {
+      return std::nullopt;
+    }
     made.segments.push_back(std::move(*segment));
   }
   made.joinSegments();

@@ -7,9 +7,12 @@
 //    "tokens": 40, "flow_step": -1, "elapsed_seconds": 0.8}            as it goes
 //   {"event": "audio", "segment": 0, "sample_rate": 24000, "segment_done": false,
 //    "samples": "<base64>"}                                            "stream": true only
+//   {"event": "segment", "segment": 0, "text", "user_text", ..., "samples": "<base64>"}
+//                                       "segment_events": true only: each segment, before the result
 //   {"event": "result", "sample_rate": 24000, "seed": 7,
 //    "segments": [{"text", "user_text", "speech_tokens", "reached_token_cap", "made_no_speech",
-//                  "warnings", "samples": "<base64>"}], "check": {...}}  last, when it was made
+//                  "warnings", "samples": "<base64>"}], "check": {...}}  last, when it was made;
+//                                       with "segment_events", its segments without "samples"
 //   {"event": "error", "status": 500, "message": "...", "code": "cancelled"}  last, when it was not
 //
 // Samples are float32 little-endian, base64: exactly what the engine made, so
@@ -26,7 +29,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace cosystudio::services {
@@ -37,7 +42,9 @@ inline constexpr char kEventsContentType[] = "application/x-ndjson";
 QByteArray acceptedEvent(quint64 id, const SynthesisSettings& settings);
 QByteArray progressEvent(const Progress& progress);
 QByteArray audioEvent(const AudioChunk& chunk);
-QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures);
+// One line a segment, so that a long text's take is not one line of hundreds of megabytes.
+QByteArray segmentEvent(int index, const SegmentResult& segment);
+QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures, bool withSamples = true);
 QByteArray errorEvent(const ApiError& error);
 
 // What a server sends, as a client reads it (remote_speech.h), not trusted to
@@ -51,7 +58,11 @@ int wholeField(const nlohmann::ordered_json& json, const char* key, int fallback
 // cannot be read, is nothing.
 Progress progressFromEvent(const nlohmann::ordered_json& event);
 AudioChunk audioFromEvent(const nlohmann::ordered_json& event);
-std::optional<SynthesisResult> resultFromEvent(const nlohmann::ordered_json& event);
+// A segment event's index and samples.
+std::optional<std::pair<int, std::vector<float>>> segmentSamplesFromEvent(const nlohmann::ordered_json& event);
+// A segment of the result without "samples" takes those `sentBefore` holds for its index.
+std::optional<SynthesisResult> resultFromEvent(const nlohmann::ordered_json& event,
+                                               std::map<int, std::vector<float>> sentBefore = {});
 
 // The answers of the API's errands, 200 and application/json:
 //   POST /cosystudio/v1/reset: {"teardown_seconds": 0.4, "reload_seconds": 2.1,

@@ -27,7 +27,7 @@ bool isVoiceHash(const QString& text) {
 }
 
 std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray& bytes, const SpeechLimits& limits) {
-  auto parsed = jsonBody(bytes, limits);
+  auto parsed = jsonBody(bytes, limits.maxApiRequestBytes);
   if (auto* refused = std::get_if<ApiError>(&parsed)) return *refused;
   const QJsonObject& body = std::get<QJsonObject>(parsed);
 
@@ -44,7 +44,7 @@ std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray&
   const QString sourceField = QStringLiteral("source");
   const bool conversion = !body.value(sourceField).isUndefined() && !body.value(sourceField).isNull();
   if (!conversion) {
-    if (const auto refused = readInput(body, limits, request.speech.input)) return *refused;
+    if (const auto refused = readInput(body, limits.maxApiInputCharacters, request.speech.input)) return *refused;
   } else if (!body.value(QStringLiteral("input")).isUndefined()) {
     return invalid(QStringLiteral("input"), QStringLiteral("voice conversion speaks the words of its 'source': give "
                                                            "no 'input'"));
@@ -57,7 +57,8 @@ std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray&
                                     std::pair{QStringLiteral("read_numbers"), &request.readNumbers},
                                     std::pair{QStringLiteral("stream"), &request.stream},
                                     std::pair{QStringLiteral("check"), &request.listen.check},
-                                    std::pair{QStringLiteral("text_is_segment"), &request.textIsSegment}})
+                                    std::pair{QStringLiteral("text_is_segment"), &request.textIsSegment},
+                                    std::pair{QStringLiteral("segment_events"), &request.segmentEvents}})
     if (const auto refused = readFlag(body, field, *flag)) return *refused;
 
   const QString limitField = QStringLiteral("segment_time_limit_seconds");
@@ -82,9 +83,9 @@ std::variant<ApiSpeechRequest, ApiError> parseApiSpeechRequest(const QByteArray&
   if (const QJsonValue segment = body.value(segmentField); !segment.isUndefined() && !segment.isNull()) {
     // A segment is at least a character of the input: no text has more segments than that.
     const double index = segment.toDouble(-1);
-    if (!segment.isDouble() || index < 0 || index >= limits.maxInputCharacters || index != double(int(index)))
+    if (!segment.isDouble() || index < 0 || index >= limits.maxApiInputCharacters || index != double(int(index)))
       return invalid(segmentField, QStringLiteral("'segment' must be a whole number from 0 to %1")
-                                       .arg(limits.maxInputCharacters - 1));
+                                       .arg(limits.maxApiInputCharacters - 1));
     request.onlySegment = int(index);
   }
   return request;

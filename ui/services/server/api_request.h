@@ -6,7 +6,8 @@
 //   {"input": "今天天气很好。", "voice": "<SHA-256 of the .voice file, 64 hex digits>",
 //    "mode": "zero_shot", "instruction": "", "speed": 1.0, "seed": 7,
 //    "raw_text": false, "read_numbers": true, "segment_time_limit_seconds": 0,
-//    "stream": true, "check": false, "retakes": 0, "segment": 2, "text_is_segment": false}
+//    "stream": true, "check": false, "retakes": 0, "segment": 2, "text_is_segment": false,
+//    "segment_events": true}
 //
 // Only "input" and "voice" are required. Voice conversion has no input but a
 // "source": a voice sent as the others are, whose clip is re-spoken in "voice"
@@ -41,6 +42,7 @@ struct ApiSpeechRequest {
   std::optional<int> onlySegment;      // "segment": that segment of the text alone (SynthesisRequest::onlySegment)
   bool textIsSegment = false;          // "text_is_segment": the input is one segment as a result gave it
   QString source;                      // "source": the hash of the voice whose clip is converted; empty: none
+  bool segmentEvents = false;          // "segment_events": each segment's samples in an event of its own
 };
 
 // The most seconds a segment may be given by segment_time_limit_seconds: an hour.

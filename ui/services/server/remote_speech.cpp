@@ -243,7 +243,8 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
             {"read_numbers", settings.readNumbers},
             {"segment_time_limit_seconds", settings.segmentTimeLimitSeconds},
             {"stream", settings.stream},
-            {"text_is_segment", request.textIsSegment}};
+            {"text_is_segment", request.textIsSegment},
+            {"segment_events", true}};  // a long text's take comes a segment a line
   if (request.sourceClip.frames() > 0)
     body["source"] = sendVoice(Voice::fromClip(request.sourceClip, {})).toStdString();  // its words, no input
   else
@@ -257,6 +258,7 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   std::optional<SynthesisResult> result;
   std::optional<RemoteError> refused;
   std::optional<double> firstAudioSeconds;
+  std::map<int, std::vector<float>> segments;  // from "segment" events
   const auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   bool stopped = false;
   QByteArray pending;
@@ -267,8 +269,10 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
     } else if (kind == "audio" && callbacks.onAudio) {
       if (!firstAudioSeconds) firstAudioSeconds = elapsed();
       callbacks.onAudio(audioFromEvent(event));
+    } else if (kind == "segment") {
+      if (auto segment = segmentSamplesFromEvent(event)) segments[segment->first] = std::move(segment->second);
     } else if (kind == "result") {
-      result = resultFromEvent(event);
+      result = resultFromEvent(event, std::move(segments));
       if (!result)
         refused = failure(QStringLiteral("the server at %1 sent a result CosyStudio cannot read").arg(impl_->where()));
     } else if (kind == "error") {

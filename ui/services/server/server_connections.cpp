@@ -19,11 +19,12 @@ namespace {
 // request whole into memory, however large, before any handler sees it.
 constexpr char kReceivedProperty[] = "cosystudioRequestBytes";
 // The first bytes of the request, up to its request line's path: a voice
-// sent to be kept, and a take compared with one, may be larger than any other
-// request.
+// sent to be kept, a take compared with one, and a long text for CosyStudio's
+// API may be larger than the other requests.
 constexpr char kStartProperty[] = "cosystudioRequestStart";
 constexpr char kVoiceUploadStart[] = "PUT /cosystudio/v1/voices/";
 constexpr char kComparisonStart[] = "POST /cosystudio/v1/voices/";
+constexpr char kApiSpeechStart[] = "POST /cosystudio/v1/speech";
 constexpr char kDeadlineProperty[] = "cosystudioRequestDeadline";
 // How long the rest of a refused request is read and dropped, so that the
 // client reads the refusal instead of a reset connection.
@@ -136,8 +137,9 @@ void SpeechServer::Connections::accept(qintptr descriptor, QTcpSocket* socket) {
       start += socket->peek(wanted - start.size());  // the parser has not read them yet
       socket->setProperty(kStartProperty, start);
     }
-    const qsizetype limit = start.startsWith(kVoiceUploadStart) ? options_.limits.maxVoiceBytes
+    const qsizetype limit = start.startsWith(kVoiceUploadStart)  ? options_.limits.maxVoiceBytes
                             : start.startsWith(kComparisonStart) ? options_.limits.maxComparedBytes
+                            : start.startsWith(kApiSpeechStart)  ? options_.limits.maxApiRequestBytes
                                                                  : options_.limits.maxRequestBytes;
     if (received > limit)
       refuseOversized(socket, parser_, {413, QStringLiteral("the request is larger than %1 bytes").arg(limit), {}, {}});

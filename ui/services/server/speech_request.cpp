@@ -80,9 +80,9 @@ QByteArray ApiError::json() const {
   return QJsonDocument(QJsonObject{{QStringLiteral("error"), error}}).toJson(QJsonDocument::Compact);
 }
 
-std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, const SpeechLimits& limits) {
-  if (bytes.size() > limits.maxRequestBytes)
-    return ApiError{413, QStringLiteral("the request body is larger than %1 bytes").arg(limits.maxRequestBytes), {}, {}};
+std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, qsizetype maxBytes) {
+  if (bytes.size() > maxBytes)
+    return ApiError{413, QStringLiteral("the request body is larger than %1 bytes").arg(maxBytes), {}, {}};
   QJsonParseError parseError;
   const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
   if (parseError.error != QJsonParseError::NoError || !document.isObject())
@@ -92,15 +92,15 @@ std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, const Spee
   return document.object();
 }
 
-std::optional<ApiError> readInput(const QJsonObject& body, const SpeechLimits& limits, QString& input) {
+std::optional<ApiError> readInput(const QJsonObject& body, int maxCharacters, QString& input) {
   std::optional<ApiError> error;
   input = requiredString(body, QStringLiteral("input"), error);
   if (error) return error;
   if (input.trimmed().isEmpty()) return invalid(QStringLiteral("input"), QStringLiteral("'input' is empty"));
-  if (const qsizetype characters = input.toUcs4().size(); characters > limits.maxInputCharacters)
+  if (const qsizetype characters = input.toUcs4().size(); characters > maxCharacters)
     return invalid(QStringLiteral("input"), QStringLiteral("'input' has %1 characters; at most %2 are accepted")
                                                 .arg(characters)
-                                                .arg(limits.maxInputCharacters));
+                                                .arg(maxCharacters));
   return std::nullopt;
 }
 
@@ -152,7 +152,7 @@ std::optional<ApiError> readStyle(const QJsonObject& body, SpeechRequest& reques
 }
 
 std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes, const SpeechLimits& limits) {
-  auto parsed = jsonBody(bytes, limits);
+  auto parsed = jsonBody(bytes, limits.maxRequestBytes);
   if (auto* refused = std::get_if<ApiError>(&parsed)) return *refused;
   const QJsonObject& body = std::get<QJsonObject>(parsed);
 
@@ -161,7 +161,7 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& bytes
   // In the order of OpenAI's documentation, so that the first problem named is the one its users expect.
   request.model = requiredString(body, QStringLiteral("model"), error);
   if (error) return *error;
-  if (const auto refused = readInput(body, limits, request.input)) return *refused;
+  if (const auto refused = readInput(body, limits.maxInputCharacters, request.input)) return *refused;
   request.voice = requiredString(body, QStringLiteral("voice"), error);
   if (error) return *error;
   if (request.voice.isEmpty()) return invalid(QStringLiteral("voice"), QStringLiteral("'voice' is empty"));

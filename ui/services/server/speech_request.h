@@ -47,6 +47,10 @@ struct SpeechLimits {
   // float32 samples, about 5.8 minutes at the model's 24 kHz.
   qsizetype maxComparedBytes = 32 * 1024 * 1024;
   int maxInputCharacters = 4096;          // OpenAI's own limit
+  // CosyStudio's own API (POST /cosystudio/v1/speech): a long text in one
+  // request, its segments sent back each in an event of its own (api_events.h).
+  int maxApiInputCharacters = 100000;
+  qsizetype maxApiRequestBytes = 1024 * 1024;
 };
 
 // An error as OpenAI's API writes it:
@@ -66,9 +70,9 @@ std::variant<SpeechRequest, ApiError> parseSpeechRequest(const QByteArray& body,
 
 // The parts both APIs read alike (CosyStudio's own, api_request.h, too):
 // the body as a JSON object within the size limit;
-std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, const SpeechLimits& limits);
+std::variant<QJsonObject, ApiError> jsonBody(const QByteArray& bytes, qsizetype maxBytes);
 // 'input', required, not blank, within the limit;
-std::optional<ApiError> readInput(const QJsonObject& body, const SpeechLimits& limits, QString& input);
+std::optional<ApiError> readInput(const QJsonObject& body, int maxCharacters, QString& input);
 // 'speed', 'mode', 'instruction' (or 'instructions') and 'seed', each optional.
 // With `conversion` (CosyStudio's API, a request with a source clip) the mode
 // is voice_conversion, and no other; without it, never.

@@ -310,7 +310,10 @@ void SpeechServer::onFinished(quint64 id, const SynthesisResult& result, const Q
   const std::vector<float>& samples = result.samples;
   const int sampleRate = result.sampleRate;
   if (stream.socket && stream.events) {
-    qt_compat::writeChunk(stream.responder, resultEvent(result, checkFigures));
+    if (stream.segmentEvents)
+      for (std::size_t i = 0; i < result.segments.size(); ++i)
+        qt_compat::writeChunk(stream.responder, segmentEvent(int(i), result.segments[i]));
+    qt_compat::writeChunk(stream.responder, resultEvent(result, checkFigures, !stream.segmentEvents));
     qt_compat::endChunked(stream.responder);
   } else if (stream.socket && stream.streamed) {
     if (!stream.headerSent) beginStream(stream, sampleRate);

@@ -22,6 +22,7 @@ struct SpeechServer::Stream {
   // OpenAI's: wav and pcm at speed 1, sent as the engine makes it; CosyStudio's: "audio" events.
   bool streamed = false;
   bool events = false;  // CosyStudio's API: NDJSON events (api_events.h), begun once accepted
+  bool segmentEvents = false;  // each segment's samples in an event of its own, not in the result
   bool headerSent = false;
   StreamedJoin join{24000};
   QMetaObject::Connection clientGone;
