@@ -1684,8 +1684,8 @@
         <translation>SenseVoice-Small（约 900 MB）为参考音频写出参考文本，并核对你输入的文本</translation>
     </message>
     <message>
-        <source>The engine of the server at %1 is reset where it runs</source>
-        <translation>服务器 %1 的引擎需在其所在的机器上重置</translation>
+        <source>Reset the engine of the server at %1 once the requests before it are done; your clip, text, queue and takes are kept</source>
+        <translation>在 %1 的服务器处理完此前的请求后重置其引擎；参考音频、文本、队列和生成结果都会保留</translation>
     </message>
 </context>
 <context>
@@ -1776,6 +1776,10 @@
     <message>
         <source>Load a model first: a voice stores features the model computes.</source>
         <translation>请先加载模型：音色中保存的是由模型计算出的特征。</translation>
+    </message>
+    <message>
+        <source>no model is loaded</source>
+        <translation>尚未加载模型</translation>
     </message>
 </context>
 <context>
