@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)similarityFromAnswer(event);
   // A segment's samples sent before, as a long text's are: the result's segments without samples take them.
   std::map<int, std::vector<float>> sent;
-  if (auto segment = segmentSamplesFromEvent(event)) sent.insert(std::move(*segment));
+  if (auto segment = segmentFromEvent(event)) sent.emplace(segment->first, std::move(segment->second.samples));
   if (const auto result = resultFromEvent(event, sent)) {
     std::size_t samples = 0;
     for (const cosystudio::SegmentResult& segment : result->segments) samples += segment.samples.size();

@@ -186,6 +186,9 @@ def check_long_input(client, digest):
     sent = [event for event in got if event["event"] == "segment"]
     check(len(sent) == len(result["segments"]) >= 36 and all(floats(event["samples"]) for event in sent),
           f"{len(sent)} segment events for {len(result['segments'])} segments")
+    kinds = [event["event"] for event in got]
+    check(kinds.index("segment") < len(kinds) - 1 - kinds[::-1].index("progress"),
+          "the segments came after the last progress, not as they were made")
     error_of(client.post(f"{API}/speech", json={"input": "好" * 100001, "voice": digest}), 400, param="input")
 
 

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
 #include <optional>
 
 using namespace cosystudio;
@@ -107,7 +108,13 @@ class RemoteSpeechTest : public QObject {
     settings.seed = 7;
     settings.stream = true;
     HeardSpeech heard;
-    const SynthesisResult served = remote.synthesize(request, hash, settings, heard.callbacks());
+    SynthesisCallbacks callbacks = heard.callbacks();
+    std::map<int, SegmentResult> kept;  // as a long text's job keeps its parts
+    callbacks.store.keep = [&kept](int index, int count, const SegmentResult& segment) {
+      QCOMPARE(count, 2);
+      kept[index] = segment;
+    };
+    const SynthesisResult served = remote.synthesize(request, hash, settings, callbacks);
 
     request.voice = Voice::load(voiceFile_.toStdString());
     const SynthesisResult local = engine_.synthesize(request, settings);
@@ -122,6 +129,8 @@ class RemoteSpeechTest : public QObject {
       QCOMPARE(served.segments[i].speechTokens, local.segments[i].speechTokens);
       QVERIFY(served.segments[i].warnings == local.segments[i].warnings);
       QVERIFY(heard.streamed[int(i)] == local.segments[i].samples);
+      QVERIFY(kept[int(i)].samples == local.segments[i].samples);
+      QCOMPARE(kept[int(i)].text, local.segments[i].text);
     }
     QVERIFY(heard.progress > 2);
   }

@@ -163,13 +163,15 @@ AudioChunk audioFromEvent(const Json& event) {
   return chunk;
 }
 
-std::optional<std::pair<int, std::vector<float>>> segmentSamplesFromEvent(const Json& event) {
+std::optional<std::pair<int, SegmentResult>> segmentFromEvent(const Json& event) {
   const int index = wholeField(event, "segment", -1);
   const Json* samples = member(event, "samples");
-  if (index < 0 || !samples || !samples->is_string()) return std::nullopt;
+  std::optional<SegmentResult> segment = segmentFromJson(event);
+  if (index < 0 || !samples || !samples->is_string() || !segment) return std::nullopt;
   auto decoded = samplesFromBase64(QByteArray::fromStdString(samples->get<std::string>()));
   if (!decoded) return std::nullopt;
-  return std::pair{index, std::move(*decoded)};
+  segment->samples = std::move(*decoded);
+  return std::pair{index, std::move(*segment)};
 }
 
 std::optional<SynthesisResult> resultFromEvent(const Json& event, std::map<int, std::vector<float>> sentBefore) {

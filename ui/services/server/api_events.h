@@ -8,7 +8,8 @@
 //   {"event": "audio", "segment": 0, "sample_rate": 24000, "segment_done": false,
 //    "samples": "<base64>"}                                            "stream": true only
 //   {"event": "segment", "segment": 0, "text", "user_text", ..., "samples": "<base64>"}
-//                                       "segment_events": true only: each segment, before the result
+//                                       "segment_events": true only: each segment, as it is made
+//                                       (or all before the result)
 //   {"event": "result", "sample_rate": 24000, "seed": 7,
 //    "segments": [{"text", "user_text", "speech_tokens", "reached_token_cap", "made_no_speech",
 //                  "warnings", "samples": "<base64>"}], "check": {...}}  last, when it was made;
@@ -58,8 +59,8 @@ int wholeField(const nlohmann::ordered_json& json, const char* key, int fallback
 // cannot be read, is nothing.
 Progress progressFromEvent(const nlohmann::ordered_json& event);
 AudioChunk audioFromEvent(const nlohmann::ordered_json& event);
-// A segment event's index and samples.
-std::optional<std::pair<int, std::vector<float>>> segmentSamplesFromEvent(const nlohmann::ordered_json& event);
+// A segment event's index and segment; nothing when it cannot be read.
+std::optional<std::pair<int, SegmentResult>> segmentFromEvent(const nlohmann::ordered_json& event);
 // A segment of the result without "samples" takes those `sentBefore` holds for its index.
 std::optional<SynthesisResult> resultFromEvent(const nlohmann::ordered_json& event,
                                                std::map<int, std::vector<float>> sentBefore = {});

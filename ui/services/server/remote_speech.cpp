@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
@@ -259,18 +260,26 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   std::optional<RemoteError> refused;
   std::optional<double> firstAudioSeconds;
   std::map<int, std::vector<float>> segments;  // from "segment" events
+  int segmentCount = 0;                        // as the last progress said
   const auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   bool stopped = false;
   QByteArray pending;
   const auto onEvent = [&](const Json& event) {
     const std::string kind = textField(event, "event");
-    if (kind == "progress" && callbacks.onProgress) {
-      callbacks.onProgress(progressFromEvent(event));
+    if (kind == "progress") {
+      const Progress progress = progressFromEvent(event);
+      segmentCount = progress.segmentCount;
+      if (callbacks.onProgress) callbacks.onProgress(progress);
     } else if (kind == "audio" && callbacks.onAudio) {
       if (!firstAudioSeconds) firstAudioSeconds = elapsed();
       callbacks.onAudio(audioFromEvent(event));
     } else if (kind == "segment") {
-      if (auto segment = segmentSamplesFromEvent(event)) segments[segment->first] = std::move(segment->second);
+      auto segment = segmentFromEvent(event);
+      if (!segment) return;
+      auto& [index, made] = *segment;
+      // Kept by the caller as it comes (a long text stopped halfway keeps what was made).
+      if (callbacks.store.keep) callbacks.store.keep(index, std::max(segmentCount, index + 1), made);
+      segments[index] = std::move(made.samples);
     } else if (kind == "result") {
       result = resultFromEvent(event, std::move(segments));
       if (!result)

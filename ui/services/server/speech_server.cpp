@@ -106,6 +106,7 @@ SpeechServer::SpeechServer(SpeechEngine* engine, SpeechServerOptions options, QO
   routeApi();
   connect(engine_, &SpeechEngine::audio, this, &SpeechServer::onAudio);
   connect(engine_, &SpeechEngine::progress, this, &SpeechServer::onProgress);
+  connect(engine_, &SpeechEngine::segmentMade, this, &SpeechServer::onSegmentMade);
   connect(engine_, &SpeechEngine::finished, this, &SpeechServer::onFinished);
   connect(engine_, &SpeechEngine::failed, this, &SpeechServer::onFailed);
   connect(engine_, &SpeechEngine::resetDone, this,
@@ -303,6 +304,15 @@ void SpeechServer::onProgress(quint64 id, const Progress& progress) {
   qt_compat::writeChunk(stream.responder, progressEvent(progress));
 }
 
+void SpeechServer::onSegmentMade(quint64 id, int index, const SegmentResult& segment) {
+  const auto found = streams_.find(id);
+  if (found == streams_.end() || !found->second->segmentEvents || !found->second->socket) return;
+  Stream& stream = *found->second;
+  if (index != stream.segmentsSent) return;  // out of order: sent with the take instead
+  qt_compat::writeChunk(stream.responder, segmentEvent(index, segment));
+  ++stream.segmentsSent;
+}
+
 void SpeechServer::onFinished(quint64 id, const SynthesisResult& result, const QByteArray& checkFigures) {
   const auto found = streams_.find(id);
   if (found == streams_.end()) return;
@@ -311,7 +321,7 @@ void SpeechServer::onFinished(quint64 id, const SynthesisResult& result, const Q
   const int sampleRate = result.sampleRate;
   if (stream.socket && stream.events) {
     if (stream.segmentEvents)
-      for (std::size_t i = 0; i < result.segments.size(); ++i)
+      for (std::size_t i = std::size_t(stream.segmentsSent); i < result.segments.size(); ++i)
         qt_compat::writeChunk(stream.responder, segmentEvent(int(i), result.segments[i]));
     qt_compat::writeChunk(stream.responder, resultEvent(result, checkFigures, !stream.segmentEvents));
     qt_compat::endChunked(stream.responder);

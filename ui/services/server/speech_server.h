@@ -101,6 +101,10 @@ class SpeechEngine : public QObject {
   // A streamed job's audio as the engine makes it.
   void audio(quint64 id, const cosystudio::AudioChunk& chunk);
   void progress(quint64 id, const cosystudio::Progress& progress);
+  // A segment as soon as it is made, in order (an engine that does not say it
+  // has them sent with the take; a job that listens sends none, as its retakes
+  // may replace them).
+  void segmentMade(quint64 id, int index, const cosystudio::SegmentResult& segment);
   // The take: its segments, and their samples joined as the window keeps them;
   // for a job that asked for a check, what listening found (checkFiguresJson),
   // else empty.
@@ -206,6 +210,7 @@ class SpeechServer : public QObject {
   void onAudio(quint64 id, const AudioChunk& chunk);
   void beginStream(Stream& stream, int sampleRate);
   void onProgress(quint64 id, const Progress& progress);
+  void onSegmentMade(quint64 id, int index, const SegmentResult& segment);
   void onFinished(quint64 id, const SynthesisResult& result, const QByteArray& checkFigures);
   // An errand's answer: 200 and `json`.
   void onAnswered(quint64 id, const QByteArray& json);

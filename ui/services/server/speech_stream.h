@@ -23,6 +23,7 @@ struct SpeechServer::Stream {
   bool streamed = false;
   bool events = false;  // CosyStudio's API: NDJSON events (api_events.h), begun once accepted
   bool segmentEvents = false;  // each segment's samples in an event of its own, not in the result
+  int segmentsSent = 0;        // those events sent so far, as the segments were made
   bool headerSent = false;
   StreamedJoin join{24000};
   QMetaObject::Connection clientGone;
