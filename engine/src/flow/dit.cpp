@@ -118,14 +118,15 @@ at::Tensor DiT::inputEmbedding(const at::Tensor& x, const at::Tensor& cond, cons
   return mishInFloat(causalGroupedConv(p, posConv2Weight_, posConv2Bias_)).transpose(1, 2) + h;
 }
 
-at::Tensor DiT::rotate(const at::Tensor& qk, const Sequence& sequence) const {
+at::Tensor DiT::rotate(at::Tensor qk, const Sequence& sequence) const {
   const int64_t rotary = sequence.ropeCos.size(1);
   const auto head = qk.narrow(2, 0, rotary);
   // rotate_half on interleaved pairs: (a, b) -> (-b, a)
   const auto pairs = head.reshape({qk.size(0), qk.size(1), rotary / 2, 2});
   const auto rotated = at::stack({-pairs.select(3, 1), pairs.select(3, 0)}, 3).flatten(2);
-  const auto out = head * sequence.ropeCos + rotated * sequence.ropeSin;
-  return at::cat({out, qk.narrow(2, rotary, qk.size(2) - rotary)}, 2);
+  // Written over the projection's own output: the rest of its channels are not copied.
+  head.copy_(head * sequence.ropeCos + rotated * sequence.ropeSin);
+  return qk;
 }
 
 at::Tensor DiT::attention(const Block& block, const at::Tensor& h, const Sequence& sequence) const {
@@ -148,11 +149,11 @@ at::Tensor DiT::block(const Block& block, const at::Tensor& h, const at::Tensor&
   // (shift_msa, scale_msa, gate_msa, shift_mlp, scale_mlp, gate_mlp), each (B, 1, dim)
   const auto m = block.modulation(tembSilu).unsqueeze(1).chunk(6, 2);
   const auto norm = [&](const at::Tensor& x, const at::Tensor& shift, const at::Tensor& scale) {
-    return at::layer_norm(x, {dim}, {}, {}, kNormEps) * (1 + scale) + shift;
+    return at::addcmul(shift, at::layer_norm(x, {dim}, {}, {}, kNormEps), 1 + scale);
   };
-  auto out = h + m[2] * attention(block, norm(h, m[0], m[1]), sequence);
+  auto out = at::addcmul(h, m[2], attention(block, norm(h, m[0], m[1]), sequence));
   const auto ff = block.ffOut(at::gelu(block.ffIn(norm(out, m[3], m[4])), "tanh"));
-  return out + m[5] * ff;
+  return at::addcmul(out, m[5], ff);
 }
 
 at::Tensor DiT::forward(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t,

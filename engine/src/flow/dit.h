@@ -64,7 +64,7 @@ class DiT {
   at::Tensor timeEmbedding(const at::Tensor& t) const;
   at::Tensor inputEmbedding(const at::Tensor& x, const at::Tensor& cond, const at::Tensor& mu,
                             const at::Tensor& spks) const;
-  at::Tensor rotate(const at::Tensor& qk, const Sequence& sequence) const;
+  at::Tensor rotate(at::Tensor qk, const Sequence& sequence) const;  // in place
   at::Tensor attention(const Block& block, const at::Tensor& h, const Sequence& sequence) const;
   at::Tensor block(const Block& block, const at::Tensor& h, const at::Tensor& temb,
                    const Sequence& sequence) const;
