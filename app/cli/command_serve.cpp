@@ -218,7 +218,7 @@ class EngineThread : public services::SpeechEngine {
     if (!job.listen.check)  // else the answer comes whole
       callbacks.onAudio = [this, id](const AudioChunk& chunk) { post([this, id, chunk] { emit audio(id, chunk); }); };
     callbacks.shouldStop = [this] { return stopRunning_.load(); };
-    if (!job.listen.check)  // a check's retakes may replace a segment made
+    if (job.segmentEvents && !job.listen.check)  // a check's retakes may replace a segment made
       callbacks.store.keep = [this, id](int index, int, const SegmentResult& segment) {
         post([this, id, index, segment] { emit segmentMade(id, index, segment); });
       };

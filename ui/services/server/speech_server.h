@@ -63,6 +63,7 @@ struct SpeechJob {
   audio::Clip sourceClip;
   QString sourceFile;
   std::size_t maxCheckBytes = kMaxCheckHeaderBytes;  // the figures fit a header, or an event (no limit)
+  bool segmentEvents = false;  // its client takes each segment as it is made (segmentMade)
 };
 
 // What the engine does besides speech, in its queue's order (CosyStudio's API).

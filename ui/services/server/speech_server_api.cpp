@@ -156,7 +156,7 @@ void SpeechServer::apiSpeak(const QHttpServerRequest& request, QHttpServerRespon
   speechJob.settings.stream = asked.stream && !asked.listen.check && speechJob.settings.stream;
   auto stream = std::make_unique<Stream>(std::move(responder));
   stream->events = true;
-  stream->segmentEvents = asked.segmentEvents;
+  stream->segmentEvents = speechJob.segmentEvents = asked.segmentEvents;
   stream->streamed = speechJob.settings.stream;
   Stream& kept = *stream;
   const std::optional<quint64> id = queue(speechJob, request, std::move(stream));
