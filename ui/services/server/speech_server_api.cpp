@@ -198,7 +198,9 @@ void SpeechServer::compareSpeaker(const QString& hash, const QHttpServerRequest&
 void SpeechServer::apiReset(const QHttpServerRequest& request, QHttpServerResponder&& responder) {
   if (!admit(request, responder)) return;
   if (draining_) return answer(responder, shuttingDownError());
-  queueErrand(EngineErrand{}, request, std::move(responder));
+  EngineErrand reset;
+  reset.kind = EngineErrand::Kind::Reset;
+  queueErrand(reset, request, std::move(responder));
 }
 
 void SpeechServer::queueErrand(const EngineErrand& errand, const QHttpServerRequest& request,
