@@ -82,7 +82,7 @@ void EngineSession::reset() {
 
 quint64 EngineSession::enqueue(JobSpec job) {
   job.id = nextId_++;
-  job.listening = job.isScript() || job.isChapter() ? partsListening_ : textListening_;
+  if (!job.served) job.listening = job.isScript() || job.isChapter() ? partsListening_ : textListening_;
   // A job resumed keeps the folder it was begun in.
   if (job.partsFolder.isEmpty() && JobParts::keepsParts(job)) job.partsFolder = JobParts::newFolder();
   // Looked at for each job: the recogniser may have been downloaded since.

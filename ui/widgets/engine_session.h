@@ -63,8 +63,10 @@ class EngineSession : public QObject {
   void saveVoice(const PromptClip& clip, const QString& transcript, const QString& file);
   // How the jobs queued from now on listen back to what they make: `text` for
   // a text's job (and a segment made again), `parts` for a script's or a
-  // book chapter's (ListeningSettings::retakes apart). Off by default.
+  // book chapter's (ListeningSettings::retakes apart). Off by default. A
+  // program's job listens as its request asks (window_server.h).
   void setListening(const JobListening& text, const JobListening& parts);
+  const JobListening& textListening() const { return textListening_; }
   // The model is unloaded after it waited `minutes` with nothing to do (0 = never).
   void setIdleUnloadMinutes(int minutes);
 

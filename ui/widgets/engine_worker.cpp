@@ -7,6 +7,8 @@
 #include "segment_check.h"
 #include "shared_recognizer.h"
 
+#include "cosystudio/check_json.h"
+
 #include "services/app_data.h"
 #include "services/book/chapter_lines.h"
 #include "services/server/voice_cache.h"
@@ -215,9 +217,11 @@ Take EngineWorker::renderText(const JobSpec& job, SynthesisCallbacks callbacks) 
   request.voice = voiceFor(job);
   SynthesisResult result;
   std::vector<SegmentCheck> checks;
+  QByteArray servedCheck;
   if (const Recognizer* recognizer = listener(job)) {
     CheckedSynthesis checked = synthesizeChecked(speech(), *recognizer, request, job.settings,
                                                  job.listening.thresholds, job.listening.retakes, callbacks);
+    if (job.served) servedCheck = QByteArray::fromStdString(checkFiguresJson(checked, job.servedCheckBytes));
     result = std::move(checked.result);
     checks = std::move(checked.checks);
   } else {
@@ -230,6 +234,7 @@ Take EngineWorker::renderText(const JobSpec& job, SynthesisCallbacks callbacks) 
   for (std::size_t i = 0; i < result.segments.size(); ++i)
     take.segments << checkedSegment(result.segments[i], i < checks.size() ? std::optional(checks[i]) : std::nullopt);
   take.seed = result.seed;
+  take.servedCheck = servedCheck;
   take.firstAudioSeconds = result.firstAudioSeconds;
   take.totalSeconds = result.totalSeconds;
   take.realTimeFactor = result.realTimeFactor();

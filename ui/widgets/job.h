@@ -89,6 +89,9 @@ struct JobSpec {
   // the text alone, or the text spoken as one segment.
   std::optional<int> onlySegment;
   bool textIsSegment = false;
+  // A program's request to listen (JobSpec::listening, as the window's server
+  // sets it): the most bytes its figures may take (a header's, or no limit).
+  std::size_t servedCheckBytes = 0;
   JobListening listening;
   // Where the parts it makes are kept until its take is whole (job_parts.h);
   // empty: none are kept.
@@ -222,6 +225,9 @@ struct Take {
   // segments, a script's lines) it made and the parts it has; 0: it is whole.
   int madeParts = 0;
   int plannedParts = 0;
+  // Of a served job that listened: what listening found, as the server answers
+  // it (checkFiguresJson); never kept with the take.
+  QByteArray servedCheck;
 
   bool isIncomplete() const { return plannedParts > 0; }
   double durationSeconds() const {

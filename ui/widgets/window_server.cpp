@@ -1,6 +1,7 @@
 #include "window_server.h"
 
 #include "engine_session.h"
+#include "transcriber.h"
 
 #include "services/app_data.h"
 #include "services/server/server_access.h"
@@ -44,7 +45,7 @@ QueuedSpeechEngine::QueuedSpeechEngine(EngineSession* session, PrepareServedJob 
     if (jobs_.count(id)) emit progress(id, p);
   });
   connect(session_, &EngineSession::jobFinished, this, [this](const Take& take) {
-    if (ended(take.jobId)) emit finished(take.jobId, servedResult(take), QByteArray());
+    if (ended(take.jobId)) emit finished(take.jobId, servedResult(take), take.servedCheck);
   });
   connect(session_, &EngineSession::jobFailed, this, [this](quint64 id, const QString& message, bool cancelled) {
     if (ended(id)) emit failed(id, message, cancelled);
@@ -85,13 +86,20 @@ services::EngineReadiness QueuedSpeechEngine::readiness() const {
 Precision QueuedSpeechEngine::precision() const { return session_->model().precision; }
 
 std::variant<quint64, services::ApiError> QueuedSpeechEngine::enqueue(const services::SpeechJob& job) {
-  if (job.listen.check)
-    return services::ApiError{501,
-                    QStringLiteral("the window's server does not listen to what it makes; %1: 1 is answered by "
-                                   "`cosystudio-cli serve`")
-                        .arg(QLatin1String(services::kCheckHeader)),
-                    QLatin1String(services::kCheckHeader), QStringLiteral("check_not_available"), QStringLiteral("server_error")};
   JobSpec spec;
+  if (job.listen.check) {
+    // As the window listens (Settings → Listening: the recogniser and its bounds), with the request's retakes.
+    spec.listening = session_->textListening();
+    spec.listening.check = true;
+    spec.listening.retakes = job.listen.retakes;
+    spec.servedCheckBytes = job.maxCheckBytes;
+    if (!recognizerInstalled(spec.listening.recognizerFolder))
+      return services::ApiError{503,
+                                QStringLiteral("listening needs the recogniser, which CosyStudio does not have in %1: "
+                                               "download it in Settings → Listening")
+                                    .arg(spec.listening.recognizerFolder),
+                                {}, QStringLiteral("recognizer_not_available"), QStringLiteral("server_error")};
+  }
   spec.text = job.text;
   spec.instruction = job.instruction;
   spec.voiceFile = job.voiceFile;

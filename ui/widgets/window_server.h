@@ -1,11 +1,11 @@
 // Tools → Serve on localhost: the local speech server (speech_server.h) on the
 // window's engine. A request becomes a job in the window's queue, shown there
 // as an API job and cancelled there like any other (its client then gets an
-// error); its take joins the history unless the settings say otherwise. It
-// does not listen to what it makes: a request for a check (X-CosyStudio-Check)
-// is answered 501, naming `cosystudio-cli serve`, which does; a client that
-// listens itself has its speaker compared here, and may reset the engine as
-// Engine → Reset engine does.
+// error); its take joins the history unless the settings say otherwise. A
+// request to listen (X-CosyStudio-Check, or "check") is heard as the window
+// listens (Settings → Listening), its figures answered as `serve` answers
+// them; a client that listens itself has its speaker compared here, and may
+// reset the engine as Engine → Reset engine does.
 #pragma once
 
 #include "app_settings.h"

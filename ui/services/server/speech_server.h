@@ -88,8 +88,8 @@ class SpeechEngine : public QObject {
   virtual EngineReadiness readiness() const = 0;
   // The precision its model runs in (a client keeps what it made apart by it).
   virtual Precision precision() const = 0;
-  // The job's id, or why it cannot be queued now (e.g. 503: no model; 501:
-  // this engine does not listen to what it makes).
+  // The job's id, or why it cannot be queued now (e.g. 503: no model, or no
+  // recogniser for a job that listens).
   virtual std::variant<quint64, ApiError> enqueue(const SpeechJob& job) = 0;
   // The errand's id, or why it cannot be run now; resetDone() or
   // speakerCompared() follows, or failed().
