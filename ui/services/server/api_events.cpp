@@ -124,20 +124,26 @@ QByteArray audioEvent(const AudioChunk& chunk) {
                {"samples", samplesBase64(chunk.samples).toStdString()}});
 }
 
+namespace {
+
+// A segment's record, with its samples or without.
+Json segmentRecord(const SegmentResult& segment, bool withSamples) {
+  Json made = segmentJson(segment);
+  if (withSamples) made["samples"] = samplesBase64(segment.samples).toStdString();
+  return made;
+}
+
+}  // namespace
+
 QByteArray segmentEvent(int index, const SegmentResult& segment) {
   Json event{{"event", "segment"}, {"segment", index}};
-  event.update(segmentJson(segment));
-  event["samples"] = samplesBase64(segment.samples).toStdString();
+  event.update(segmentRecord(segment, true));
   return line(event);
 }
 
 QByteArray resultEvent(const SynthesisResult& result, const QByteArray& checkFigures, bool withSamples) {
   Json segments = Json::array();
-  for (const SegmentResult& segment : result.segments) {
-    Json made = segmentJson(segment);
-    if (withSamples) made["samples"] = samplesBase64(segment.samples).toStdString();
-    segments.push_back(std::move(made));
-  }
+  for (const SegmentResult& segment : result.segments) segments.push_back(segmentRecord(segment, withSamples));
   Json event{{"event", "result"}, {"sample_rate", result.sampleRate}, {"seed", result.seed}, {"segments", segments}};
   if (!checkFigures.isEmpty()) event["check"] = Json::parse(checkFigures.toStdString(), nullptr, false);
   return line(event);
@@ -163,14 +169,25 @@ AudioChunk audioFromEvent(const Json& event) {
   return chunk;
 }
 
-std::optional<std::pair<int, SegmentResult>> segmentFromEvent(const Json& event) {
-  const int index = wholeField(event, "segment", -1);
-  const Json* samples = member(event, "samples");
-  std::optional<SegmentResult> segment = segmentFromJson(event);
-  if (index < 0 || !samples || !samples->is_string() || !segment) return std::nullopt;
+namespace {
+
+// A segment's record with its samples; nothing when either cannot be read.
+std::optional<SegmentResult> segmentWithSamples(const Json& entry) {
+  const Json* samples = member(entry, "samples");
+  std::optional<SegmentResult> segment = segmentFromJson(entry);
+  if (!samples || !samples->is_string() || !segment) return std::nullopt;
   auto decoded = samplesFromBase64(QByteArray::fromStdString(samples->get<std::string>()));
   if (!decoded) return std::nullopt;
   segment->samples = std::move(*decoded);
+  return segment;
+}
+
+}  // namespace
+
+std::optional<std::pair<int, SegmentResult>> segmentFromEvent(const Json& event) {
+  const int index = wholeField(event, "segment", -1);
+  std::optional<SegmentResult> segment = segmentWithSamples(event);
+  if (index < 0 || !segment) return std::nullopt;
   return std::pair{index, std::move(*segment)};
 }
 
@@ -182,19 +199,11 @@ std::optional<SynthesisResult> resultFromEvent(const Json& event, std::map<int, 
   if (made.sampleRate <= 0) return std::nullopt;
   made.seed = seedField(event, "seed");
   for (const Json& entry : *segments) {
-    std::optional<SegmentResult> segment = segmentFromJson(entry);
-    if (!segment) return std::nullopt;
-    const int index = int(made.segments.size());
-    if (const Json* samples = member(entry, "samples")) {
-      auto decoded = samples->is_string() ? samplesFromBase64(QByteArray::fromStdString(samples->get<std::string>()))
-                                          : std::nullopt;
-      if (!decoded) return std::nullopt;
-      segment->samples = std::move(*decoded);
-    } else if (auto sent = sentBefore.find(index); sent != sentBefore.end()) {
-      segment->samples = std::move(sent->second);
-    } else {
-      return std::nullopt;
-    }
+    const bool carried = member(entry, "samples") != nullptr;  // else a segment event carried them
+    const auto sent = sentBefore.find(int(made.segments.size()));
+    std::optional<SegmentResult> segment = carried ? segmentWithSamples(entry) : segmentFromJson(entry);
+    if (!segment || (!carried && sent == sentBefore.end())) return std::nullopt;
+    if (!carried) segment->samples = std::move(sent->second);
     made.segments.push_back(std::move(*segment));
   }
   made.joinSegments();

@@ -107,6 +107,18 @@ struct RemoteSpeech::Impl {
     if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw errorOf(reply, sslErrors);
     return reply->readAll();
   }
+
+  // The JSON answer of a route this API version gained after it began: an
+  // earlier server answers 404 or 405, and cannot do `what`.
+  Json answerOfNewerRoute(QNetworkReply* reply, const QString& what) {
+    QStringList sslErrors;
+    const int status = finish(reply, &sslErrors);
+    if (status == 404 || status == 405)
+      throw failure(QStringLiteral("the server at %1 cannot %2: it is an earlier CosyStudio (update it there)")
+                        .arg(where(), what));
+    if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw errorOf(reply, sslErrors);
+    return Json::parse(reply->readAll().toStdString(), nullptr, false);
+  }
 };
 
 RemoteSpeech::RemoteSpeech(RemoteServer server) : impl_(std::make_unique<Impl>()) {
@@ -192,17 +204,6 @@ SynthesisResult RemoteSpeech::synthesize(const SynthesisRequest& request, const 
   return synthesize(request, sendVoice(request.voice), settings, callbacks);
 }
 
-namespace {
-
-// A route of this API version that an earlier server of it lacks answers 404 or 405.
-void refuseMissingRoute(int status, const QString& where, const QString& what) {
-  if (status == 404 || status == 405)
-    throw failure(QStringLiteral("the server at %1 cannot %2: it is an earlier CosyStudio (update it there)")
-                      .arg(where, what));
-}
-
-}  // namespace
-
 double RemoteSpeech::speakerSimilarity(const std::vector<float>& samples, int sampleRate, const Voice& voice) {
   const QString hash = sendVoice(voice);
   QNetworkRequest post = impl_->requestFor(QStringLiteral("/voices/%1/similarity").arg(hash));
@@ -210,24 +211,17 @@ double RemoteSpeech::speakerSimilarity(const std::vector<float>& samples, int sa
   url.setQuery(QStringLiteral("sample_rate=%1").arg(sampleRate));
   post.setUrl(url);
   post.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/octet-stream"));
-  QNetworkReply* reply = impl_->network.post(post, samplesBytes(samples));
-  QStringList sslErrors;
-  const int status = impl_->finish(reply, &sslErrors);
-  refuseMissingRoute(status, impl_->where(), QStringLiteral("compare speakers, which listening back needs"));
-  if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw impl_->errorOf(reply, sslErrors);
-  const auto similarity = similarityFromAnswer(Json::parse(reply->readAll().toStdString(), nullptr, false));
+  const auto similarity = similarityFromAnswer(impl_->answerOfNewerRoute(
+      impl_->network.post(post, samplesBytes(samples)), QStringLiteral("compare speakers, which listening back needs")));
   if (!similarity)
     throw failure(QStringLiteral("the server at %1 sent a comparison CosyStudio cannot read").arg(impl_->where()));
   return *similarity;
 }
 
 ResetReport RemoteSpeech::reset() {
-  QNetworkReply* reply = impl_->network.post(impl_->requestFor(QStringLiteral("/reset")), QByteArray());
-  QStringList sslErrors;
-  const int status = impl_->finish(reply, &sslErrors);
-  refuseMissingRoute(status, impl_->where(), QStringLiteral("reset its engine from here"));
-  if (reply->error() != QNetworkReply::NoError || !sslErrors.isEmpty()) throw impl_->errorOf(reply, sslErrors);
-  const auto report = resetFromAnswer(Json::parse(reply->readAll().toStdString(), nullptr, false));
+  const auto report = resetFromAnswer(impl_->answerOfNewerRoute(
+      impl_->network.post(impl_->requestFor(QStringLiteral("/reset")), QByteArray()),
+      QStringLiteral("reset its engine from here")));
   if (!report)
     throw failure(QStringLiteral("the server at %1 sent a reset report CosyStudio cannot read").arg(impl_->where()));
   return *report;
