@@ -110,7 +110,7 @@ TEST(FlowSolver, APaddedSolveEqualsTheUnpaddedOne) {
 
 // A bf16 solve on the CPU runs at its length's shape bucket (oneDNN keeps
 // kernels per shape): it is that padded solve, and the float32 solve within
-// bf16's rounding. Measured: 0.0022 to 0.0023 of the range (PyPI's 2.11 on
+// bf16's rounding, its weights packed for oneDNN or not. Measured: 0.0022 to 0.0023 of the range (PyPI's 2.11 on
 // AMX), 0.0020 to 0.0027 (Debian's 1.13); 0.02 is the bf16 bound of the
 // parity tool's flow mel.
 TEST(FlowSolver, ABf16CpuSolveRunsAtItsShapeBucket) {
@@ -124,7 +124,12 @@ TEST(FlowSolver, ABf16CpuSolveRunsAtItsShapeBucket) {
   const DiT exactDit(weights, "decoder.estimator.", config, at::TensorOptions(at::kFloat));
   StateDict bf16Weights = StateDict::load(kCoreSet / "flow.pt");
   const DiT bf16Dit(bf16Weights, "decoder.estimator.", config, at::TensorOptions(at::kBFloat16));
-  const CfmSolver exact(exactDit, config), bf16(bf16Dit, config);
+  // And with its weights packed for oneDNN, as FlowDecoder packs them where
+  // oneDnnPacksBf16() (OneDnnLinear.PacksWhereLibtorchAndTheCpuCan says where).
+  StateDict packedWeights = StateDict::load(kCoreSet / "flow.pt");
+  DiT packedDit(packedWeights, "decoder.estimator.", config, at::TensorOptions(at::kBFloat16));
+  if (oneDnnPacksBf16()) packedDit.packLinearsForOneDnn();
+  const CfmSolver exact(exactDit, config), bf16(bf16Dit, config), packed(packedDit, config);
   at::manual_seed(3);
   const int64_t frames = 37;
   const auto mu = at::randn({1, config.melDim, frames});
@@ -140,6 +145,9 @@ TEST(FlowSolver, ABf16CpuSolveRunsAtItsShapeBucket) {
     std::printf("bf16 at its bucket (streaming %d): largest difference %.3g of a range of %.3g\n", int(streaming), gap,
                 range);
     EXPECT_LT(gap, 0.02 * range) << "streaming " << streaming;
+    const double packedGap = (packed.solve(mu, spks, cond, streaming) - reference).abs().max().item<double>();
+    std::printf("bf16, packed (streaming %d): largest difference %.3g\n", int(streaming), packedGap);
+    EXPECT_LT(packedGap, 0.02 * range) << "packed, streaming " << streaming;
   }
 }
 

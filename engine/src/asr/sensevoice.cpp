@@ -62,9 +62,10 @@ SenseVoice::SenseVoice(const SenseVoiceFiles& files, const at::Device& device)
   const auto options = at::TensorOptions().dtype(at::kFloat).device(device);
   queries_ = weights.take("embed.weight", {QueryRows::kCount, config_.inputSize()}).to(options);
   encoder_ = std::make_unique<SenseVoiceEncoder>(weights, "encoder.", config_, options);
-  const auto ctcWeight = weights.take("ctc.ctc_lo.weight");
-  if (ctcWeight.defined() && ctcWeight.dim() == 2 && ctcWeight.size(0) != vocab)
-    throw CheckpointError(files.weights.string() + ": ctc.ctc_lo.weight has " + std::to_string(ctcWeight.size(0)) +
+  // Looked at before it is taken: the vocabulary of another model shows as its row count.
+  const auto ctc = weights.tensors().find("ctc.ctc_lo.weight");
+  if (ctc != weights.tensors().end() && ctc->second.dim() == 2 && ctc->second.size(0) != vocab)
+    throw CheckpointError(files.weights.string() + ": ctc.ctc_lo.weight has " + std::to_string(ctc->second.size(0)) +
                           " rows but " + files.vocabulary.filename().string() + " has " + std::to_string(vocab) +
                           " pieces: the two files are not of one model");
   ctc_ = Linear(weights.take("ctc.ctc_lo.weight", {vocab, config_.outputSize}).to(options),

@@ -4,6 +4,7 @@
 #include "cosystudio/runtime.h"
 
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <ATen/core/jit_type.h>
 
 #include <algorithm>
 #include <cctype>
@@ -21,6 +22,8 @@ c10::IValue callOperator(const char* name, std::vector<c10::IValue> stack) {
   op.callBoxed(&stack);
   return stack.at(0);
 }
+
+bool hasOperator(const char* name) { return c10::Dispatcher::singleton().findSchema({name, ""}).has_value(); }
 
 // fbgemm's kernels, the only int8 ones measured to beat float32 here
 // (docs/PERFORMANCE.md, "CPU precision"); PyPI's libtorch has them, Debian's
@@ -56,10 +59,35 @@ int int8WeightLevels() {
 }
 
 at::Tensor Linear::operator()(const at::Tensor& x) const {
+  if (packedForOneDnn_) {
+    // The operator PyTorch's own compiler gives a CPU linear layer: the product on the packed weight, no post-op.
+    const c10::impl::GenericList noScalars(c10::OptionalType::create(c10::NumberType::get()));
+    const c10::IValue bias = bias_.defined() ? c10::IValue(bias_) : c10::IValue();
+    return callOperator("mkldnn::_linear_pointwise", {x, weight_, bias, "none", noScalars, ""}).toTensor();
+  }
   if (packed_.isNone()) return compat::linear(x, weight_, bias_);
   // The input at all 8 bits: int8WeightLevels() keeps the sums from saturating.
   const bool reduceRange = false;
   return callOperator("quantized::linear_dynamic", {x, packed_, reduceRange}).toTensor();
+}
+
+void Linear::packForOneDnn() {
+  weight_ = callOperator("mkldnn::_reorder_linear_weight", {weight_, c10::IValue()}).toTensor();
+  packedForOneDnn_ = true;
+}
+
+bool oneDnnPacksBf16() {
+  static const bool packs = [] {
+    if (!hasOperator("mkldnn::_linear_pointwise") || !hasOperator("mkldnn::_reorder_linear_weight")) return false;
+    try {
+      Linear probe(at::ones({8, 8}, at::kBFloat16), at::zeros({8}, at::kBFloat16));
+      probe.packForOneDnn();
+      return probe(at::ones({2, 8}, at::kBFloat16)).sum().item<float>() == 128;
+    } catch (const c10::Error&) {
+      return false;  // oneDNN refuses bf16 on a CPU without it
+    }
+  }();
+  return packs;
 }
 
 void Linear::quantize() {

@@ -1,7 +1,10 @@
-// A linear layer of the LLM's backbone or the flow's DiT: the weight as loaded,
+// A linear layer of the LLM's backbone or the flow's DiT: the weight as loaded;
 // or, in the int8 precision, that weight quantised to int8 per output channel
 // and packed for fbgemm's dynamically quantised product (the input is
-// quantised to 8 bits per call, the output and the bias stay float32).
+// quantised to 8 bits per call, the output and the bias stay float32); or a
+// bf16 weight reordered once into oneDNN's blocked layout, which each product
+// would otherwise copy it into (the same products, their float32 sums
+// accumulated in another order).
 #pragma once
 
 #include <ATen/ATen.h>
@@ -22,10 +25,20 @@ class Linear {
   // where int8LinearProblem() is empty.
   void quantize();
 
+  // Reorders a bf16 weight into oneDNN's layout. Call only where
+  // oneDnnPacksBf16() is true.
+  void packForOneDnn();
+
  private:
-  at::Tensor weight_, bias_;
-  c10::IValue packed_;  // quantized::linear_prepack's result once quantised
+  at::Tensor weight_, bias_;  // weight_ in oneDNN's opaque layout once packed for it
+  c10::IValue packed_;        // quantized::linear_prepack's result once quantised
+  bool packedForOneDnn_ = false;
 };
+
+// Whether bf16 products with weights packed for oneDNN run here: a libtorch
+// with oneDNN's linear operators (2.x; not Debian 12's 1.13) on a CPU where
+// oneDNN computes bf16 (AVX-512).
+bool oneDnnPacksBf16();
 
 // How many levels each side of zero an int8 weight uses: 127, or 63 where
 // fbgemm's kernels add pairs of u8 x s8 products into a saturating int16

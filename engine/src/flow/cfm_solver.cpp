@@ -34,7 +34,7 @@ struct CfmSolver::Graphs {
 
     std::size_t bytes() const {
       std::size_t total = 0;
-      for (const at::Tensor* tensor : {&x, &mu, &t, &spks, &cond, &sequence.ropeCos, &sequence.ropeSin,
+      for (const at::Tensor* tensor : {&x, &mu, &t, &spks, &cond, &sequence.ropeCos, &sequence.ropeSinSigned,
                                        &sequence.attentionMask})
         if (tensor->defined()) total += tensor->nbytes();
       return total;
@@ -49,17 +49,25 @@ CfmSolver::CfmSolver(const DiT& estimator, const FlowConfig& config)
   noise_ = officialCfmNoise(config.melDim, config.noiseFrames).to(estimator.options().device());
   const auto span =
       1 - at::cos(at::linspace(0, 1, config.timesteps + 1, at::kFloat) * 0.5 * kPi);
-  timeSpan_.assign(span.data_ptr<float>(), span.data_ptr<float>() + span.numel());
+  const std::vector<float> timeSpan(span.data_ptr<float>(), span.data_ptr<float>() + span.numel());
+  // t is accumulated and dt re-derived from the schedule, as the official loop does.
+  float t = timeSpan[0];
+  float dt = timeSpan[1] - timeSpan[0];
+  for (size_t step = 1; step < timeSpan.size(); ++step) {
+    steps_.push_back({t, dt, estimator.timeConditioning(batchTime(t))});
+    t = t + dt;
+    if (step + 1 < timeSpan.size()) dt = timeSpan[step + 1] - t;
+  }
 }
 
 CfmSolver::~CfmSolver() = default;
 
-at::Tensor CfmSolver::estimate(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t, const at::Tensor& spks,
-                               const at::Tensor& cond, const DiT::Sequence& sequence) const {
+at::Tensor CfmSolver::estimate(const Step& step, const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t,
+                               const at::Tensor& spks, const at::Tensor& cond, const DiT::Sequence& sequence) const {
   const at::Device device = x.device();
   if (!graphs_->steps.replays(device)) {
     graphs_->inputs.clear();  // the graphs are given up (or never were): nothing reads them
-    return estimator_.forward(x, mu, t, spks, cond, sequence);
+    return estimator_.forward(x, mu, step.time, spks, cond, sequence);
   }
   const int64_t key = sequence.frames * 2 + (sequence.attentionMask.defined() ? 1 : 0);
   Graphs::Inputs* kept = graphs_->inputs.find(key);
@@ -113,21 +121,16 @@ at::Tensor CfmSolver::solve(const at::Tensor& mu, const at::Tensor& spks, const 
   const auto sequence = estimator_.prepare(frames, streaming, length);
 
   at::Tensor x = noise_.narrow(2, 0, length);
-  const int stepCount = static_cast<int>(timeSpan_.size()) - 1;
-  float t = timeSpan_[0];
-  float dt = timeSpan_[1] - timeSpan_[0];
-  for (int step = 1; step <= stepCount; ++step) {
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    const Step& step = steps_[i];
     const auto xIn = at::cat({x, x});
-    const auto tIn = at::full({2}, t, mu.options());
-    const auto velocity = estimate(xIn, muIn, tIn, spksIn, condIn, sequence);
-    if (observer) observer({step - 1, xIn, muIn, tIn, spksIn, condIn, velocity});
-    if (steps.onStep) steps.onStep(step - 1);
+    const auto tIn = batchTime(step.t);
+    const auto velocity = estimate(step, xIn, muIn, tIn, spksIn, condIn, sequence);
+    if (observer) observer({static_cast<int>(i), xIn, muIn, tIn, spksIn, condIn, velocity});
+    if (steps.onStep) steps.onStep(static_cast<int>(i));
     if (steps.shouldStop && steps.shouldStop()) throw Cancelled();
     const auto guided = velocity[0] * (1.0 + cfgRate_) - velocity[1] * cfgRate_;
-    x = x + guided.unsqueeze(0) * static_cast<double>(dt);
-    // t is accumulated and dt re-derived from the schedule, as the official loop does.
-    t = t + dt;
-    if (step < stepCount) dt = timeSpan_[step + 1] - t;
+    x = x + guided.unsqueeze(0) * static_cast<double>(step.dt);
   }
   return length == frames ? x : x.narrow(2, 0, frames).contiguous();
 }

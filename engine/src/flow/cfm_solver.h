@@ -91,14 +91,23 @@ class CfmSolver {
 
  private:
   struct Graphs;
-  at::Tensor estimate(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t, const at::Tensor& spks,
-                      const at::Tensor& cond, const DiT::Sequence& sequence) const;
+  // Each Euler step's time and length, and the estimator's conditioning on
+  // that time: the same every solve.
+  struct Step {
+    float t, dt;
+    DiT::TimeConditioning time;
+  };
+  at::Tensor estimate(const Step& step, const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t,
+                      const at::Tensor& spks, const at::Tensor& cond, const DiT::Sequence& sequence) const;
+
+  // (conditional, unconditional) at time t, float32 on the estimator's device.
+  at::Tensor batchTime(float t) const { return at::full({2}, t, noise_.options()); }
 
   const DiT& estimator_;
   std::unique_ptr<Graphs> graphs_;
   double cfgRate_;
   at::Tensor noise_;             // on the estimator's device, float32
-  std::vector<float> timeSpan_;  // n+1 values
+  std::vector<Step> steps_;
 };
 
 }  // namespace cosystudio

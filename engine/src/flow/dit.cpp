@@ -27,8 +27,21 @@ at::Tensor mishInFloat(const at::Tensor& x) {
 }  // namespace
 
 Linear DiT::linear(StateDict& weights, const std::string& key, int64_t out, int64_t in) const {
-  return Linear(weights.take(key + ".weight", {out, in}).to(options_),
-                weights.take(key + ".bias", {out}).to(options_));
+  // No copy where the file's dtype and device are the estimator's.
+  return Linear(weights.take(key + ".weight", {out, in}).to(options_), weights.take(key + ".bias", {out}).to(options_));
+}
+
+Linear DiT::linear(StateDict& weights, std::initializer_list<std::string> keys, int64_t out, int64_t in) const {
+  const auto count = static_cast<int64_t>(keys.size());
+  // Each layer converted straight into its rows: no converted copy of it in between.
+  auto weight = at::empty({count * out, in}, options_), bias = at::empty({count * out}, options_);
+  int64_t row = 0;
+  for (const std::string& key : keys) {
+    weight.narrow(0, row, out).copy_(weights.take(key + ".weight", {out, in}));
+    bias.narrow(0, row, out).copy_(weights.take(key + ".bias", {out}));
+    row += out;
+  }
+  return Linear(weight, bias);
 }
 
 DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config,
@@ -59,9 +72,7 @@ DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config
   for (int64_t i = 0; i < config.ditDepth; ++i) {
     const std::string b = prefix + "transformer_blocks." + std::to_string(i) + ".";
     blocks_.push_back({linear(weights, b + "attn_norm.linear", 6 * dim, dim),
-                       linear(weights, b + "attn.to_q", inner, dim),
-                       linear(weights, b + "attn.to_k", inner, dim),
-                       linear(weights, b + "attn.to_v", inner, dim),
+                       linear(weights, {b + "attn.to_q", b + "attn.to_k", b + "attn.to_v"}, inner, dim),
                        linear(weights, b + "attn.to_out.0", dim, inner),
                        linear(weights, b + "ff.ff.0.0", ffInner, dim),
                        linear(weights, b + "ff.ff.2", dim, ffInner)});
@@ -72,8 +83,12 @@ DiT::DiT(StateDict& weights, const std::string& prefix, const FlowConfig& config
 
 void DiT::quantizeLinears() {
   for (Block& block : blocks_)
-    for (Linear* linear : {&block.toQ, &block.toK, &block.toV, &block.toOut, &block.ffIn, &block.ffOut})
-      linear->quantize();
+    for (Linear* linear : {&block.toQkv, &block.toOut, &block.ffIn, &block.ffOut}) linear->quantize();
+}
+
+void DiT::packLinearsForOneDnn() {
+  for (Block& block : blocks_)
+    for (Linear* linear : {&block.toQkv, &block.ffIn, &block.ffOut}) linear->packForOneDnn();
 }
 
 DiT::Sequence DiT::prepare(int64_t frames, bool streaming, int64_t paddedFrames) const {
@@ -83,8 +98,9 @@ DiT::Sequence DiT::prepare(int64_t frames, bool streaming, int64_t paddedFrames)
   // freqs[p, 2i] = freqs[p, 2i+1] = p · inv_freq[i]
   const auto positions = at::arange(length, at::TensorOptions(at::kFloat).device(options_.device()));
   const auto freqs = (positions.unsqueeze(1) * invFreq_.unsqueeze(0)).repeat_interleave(2, 1);
-  sequence.ropeCos = freqs.cos().to(dtype_);
-  sequence.ropeSin = freqs.sin().to(dtype_);
+  const auto sign = at::tensor({-1.0f, 1.0f}, freqs.options()).repeat({freqs.size(1) / 2});
+  sequence.ropeCos = freqs.cos().to(dtype_).unsqueeze(1);
+  sequence.ropeSinSigned = (freqs.sin() * sign).to(dtype_).unsqueeze(1);
 
   if (streaming || length > frames) {
     const auto index = at::arange(length, at::TensorOptions(at::kLong).device(options_.device()));
@@ -118,15 +134,15 @@ at::Tensor DiT::inputEmbedding(const at::Tensor& x, const at::Tensor& cond, cons
   return mishInFloat(causalGroupedConv(p, posConv2Weight_, posConv2Bias_)).transpose(1, 2) + h;
 }
 
-at::Tensor DiT::rotate(at::Tensor qk, const Sequence& sequence) const {
-  const int64_t rotary = sequence.ropeCos.size(1);
-  const auto head = qk.narrow(2, 0, rotary);
-  // rotate_half on interleaved pairs: (a, b) -> (-b, a)
-  const auto pairs = head.reshape({qk.size(0), qk.size(1), rotary / 2, 2});
-  const auto rotated = at::stack({-pairs.select(3, 1), pairs.select(3, 0)}, 3).flatten(2);
+void DiT::rotate(const at::Tensor& qkv, const Sequence& sequence) const {
+  const int64_t batch = qkv.size(0), frames = qkv.size(1), rotary = sequence.ropeCos.size(2);
+  const int64_t inner = config_.ditHeads * config_.ditDimHead;
+  // q's and k's rotated channels, (B, T, 2, rotary), turned together.
+  const auto heads = qkv.view({batch, frames, 3, inner}).narrow(2, 0, 2).narrow(3, 0, rotary);
+  // rotate_half on interleaved pairs, (a, b) -> (-b, a): the pair swapped, its sign in the sine table.
+  const auto swapped = heads.reshape({batch, frames, 2, rotary / 2, 2}).flip(4).flatten(3);
   // Written over the projection's own output: the rest of its channels are not copied.
-  head.copy_(head * sequence.ropeCos + rotated * sequence.ropeSin);
-  return qk;
+  heads.copy_(heads * sequence.ropeCos + swapped * sequence.ropeSinSigned);
 }
 
 at::Tensor DiT::attention(const Block& block, const at::Tensor& h, const Sequence& sequence) const {
@@ -135,19 +151,22 @@ at::Tensor DiT::attention(const Block& block, const at::Tensor& h, const Sequenc
   const auto split = [&](const at::Tensor& x) {
     return x.view({batch, frames, heads, dimHead}).transpose(1, 2);
   };
-  const auto q = split(rotate(block.toQ(h), sequence));
-  const auto k = split(rotate(block.toK(h), sequence));
-  const auto v = split(block.toV(h));
+  const int64_t inner = heads * dimHead;
+  const auto qkv = block.toQkv(h);
+  rotate(qkv, sequence);
+  const auto q = split(qkv.narrow(2, 0, inner));
+  const auto k = split(qkv.narrow(2, inner, inner));
+  const auto v = split(qkv.narrow(2, 2 * inner, inner));
   const auto o = compat::attention(q, k, v, sequence.attentionMask,
                                    1.0 / std::sqrt(static_cast<double>(dimHead)));
   return block.toOut(o.transpose(1, 2).reshape({batch, frames, heads * dimHead}));
 }
 
-at::Tensor DiT::block(const Block& block, const at::Tensor& h, const at::Tensor& tembSilu,
+at::Tensor DiT::block(const Block& block, const at::Tensor& h, const at::Tensor& modulation,
                       const Sequence& sequence) const {
   const int64_t dim = config_.ditDim;
   // (shift_msa, scale_msa, gate_msa, shift_mlp, scale_mlp, gate_mlp), each (B, 1, dim)
-  const auto m = block.modulation(tembSilu).unsqueeze(1).chunk(6, 2);
+  const auto m = modulation.chunk(6, 2);
   const auto norm = [&](const at::Tensor& x, const at::Tensor& shift, const at::Tensor& scale) {
     return at::addcmul(shift, at::layer_norm(x, {dim}, {}, {}, kNormEps), 1 + scale);
   };
@@ -156,14 +175,21 @@ at::Tensor DiT::block(const Block& block, const at::Tensor& h, const at::Tensor&
   return at::addcmul(out, m[5], ff);
 }
 
-at::Tensor DiT::forward(const at::Tensor& x, const at::Tensor& mu, const at::Tensor& t,
-                        const at::Tensor& spks, const at::Tensor& cond, const Sequence& sequence) const {
+DiT::TimeConditioning DiT::timeConditioning(const at::Tensor& t) const {
   const auto tembSilu = at::silu(timeEmbedding(t));
+  TimeConditioning time;
+  for (const auto& b : blocks_) time.blocks.push_back(b.modulation(tembSilu).unsqueeze(1));
+  time.output = normOut_(tembSilu).unsqueeze(1);
+  return time;
+}
+
+at::Tensor DiT::forward(const at::Tensor& x, const at::Tensor& mu, const TimeConditioning& time,
+                        const at::Tensor& spks, const at::Tensor& cond, const Sequence& sequence) const {
   auto h = inputEmbedding(x.to(dtype_).transpose(1, 2), cond.to(dtype_).transpose(1, 2),
                           mu.to(dtype_).transpose(1, 2), spks.to(dtype_));
-  for (const auto& b : blocks_) h = block(b, h, tembSilu, sequence);
+  for (size_t i = 0; i < blocks_.size(); ++i) h = block(blocks_[i], h, time.blocks[i], sequence);
 
-  const auto final = normOut_(tembSilu).unsqueeze(1).chunk(2, 2);  // (scale, shift)
+  const auto final = time.output.chunk(2, 2);  // (scale, shift)
   h = at::layer_norm(h, {config_.ditDim}, {}, {}, kNormEps) * (1 + final[0]) + final[1];
   return projOut_(h).transpose(1, 2).to(at::kFloat);
 }

@@ -35,6 +35,8 @@ FlowDecoder::FlowDecoder(StateDict& weights, const FlowConfig& config, const Opt
   speakerBias_ = weights.take("spk_embed_affine_layer.bias", {config.melDim}).to(fp32);
   weights.finish();
   if (options.int8Linears) estimator_.quantizeLinears();
+  if (options.estimatorDtype == at::kBFloat16 && options.device.is_cpu() && oneDnnPacksBf16())
+    estimator_.packLinearsForOneDnn();
 }
 
 std::unique_ptr<FlowDecoder> FlowDecoder::load(const std::filesystem::path& flowPt,

@@ -263,37 +263,37 @@ StateDict StateDict::load(const fs::path& file, const StateDictOptions& options)
 }
 
 at::Tensor StateDict::take(const std::string& key, at::IntArrayRef shape) {
-  auto it = tensors_.find(key);
   const auto placeholder = [&] {
     return at::zeros(shape, at::TensorOptions().device(options_.device).dtype(options_.dtype));
   };
-  if (it == tensors_.end()) {
-    problems_.push_back("missing    " + key + " " + shapeText(shape));
+  at::Tensor tensor = take(key);
+  if (!tensor.defined()) {
+    problems_.back() += " " + shapeText(shape);
     return placeholder();
   }
-  taken_.insert(key);
-  if (it->second.sizes() != shape) {
-    problems_.push_back("mis-shaped " + key + ": file " + shapeText(it->second.sizes()) + ", model " +
-                        shapeText(shape));
+  if (tensor.sizes() != shape) {
+    problems_.push_back("mis-shaped " + key + ": file " + shapeText(tensor.sizes()) + ", model " + shapeText(shape));
     return placeholder();
   }
-  return it->second;
+  return tensor;
 }
 
+// The dict lets go of what it gives: a network that converts or repacks a
+// weight frees the file's copy as it goes, not after the whole network.
 at::Tensor StateDict::take(const std::string& key) {
   auto it = tensors_.find(key);
   if (it == tensors_.end()) {
     problems_.push_back("missing    " + key);
     return {};
   }
-  taken_.insert(key);
-  return it->second;
+  at::Tensor tensor = std::move(it->second);
+  tensors_.erase(it);
+  return tensor;
 }
 
 void StateDict::finish() const {
   std::vector<std::string> all = problems_;
-  for (const auto& [key, tensor] : tensors_)
-    if (!taken_.count(key)) all.push_back("unexpected " + key + " " + shapeText(tensor.sizes()));
+  for (const auto& [key, tensor] : tensors_) all.push_back("unexpected " + key + " " + shapeText(tensor.sizes()));
   if (all.empty()) return;
   std::string message = file_.string() + ": checkpoint does not match the model (" + std::to_string(all.size()) +
                         " problem" + (all.size() == 1 ? "" : "s") + "):";

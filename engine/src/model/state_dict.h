@@ -39,8 +39,9 @@ class StateDict {
   // torch.save zip archive of a dict / OrderedDict of tensors.
   static StateDict load(const std::filesystem::path& file, const StateDictOptions& options = {});
 
-  // The tensor stored under `key`; records a problem (and returns an empty tensor
-  // of `shape`) when it is missing or its shape differs.
+  // The tensor stored under `key`, which the dict then no longer holds;
+  // records a problem (and returns an empty tensor of `shape`) when it is
+  // missing (or taken before) or its shape differs.
   at::Tensor take(const std::string& key, at::IntArrayRef shape);
   // Same without a shape check, for tensors whose shape the caller derives;
   // records a problem and returns an undefined tensor when the key is missing.
@@ -56,8 +57,7 @@ class StateDict {
  private:
   std::filesystem::path file_;
   StateDictOptions options_;
-  std::map<std::string, at::Tensor> tensors_;
-  std::set<std::string> taken_;
+  std::map<std::string, at::Tensor> tensors_;  // those not taken yet
   std::vector<std::string> problems_;
 };
 
