@@ -91,8 +91,8 @@ class CfmSolver {
 
  private:
   struct Graphs;
-  // Each Euler step's time and length, and the estimator's conditioning on
-  // that time: the same every solve.
+  // Each Euler step's time and step size, and the estimator's conditioning
+  // on that time: the same every solve.
   struct Step {
     float t, dt;
     DiT::TimeConditioning time;

@@ -71,7 +71,7 @@ class DiT {
   // bf16 on a CPU where oneDnnPacksBf16(): the products that are most of the
   // arithmetic take their weights in oneDNN's layout. Not the attention's
   // output projection: a square product, measured slower packed on AMX
-  // (docs/PERFORMANCE.md, "bf16's flow on AMX").
+  // (docs/PERFORMANCE.md, "The products on packed weights").
   void packLinearsForOneDnn();
 
  private:
