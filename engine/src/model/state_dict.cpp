@@ -262,13 +262,20 @@ StateDict StateDict::load(const fs::path& file, const StateDictOptions& options)
   return dict;
 }
 
+// The dict lets go of what it gives: a network that converts or repacks a
+// weight frees the file's copy as it goes, not after the whole network.
+at::Tensor StateDict::release(const std::string& key) {
+  auto node = tensors_.extract(key);
+  return node ? std::move(node.mapped()) : at::Tensor();
+}
+
 at::Tensor StateDict::take(const std::string& key, at::IntArrayRef shape) {
   const auto placeholder = [&] {
     return at::zeros(shape, at::TensorOptions().device(options_.device).dtype(options_.dtype));
   };
-  at::Tensor tensor = take(key);
+  at::Tensor tensor = release(key);
   if (!tensor.defined()) {
-    problems_.back() += " " + shapeText(shape);
+    problems_.push_back("missing    " + key + " " + shapeText(shape));
     return placeholder();
   }
   if (tensor.sizes() != shape) {
@@ -278,16 +285,9 @@ at::Tensor StateDict::take(const std::string& key, at::IntArrayRef shape) {
   return tensor;
 }
 
-// The dict lets go of what it gives: a network that converts or repacks a
-// weight frees the file's copy as it goes, not after the whole network.
 at::Tensor StateDict::take(const std::string& key) {
-  auto it = tensors_.find(key);
-  if (it == tensors_.end()) {
-    problems_.push_back("missing    " + key);
-    return {};
-  }
-  at::Tensor tensor = std::move(it->second);
-  tensors_.erase(it);
+  at::Tensor tensor = release(key);
+  if (!tensor.defined()) problems_.push_back("missing    " + key);
   return tensor;
 }
 

@@ -55,6 +55,8 @@ class StateDict {
   const std::map<std::string, at::Tensor>& tensors() const { return tensors_; }
 
  private:
+  at::Tensor release(const std::string& key);  // removed from tensors_; undefined when not there
+
   std::filesystem::path file_;
   StateDictOptions options_;
   std::map<std::string, at::Tensor> tensors_;  // those not taken yet
